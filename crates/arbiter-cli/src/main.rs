@@ -1,0 +1,62 @@
+//! `arbiter`: the command-line referee. Parses arguments, walks inputs, and prints what the
+//! library decides; it never decides rules itself.
+
+mod args;
+mod chess_cmd;
+mod output;
+mod xiangqi_cmd;
+
+use args::{Cli, Command};
+use clap::Parser;
+use output::Emitter;
+use std::process::ExitCode;
+
+/// An error in how the command was called (exit code 2), as opposed to input that could not be
+/// judged (exit code 1).
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let json = match &cli.command {
+        Command::Judge(a) => a.json,
+        Command::Cycle(a) => a.json,
+        Command::Classify(a) => a.json,
+        Command::Claim(a) => a.json,
+        Command::Dead(a) => a.json,
+        Command::Perft(a) => a.json,
+    };
+    let mut emitter = Emitter::new(json);
+    let result = match cli.command {
+        Command::Judge(a) => xiangqi_cmd::judge(a, &mut emitter),
+        Command::Cycle(a) => xiangqi_cmd::cycle(a, &mut emitter),
+        Command::Classify(a) => xiangqi_cmd::classify(a, &mut emitter),
+        Command::Claim(a) => xiangqi_cmd::claim(a, &mut emitter),
+        Command::Dead(a) => chess_cmd::dead(a, &mut emitter),
+        Command::Perft(a) => xiangqi_cmd::perft(a, &mut emitter),
+    };
+    match result {
+        Ok(()) if emitter.any_failed() => ExitCode::from(1),
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if let Some(u) = e.downcast_ref::<UsageError>() {
+                eprintln!("arbiter: usage error: {u}");
+                ExitCode::from(2)
+            } else {
+                if json {
+                    println!("{}", serde_json::json!({ "error": format!("{e:#}") }));
+                }
+                eprintln!("arbiter: error: {e:#}");
+                ExitCode::from(1)
+            }
+        }
+    }
+}
