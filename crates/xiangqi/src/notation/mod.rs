@@ -1,0 +1,1 @@
+//! Move notation: ICCS coordinates, WXF, and Chinese.
