@@ -3,9 +3,9 @@
 use super::{NotationError, ParsedMove, Style};
 use crate::position::{Move, Position};
 
-/// Read an ICCS move and check its legality in `pos`.
-pub(super) fn parse(pos: &Position, text: &str) -> Result<ParsedMove, NotationError> {
-    let mv = Move::parse_iccs(text).ok_or_else(|| NotationError::Syntax(text.to_string()))?;
+/// Read an ICCS move (`t`, normalised) and check its legality in `pos`; errors name `text`.
+pub(super) fn parse(pos: &Position, t: &str, text: &str) -> Result<ParsedMove, NotationError> {
+    let mv = Move::parse_iccs(t).ok_or_else(|| NotationError::Syntax(text.to_string()))?;
     pos.check_legal(mv).map_err(|e| NotationError::Illegal {
         text: text.to_string(),
         reason: e.reason.to_string(),

@@ -1,20 +1,41 @@
-//! Move notation: ICCS coordinates (`h2e2`), WXF (`C2=5`, `H2+3`, `+C=5`) and Chinese
+//! Move notation: ICCS coordinates (`h2e2`), WXF (`C2=5`, `H2+3`, `H++7`) and Chinese
 //! (`炮二平五`, `馬8進7`, `前炮平四`), read and written (spec `xiangqi.md`, "Move notation").
 //!
-//! Reading accepts every style in a game; a Chinese/WXF move that omits 前/後 (`+`/`-`) where two
-//! like pieces share a file is resolved by legality when exactly one of them can make it, and
-//! reported as a [`NotationWarning`]. Writing gives the unique standard form.
+//! Reading accepts every style in a game ([`parse_move`] detects the style of each token) and
+//! full-width forms (`Ｃ２＝５`, `＋Ｐ＋１`, `馬８進７`). A Chinese/WXF move that omits 前/後
+//! (`+`/`-`) where two like pieces share a file is resolved by legality when exactly one of them
+//! can make it, and reported as a [`NotationWarning`]. Writing ([`write_move`]) gives the unique
+//! standard form; [`write_move_with`] takes [`WriteOptions`] to reproduce a record's own style.
+//!
+//! Conventions for like pieces on one file (WXF as published by the World Xiangqi Federation,
+//! Chinese as in the Chinese rules and xqbase):
+//!
+//! | on the file | WXF (written) | Chinese (written) |
+//! |---|---|---|
+//! | 2 | `R+` / `R-` (read also `+R`, `-R`) | 前車 / 後車 |
+//! | 3 soldiers | `P+`, `P5` (the middle one by its file), `P-` | 前兵, 中兵, 後兵 |
+//! | 4 soldiers | `++`, `P+`, `P-`, `--` | 一兵, 二兵, 三兵, 四兵 (from the front) |
+//! | 5 soldiers | `++`, `P+`, `P5`, `P-`, `--` | 一兵 … 五兵 |
+//! | soldiers stacked on two files | `7+`, `77` (middle), `7-`: the file replaces the letter | 前七, 中七, 後七 |
+//!
+//! Advisors and elephants sharing a file keep the plain file (`A6+5`, 仕六進五): the front one
+//! can only retreat and the rear one only advance. Reading also accepts 一…五 + piece counted
+//! right to left then front to back over stacked files (xqbase), WXF `Pa+1`…`Pe+1` likewise,
+//! 車前平三 (the WXF document's Chinese order) and the traverse sign left out (`C25`).
 
 use crate::position::{Move, Position};
 
+mod chinese;
+mod describe;
 mod iccs;
+mod wxf;
 
 /// A notation style.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Style {
     /// `h2e2`.
     Iccs,
-    /// `C2=5`, `H2+3`, `+C=5`.
+    /// `C2=5`, `H2+3`, `H++7`.
     Wxf,
     /// `炮二平五`, `馬8進7`.
     Chinese,
@@ -49,16 +70,123 @@ pub enum NotationError {
     Illegal { text: String, reason: String },
 }
 
-/// Read one move in any supported notation and check that it is legal in `pos`.
-///
-/// # Errors
-/// [`NotationError`] naming the move text: not a move, fits no legal move, fits several.
-pub fn parse_move(pos: &Position, text: &str) -> Result<ParsedMove, NotationError> {
-    iccs::parse(pos, text)
+/// WXF letters for horse and elephant.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum WxfLetters {
+    /// `H` and `E`, as the WXF publishes them.
+    #[default]
+    HorseElephant,
+    /// `N` and `B`, as in FEN.
+    KnightBishop,
 }
 
-/// Write `mv` (legal in `pos`) in `style`.
+/// Where WXF puts the front/rear sign of two like pieces on a file.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum WxfTandem {
+    /// `H++7`: the sign takes the place of the file (the WXF standard).
+    #[default]
+    SignForFile,
+    /// `+H+7`: the sign before the letter (common in real files).
+    SignFirst,
+}
+
+/// WXF sign for a move along the rank.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum WxfTraverse {
+    /// `C2=5`.
+    #[default]
+    Equals,
+    /// `C2.5`, as in the WXF document.
+    Dot,
+}
+
+/// Characters of Chinese notation.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum ChineseScript {
+    /// 帥仕相傌俥炮兵 / 將士象馬車砲卒, 進 退 平, 前 中 後.
+    #[default]
+    Traditional,
+    /// 帅仕相马车炮兵 / 将士象马车炮卒, 进 退 平, 前 中 后.
+    Simplified,
+}
+
+/// How [`write_move_with`] writes; the default is the standard form of each style.
+///
+/// The style of the wukong-xiangqi `games15` files is
+/// `WriteOptions { wxf_tandem: WxfTandem::SignFirst, chinese_script: ChineseScript::Simplified,
+/// full_width: true, ..Default::default() }`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    pub wxf_letters: WxfLetters,
+    pub wxf_tandem: WxfTandem,
+    pub wxf_traverse: WxfTraverse,
+    pub chinese_script: ChineseScript,
+    /// WXF: every character full-width (`Ｃ２＝５`). Chinese: Black's digits full-width (`马８进７`).
+    pub full_width: bool,
+}
+
+/// Read one move in any supported notation and check that it is legal in `pos`.
+///
+/// The style is detected per token: ICCS (`h2e2`, `h2-e2`, `H2-E2`), WXF (`C2=5`, `H++7`,
+/// `+H+7`, `3+.4`, letters `KABENHRCP` in either case), Chinese (`炮二平五`, `馬8進7`,
+/// `前炮平四`, traditional or simplified). Full-width characters are read as their ASCII forms.
+/// Files are counted from the mover's right; Chinese numerals and digits are accepted for
+/// either side.
+///
+/// # Errors
+/// [`NotationError`] naming the move text: not a move ([`NotationError::Syntax`]), an ICCS
+/// move the position does not allow ([`NotationError::Illegal`]), a WXF/Chinese move that fits
+/// no legal move ([`NotationError::NoLegalMove`]) or several ([`NotationError::Ambiguous`]).
+/// Never panics, whatever the text.
+pub fn parse_move(pos: &Position, text: &str) -> Result<ParsedMove, NotationError> {
+    let norm = normalize(text);
+    let t = norm.trim();
+    if t.is_empty() || t.chars().count() > 16 {
+        return Err(NotationError::Syntax(text.to_string()));
+    }
+    if !t.is_ascii() {
+        chinese::parse(pos, t, text)
+    } else if Move::parse_iccs(t).is_some() {
+        iccs::parse(pos, t, text)
+    } else {
+        wxf::parse(pos, t, text)
+    }
+}
+
+/// Write `mv` (legal in `pos`) in `style`, in the standard form: ICCS `h2e2`; WXF `C2=5`,
+/// `H++7`; Chinese traditional `炮二平五`, `馬8進7`, `前炮平四`. A move from an empty point is
+/// written in ICCS whatever the style.
 pub fn write_move(pos: &Position, mv: Move, style: Style) -> String {
-    let _ = (pos, style);
-    mv.to_string()
+    write_move_with(pos, mv, style, &WriteOptions::default())
+}
+
+/// Write `mv` (legal in `pos`) in `style` with `options` (see [`WriteOptions`]).
+pub fn write_move_with(pos: &Position, mv: Move, style: Style, options: &WriteOptions) -> String {
+    let written = match style {
+        Style::Iccs => None,
+        Style::Wxf => wxf::write(pos, mv, options),
+        Style::Chinese => chinese::write(pos, mv, options),
+    };
+    written.unwrap_or_else(|| mv.to_string())
+}
+
+/// Full-width ASCII forms (`Ｃ２＝５`) and the minus sign `−` to ASCII, the ideographic space to a
+/// space.
+fn normalize(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            '\u{2212}' => '-',
+            _ => c,
+        })
+        .collect()
+}
+
+/// The full-width form of an ASCII character (`5` → `５`).
+fn full_width(c: char) -> char {
+    match c {
+        '!'..='~' => char::from_u32(c as u32 + 0xFEE0).unwrap_or(c),
+        _ => c,
+    }
 }
