@@ -1,1 +1,31 @@
-//! placeholder
+//! Xiangqi record readers: PGN (ICCS, WXF and Chinese moves; UTF-8, GBK and Big5 text) and XQF
+//! (XQStudio binary, versions 1.0 and the obfuscated 0x0B–0x12).
+//!
+//! A file yields a stream of games ([`games`], [`for_each_game`], [`read_file`]). Each PGN game
+//! is recognised as xiangqi or chess ([`pgn::detect_game`], spec `cli.md`); a xiangqi game is
+//! replayed into a [`Record`] with full legality checks, a chess game is handed back as a
+//! [`pgn::RawGame`] whose `text` a chess PGN reader can take unchanged.
+//!
+//! Plies: ply 0 is the start position, ply k the position after k moves; an error at ply k is
+//! about the k-th move (see [`record`]).
+//!
+//! ```
+//! use xiangqi_records::{games, Game, ReadOptions};
+//! let pgn = "[Event \"x\"]\n\n1. h2e2 h9g7 2. h0g2 *\n";
+//! let (index, game) = games(pgn.as_bytes(), ReadOptions::default()).next().unwrap();
+//! let Ok(Game::Xiangqi(rec)) = game else { panic!() };
+//! assert_eq!((index, rec.moves.len(), rec.result.as_str()), (0, 3, "*"));
+//! ```
+
+pub mod encoding;
+pub mod pgn;
+pub mod record;
+pub mod xqf;
+
+pub use encoding::TextEncoding;
+pub use pgn::{detect_game, GameKind, RawGame};
+pub use record::{
+    for_each_game, games, is_record_path, is_xqf, read_file, read_xiangqi_file, read_xqf, replay_pgn,
+    FileError, Game, Games, MoveWarning, ReadOptions, Record, RecordError, RecordErrorKind, Source,
+    Variation,
+};

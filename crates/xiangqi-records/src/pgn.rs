@@ -1,0 +1,548 @@
+//! PGN text: splitting a file into games, tags, movetext (move numbers, comments, NAGs,
+//! variations, results), and deciding whether a game is xiangqi or chess (spec `cli.md`, "Input").
+//!
+//! Everything here is lenient and total: any text gives some games, none panics.
+
+/// Which game a PGN game records.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Xiangqi (Chinese chess).
+    Xiangqi,
+    /// Western chess: hand [`RawGame::text`] to a chess PGN reader.
+    Chess,
+}
+
+/// One game of a PGN file as written: tags, movetext and the whole source text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawGame {
+    /// Tag pairs in file order, values unescaped (`\"` → `"`, `\\` → `\`).
+    pub tags: Vec<(String, String)>,
+    /// The movetext: everything after the tag section, up to the next game.
+    pub movetext: String,
+    /// The game's complete source text (tags and movetext), unchanged.
+    pub text: String,
+    /// 1-based line number of the game's first line in the (decoded) file.
+    pub line: usize,
+}
+
+impl RawGame {
+    /// The value of the first tag named `name` (ASCII case-insensitive).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        tag_value(&self.tags, name)
+    }
+}
+
+/// The value of the first tag named `name` (ASCII case-insensitive) in `tags`.
+pub fn tag_value<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
+/// A move of a movetext, with what is attached to it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnMove {
+    /// The move as written, move number and trailing `!`/`?` removed (`h2e2`, `炮二平五`, `C2=5`).
+    pub text: String,
+    /// Numeric annotation glyphs (`$n`) after the move.
+    pub nags: Vec<u32>,
+    /// Comments (`{...}` or `; ...`) after the move, trimmed.
+    pub comments: Vec<String>,
+    /// Alternatives to this move (each a line starting in the position before it).
+    pub variations: Vec<Vec<PgnMove>>,
+}
+
+/// A parsed movetext.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Movetext {
+    /// The main line.
+    pub moves: Vec<PgnMove>,
+    /// Comments before the first move.
+    pub leading_comments: Vec<String>,
+    /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), normalised; `None` if absent.
+    pub result: Option<String>,
+    /// Text after the termination marker (ignored by readers; kept for diagnostics).
+    pub trailing: String,
+}
+
+/// Iterator over the games of a PGN text, in order; holds one game at a time.
+///
+/// A game is a tag section followed by movetext; a new tag line (`[` at the start of a line,
+/// outside a `{}` comment) after some movetext starts the next game. Text without tags that
+/// holds at least one move or a result is a game too (many real files carry no tags).
+pub struct PgnGames<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+}
+
+/// Split `text` into games (see [`PgnGames`]).
+pub fn games(text: &str) -> PgnGames<'_> {
+    PgnGames {
+        text,
+        pos: 0,
+        line: 1,
+    }
+}
+
+/// Resume splitting `text` at byte offset `pos` (a value from [`PgnGames::position`]), which
+/// is line `line` (1-based). An offset off a character boundary or past the end gives no games.
+pub fn games_from(text: &str, pos: usize, line: usize) -> PgnGames<'_> {
+    let pos = if text.is_char_boundary(pos) {
+        pos
+    } else {
+        text.len()
+    };
+    PgnGames { text, pos, line }
+}
+
+impl PgnGames<'_> {
+    /// Where the next game starts: byte offset and 1-based line.
+    pub fn position(&self) -> (usize, usize) {
+        (self.pos, self.line)
+    }
+}
+
+impl Iterator for PgnGames<'_> {
+    type Item = RawGame;
+
+    fn next(&mut self) -> Option<RawGame> {
+        loop {
+            if self.pos >= self.text.len() {
+                return None;
+            }
+            let game = self.next_chunk();
+            if !game.tags.is_empty() {
+                return Some(game);
+            }
+            let mt = parse_movetext(&game.movetext);
+            if !mt.moves.is_empty() || mt.result.is_some() {
+                return Some(game);
+            }
+        }
+    }
+}
+
+impl PgnGames<'_> {
+    fn next_chunk(&mut self) -> RawGame {
+        let rest = &self.text[self.pos..];
+        let start_line = self.line;
+        let mut tags = Vec::new();
+        let mut movetext_start: Option<usize> = None;
+        let mut depth = 0usize; // `{}` nesting (PGN comments do not nest; tolerate it)
+        let mut offset = 0usize;
+        let mut end = rest.len();
+        let mut lines_used = 0usize;
+        for line in rest.split_inclusive('\n') {
+            let trimmed = line.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\u{3000}']);
+            if depth == 0 && trimmed.starts_with('[') {
+                if movetext_start.is_some() {
+                    end = offset;
+                    break;
+                }
+                parse_tag_line(trimmed, &mut tags);
+            } else if !trimmed.trim().is_empty() {
+                if movetext_start.is_none() {
+                    movetext_start = Some(offset);
+                }
+                depth = scan_braces(line, depth);
+            }
+            offset += line.len();
+            lines_used += 1;
+        }
+        let chunk = &rest[..end];
+        let movetext = movetext_start.map_or("", |s| &chunk[s.min(chunk.len())..]);
+        self.pos += end;
+        self.line += lines_used;
+        RawGame {
+            tags,
+            movetext: movetext.to_string(),
+            text: chunk.to_string(),
+            line: start_line,
+        }
+    }
+}
+
+/// Track `{}` depth across a movetext line (a `;` outside braces comments out the rest).
+fn scan_braces(line: &str, mut depth: usize) -> usize {
+    for c in line.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ';' if depth == 0 => break,
+            _ => {}
+        }
+    }
+    depth
+}
+
+/// Parse every `[Name "value"]` on a line (lenient: a missing closing quote or bracket ends at
+/// the line's end).
+fn parse_tag_line(line: &str, tags: &mut Vec<(String, String)>) {
+    let mut s = line;
+    while let Some(open) = s.find('[') {
+        s = &s[open + 1..];
+        let name_end = s
+            .find(|c: char| c.is_whitespace() || c == '"' || c == ']')
+            .unwrap_or(s.len());
+        let name = s[..name_end].to_string();
+        s = s[name_end..].trim_start();
+        let mut value = String::new();
+        if let Some(after) = s.strip_prefix('"') {
+            let mut chars = after.char_indices();
+            let mut consumed = after.len();
+            while let Some((i, c)) = chars.next() {
+                match c {
+                    '\\' => {
+                        if let Some((_, n)) = chars.next() {
+                            value.push(n);
+                        }
+                    }
+                    '"' => {
+                        // A quote not followed by `]` is literal when another quote follows
+                        // (real files write `[Event "1999年"中視股份杯"象棋..."]`).
+                        let tail = &after[i + 1..];
+                        let closes = tail.trim_start().starts_with(']') || !tail.contains('"');
+                        if closes {
+                            consumed = i + 1;
+                            break;
+                        }
+                        value.push('"');
+                    }
+                    '\n' | '\r' => {
+                        consumed = i;
+                        break;
+                    }
+                    _ => value.push(c),
+                }
+            }
+            s = &after[consumed..];
+        }
+        match s.find(']') {
+            Some(close) => s = &s[close + 1..],
+            None => s = "",
+        }
+        if !name.is_empty() {
+            tags.push((name, value));
+        }
+    }
+}
+
+/// Normalise a game termination marker; `None` if `word` is not one.
+pub fn normalize_result(word: &str) -> Option<&'static str> {
+    match word {
+        "1-0" => Some("1-0"),
+        "0-1" => Some("0-1"),
+        "1/2-1/2" | "½-½" | "1/2" => Some("1/2-1/2"),
+        "*" => Some("*"),
+        _ => None,
+    }
+}
+
+fn is_digit(c: char) -> bool {
+    c.is_ascii_digit() || ('０'..='９').contains(&c)
+}
+
+/// If `word` starts with a move number (`12.`, `12...`, `12…`, `１２．`, `12、`, or digits alone),
+/// return what follows it; otherwise `None`.
+fn strip_move_number(word: &str) -> Option<&str> {
+    let digits_end = word.find(|c: char| !is_digit(c)).unwrap_or(word.len());
+    if digits_end == 0 {
+        return None;
+    }
+    let rest = &word[digits_end..];
+    if rest.is_empty() {
+        return Some("");
+    }
+    let after = rest.trim_start_matches(['.', '．', '…', '、', '。']);
+    if after.len() == rest.len() {
+        return None; // digits followed by something else: not a move number
+    }
+    Some(after)
+}
+
+/// Variations nested deeper than this are flattened into their parent (bounded stack use).
+pub const MAX_DEPTH: usize = 64;
+
+/// Parse a movetext: move numbers, comments `{}` and `;`, NAGs `$n`, variations `( ... )`
+/// (nested), suffix annotations `!`/`?`, and the termination marker, after which parsing stops
+/// (the rest goes to [`Movetext::trailing`]). Never fails; unbalanced brackets are tolerated.
+pub fn parse_movetext(text: &str) -> Movetext {
+    let mut out = Movetext::default();
+    // Stack of open lines: index 0 is the main line.
+    let mut stack: Vec<Vec<PgnMove>> = vec![Vec::new()];
+    let mut pending_comments: Vec<String> = Vec::new();
+    let mut ignored_opens = 0usize;
+    let mut it = text.char_indices().peekable();
+    let attach_comment = |stack: &mut Vec<Vec<PgnMove>>, pending: &mut Vec<String>, c: String| {
+        if c.is_empty() {
+            return;
+        }
+        match stack.last_mut().and_then(|l| l.last_mut()) {
+            Some(m) => m.comments.push(c),
+            None => pending.push(c),
+        }
+    };
+    while let Some(&(i, c)) = it.peek() {
+        if c.is_whitespace() || c == '\u{feff}' {
+            it.next();
+            continue;
+        }
+        match c {
+            '{' => {
+                it.next();
+                let start = i + 1;
+                let mut end = text.len();
+                for (j, d) in it.by_ref() {
+                    if d == '}' {
+                        end = j;
+                        break;
+                    }
+                }
+                let comment = text[start..end].trim().to_string();
+                attach_comment(&mut stack, &mut pending_comments, comment);
+            }
+            ';' => {
+                it.next();
+                let start = i + 1;
+                let mut end = text.len();
+                for (j, d) in it.by_ref() {
+                    if d == '\n' {
+                        end = j;
+                        break;
+                    }
+                }
+                let comment = text[start..end].trim().to_string();
+                attach_comment(&mut stack, &mut pending_comments, comment);
+            }
+            '(' => {
+                it.next();
+                if stack.len() > MAX_DEPTH {
+                    ignored_opens += 1;
+                } else {
+                    stack.push(Vec::new());
+                }
+            }
+            ')' => {
+                it.next();
+                if ignored_opens > 0 {
+                    ignored_opens -= 1;
+                } else {
+                    close_variation(&mut stack);
+                }
+            }
+            '}' => {
+                it.next();
+            }
+            '$' => {
+                it.next();
+                let mut n: u32 = 0;
+                while let Some(&(_, d)) = it.peek() {
+                    match d.to_digit(10) {
+                        Some(v) => {
+                            n = n.saturating_mul(10).saturating_add(v);
+                            it.next();
+                        }
+                        None => break,
+                    }
+                }
+                if let Some(m) = stack.last_mut().and_then(|l| l.last_mut()) {
+                    m.nags.push(n);
+                }
+            }
+            _ => {
+                let start = i;
+                let mut end = text.len();
+                while let Some(&(j, d)) = it.peek() {
+                    if d.is_whitespace() || matches!(d, '{' | '}' | '(' | ')' | ';' | '$') {
+                        end = j;
+                        break;
+                    }
+                    it.next();
+                }
+                let word = &text[start..end];
+                if let Some(r) = normalize_result(word) {
+                    if stack.len() == 1 {
+                        out.result = Some(r.to_string());
+                        out.trailing = text[end..].trim().to_string();
+                        break;
+                    }
+                    continue; // a result inside a variation ends nothing
+                }
+                let word = strip_move_number(word).unwrap_or(word);
+                let word = word.trim_end_matches(['!', '?']);
+                if word.is_empty() {
+                    continue;
+                }
+                if let Some(line) = stack.last_mut() {
+                    line.push(PgnMove {
+                        text: word.to_string(),
+                        ..PgnMove::default()
+                    });
+                }
+            }
+        }
+    }
+    while stack.len() > 1 {
+        close_variation(&mut stack);
+    }
+    out.moves = stack.pop().unwrap_or_default();
+    out.leading_comments = pending_comments;
+    out
+}
+
+/// Close the innermost open variation, attaching it to the last move of its parent line
+/// (a variation with no move to attach to is dropped). Unmatched `)` is ignored.
+fn close_variation(stack: &mut Vec<Vec<PgnMove>>) {
+    if stack.len() <= 1 {
+        return;
+    }
+    let var = stack.pop().unwrap_or_default();
+    if var.is_empty() {
+        return;
+    }
+    if let Some(m) = stack.last_mut().and_then(|l| l.last_mut()) {
+        m.variations.push(var);
+    }
+}
+
+/// Decide whether a PGN game is xiangqi or chess (spec `cli.md`, "Input"):
+/// 1. a tag says so: `[Game "Chinese Chess"]` (or `xiangqi`), `[Variant "xiangqi"]`,
+///    `[Format "ICCS"|"WXF"|"Chinese"]` → xiangqi; a `Variant` or `Game` tag naming anything
+///    else → chess;
+/// 2. else a `[FEN]` with 10 ranks → xiangqi (8 ranks → chess);
+/// 3. else the main line's moves: any move only xiangqi can write (Chinese characters,
+///    full-width forms, WXF tokens such as `C2=5` or `+C=5`, or coordinates naming rank 0 or 9
+///    or file i) → xiangqi;
+/// 4. otherwise chess.
+pub fn detect_game(raw: &RawGame) -> GameKind {
+    if let Some(kind) = kind_from_tags(&raw.tags) {
+        return kind;
+    }
+    let mt = parse_movetext(&raw.movetext);
+    if mt.moves.iter().any(|m| looks_xiangqi(&m.text)) {
+        GameKind::Xiangqi
+    } else {
+        GameKind::Chess
+    }
+}
+
+/// Rules 1–2 of [`detect_game`]: what the tags alone say, if anything.
+pub fn kind_from_tags(tags: &[(String, String)]) -> Option<GameKind> {
+    let is_xq = |v: &str| {
+        let v = v.trim().to_ascii_lowercase();
+        v == "xiangqi" || v == "chinese chess" || v == "chinesechess" || v.contains("象棋")
+    };
+    if let Some(g) = tag_value(tags, "Game") {
+        if is_xq(g) {
+            return Some(GameKind::Xiangqi);
+        }
+    }
+    if let Some(v) = tag_value(tags, "Variant") {
+        if is_xq(v) {
+            return Some(GameKind::Xiangqi);
+        }
+    }
+    if let Some(f) = tag_value(tags, "Format") {
+        let f = f.trim().to_ascii_lowercase();
+        if matches!(f.as_str(), "iccs" | "wxf" | "chinese") {
+            return Some(GameKind::Xiangqi);
+        }
+    }
+    if let Some(fen) = tag_value(tags, "FEN") {
+        let board = fen.split_whitespace().next().unwrap_or("");
+        match board.split('/').count() {
+            10 => return Some(GameKind::Xiangqi),
+            8 => return Some(GameKind::Chess),
+            _ => {}
+        }
+    }
+    let named_other = |name: &str| tag_value(tags, name).is_some_and(|v| !v.trim().is_empty() && !is_xq(v));
+    if named_other("Variant") || named_other("Game") {
+        return Some(GameKind::Chess);
+    }
+    None
+}
+
+/// Whether a move token can only be xiangqi: non-ASCII (Chinese or full-width), a WXF token,
+/// or ICCS coordinates off a chess board (rank 0 or 9, file i).
+pub fn looks_xiangqi(tok: &str) -> bool {
+    if !tok.is_ascii() {
+        return true;
+    }
+    let b = tok.as_bytes();
+    let piece = |c: u8| b"KABENHRCP".contains(&c);
+    let op = |c: u8| b"+-=.".contains(&c);
+    let digit = |c: u8| (b'1'..=b'9').contains(&c);
+    if b.len() == 4 {
+        // WXF `C2=5`, `+C=5`, `C+=5`
+        if piece(b[0]) && digit(b[1]) && op(b[2]) && digit(b[3]) {
+            return true;
+        }
+        if (b[0] == b'+' || b[0] == b'-') && piece(b[1]) && op(b[2]) && digit(b[3]) {
+            return true;
+        }
+        if piece(b[0]) && (b[1] == b'+' || b[1] == b'-') && op(b[2]) && digit(b[3]) {
+            return true;
+        }
+    }
+    let coords: Vec<u8> = b.iter().copied().filter(|&c| c != b'-').collect();
+    if coords.len() == 4 && (b.len() == 4 || (b.len() == 5 && b[2] == b'-')) {
+        let file = |c: u8| (b'a'..=b'i').contains(&c.to_ascii_lowercase());
+        let rank = |c: u8| c.is_ascii_digit();
+        if file(coords[0]) && rank(coords[1]) && file(coords[2]) && rank(coords[3]) {
+            let off_chess = |f: u8, r: u8| f.eq_ignore_ascii_case(&b'i') || r == b'0' || r == b'9';
+            return off_chess(coords[0], coords[1]) || off_chess(coords[2], coords[3]);
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_and_tags() {
+        let text = "[Event \"A \\\"b\\\"\"]\n[Red \"x\"]\n\n1. h2e2 h9g7 *\n\n[Event \"B\"]\n1. b0c2\n";
+        let g: Vec<RawGame> = games(text).collect();
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].tag("event"), Some("A \"b\""));
+        assert_eq!(g[0].movetext.trim(), "1. h2e2 h9g7 *");
+        assert_eq!(g[1].line, 6);
+        assert_eq!(g[0].text.len() + g[1].text.len(), text.len());
+    }
+
+    #[test]
+    fn movetext_features() {
+        let mt = parse_movetext(
+            "{start} 1. h2e2 $1 {good} h9g7 (1... b9c7 (1... c6c5) 2. h0g2) 2.h0g2; rest\n 2... i9h9! 1-0 junk",
+        );
+        let texts: Vec<&str> = mt.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(mt.leading_comments, ["start"]);
+        assert_eq!(mt.moves[0].nags, [1]);
+        assert_eq!(mt.moves[0].comments, ["good"]);
+        assert_eq!(mt.moves[1].variations.len(), 1);
+        assert_eq!(mt.moves[1].variations[0][0].variations.len(), 1);
+        assert_eq!(mt.moves[2].comments, ["rest"]);
+        assert_eq!(mt.result.as_deref(), Some("1-0"));
+        assert_eq!(mt.trailing, "junk");
+    }
+
+    #[test]
+    fn detection() {
+        let g = |t: &str| games(t).next().map(|g| detect_game(&g));
+        assert_eq!(g("[Game \"Chinese Chess\"]\n1. e2e4 *"), Some(GameKind::Xiangqi));
+        assert_eq!(g("[Event \"x\"]\n1. e2e4 e7e5 *"), Some(GameKind::Chess));
+        assert_eq!(g("[Event \"x\"]\n1. e4 e5 2. Nf3 *"), Some(GameKind::Chess));
+        assert_eq!(g("1. h2e2 h9g7 2. h0g2 *"), Some(GameKind::Xiangqi));
+        assert_eq!(g("1. C2=5 H8+7 *"), Some(GameKind::Xiangqi));
+        assert_eq!(g("1. 炮二平五 马８进７"), Some(GameKind::Xiangqi));
+        assert_eq!(
+            g("[FEN \"4k4/9/9/9/9/9/9/9/9/4K4 w\"]\n1. e0e1"),
+            Some(GameKind::Xiangqi)
+        );
+        assert_eq!(g("[Variant \"Chess960\"]\n1. e4"), Some(GameKind::Chess));
+    }
+}

@@ -1,0 +1,541 @@
+//! Records: a game read from PGN or XQF and replayed with full legality checks.
+//!
+//! **Plies.** Ply 0 is the start position; ply k is the position after k moves. An error "at
+//! ply k" concerns the k-th move of the main line (k − 1 moves were played before it, so the
+//! failing move is the one that would have produced ply k). [`Record::mate_ply`] is a
+//! position ply: the number of moves played when the side to move first had no legal move.
+
+use crate::encoding::{self, TextEncoding};
+use crate::pgn::{self, GameKind, PgnMove, RawGame};
+use crate::xqf::{self, XqfError, XqfMove};
+use std::borrow::Cow;
+use std::fmt;
+use std::path::Path;
+use xiangqi::notation::{self, NotationError, NotationWarning};
+use xiangqi::{FenError, Move, Position};
+
+/// Variations nested deeper than this are not replayed (protects the stack on hostile input).
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// Where a record came from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A PGN game, decoded from this encoding.
+    Pgn(TextEncoding),
+    /// An XQF file of this version byte (0x0A = 1.0).
+    Xqf(u8),
+}
+
+/// A notation warning on a main-line move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveWarning {
+    /// The ply the move produced (1 = the first move).
+    pub ply: usize,
+    /// The move as written.
+    pub text: String,
+    pub warning: NotationWarning,
+}
+
+/// An alternative line, replayed as far as it is legal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// The ply of the position it starts from: its first move replaces move `start_ply + 1`
+    /// of the line it hangs off (plies count from the game's start through that line).
+    pub start_ply: usize,
+    /// Its moves as replayed (legal), in order.
+    pub moves: Vec<Move>,
+    /// Its moves as written (ICCS for XQF), one per entry of `moves`, plus the failing one
+    /// last when `error` is set.
+    pub texts: Vec<String>,
+    /// Why replay of this variation stopped early, if it did (the move is `texts.last()`).
+    pub error: Option<String>,
+    /// Alternatives within this variation.
+    pub variations: Vec<Variation>,
+}
+
+/// A xiangqi game read and replayed.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// 0-based index of the game within its file.
+    pub index: usize,
+    pub source: Source,
+    /// Tags in file order (XQF header fields become `Title`, `Event`, `Date`, `Site`, `Red`,
+    /// `Black`, …, `Result`, `Format`).
+    pub tags: Vec<(String, String)>,
+    /// The start position (the `FEN` tag's, the XQF piece table's, or the standard start).
+    pub start: Position,
+    /// The main line as replayed: every move legal in turn. Ends early only at a position
+    /// with no legal move (see [`Record::mate_ply`] and [`Record::after_end`]).
+    pub moves: Vec<Move>,
+    /// The main-line moves as written (ICCS for XQF), one per entry of `moves`.
+    pub texts: Vec<String>,
+    /// Alternatives to main-line moves (and, nested, to their moves).
+    pub variations: Vec<Variation>,
+    /// Notation warnings on main-line moves (e.g. 前/後 omitted), with their plies.
+    pub warnings: Vec<MoveWarning>,
+    /// The recorded result: the `Result` tag (or the movetext's termination marker, or the
+    /// XQF header), normalised to `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"` (`"*"` if absent).
+    pub result: String,
+    /// The first ply whose side to move has no legal move (mate or 困斃), if any, counting
+    /// the final position. `Some(k)` with `k < texts.len() + after_end.len()` means the
+    /// record goes on after the game ended.
+    pub mate_ply: Option<usize>,
+    /// Move texts recorded after [`Record::mate_ply`] that could not be played (no move is
+    /// legal there). Not an error of the reader: callers report them as `moves_after_end`.
+    pub after_end: Vec<String>,
+}
+
+impl Record {
+    /// The value of the first tag named `name` (ASCII case-insensitive).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        pgn::tag_value(&self.tags, name)
+    }
+
+    /// The position after the whole main line.
+    pub fn final_position(&self) -> Position {
+        let mut p = self.start.clone();
+        for &m in &self.moves {
+            p.make_move(m);
+        }
+        p
+    }
+}
+
+/// A game of a file: xiangqi, read and replayed; or chess, left as raw PGN for the chess side.
+#[derive(Clone, Debug)]
+pub enum Game {
+    Xiangqi(Box<Record>),
+    /// Pass [`RawGame::text`] to a chess PGN reader.
+    Chess(RawGame),
+}
+
+/// What went wrong with one game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordErrorKind {
+    /// The `FEN` tag is not a valid xiangqi position.
+    #[error("bad FEN tag '{fen}': {error}")]
+    BadFen { fen: String, error: FenError },
+    /// The XQF piece table does not form a valid position.
+    #[error("bad start position: {0}")]
+    BadStart(FenError),
+    /// A main-line move is unreadable, ambiguous or illegal.
+    #[error("{0}")]
+    Move(NotationError),
+    /// An XQF move is illegal in the position (from-point empty, wrong side, impossible move).
+    #[error("{0}")]
+    Illegal(String),
+    /// The XQF file is malformed.
+    #[error("{0}")]
+    Xqf(XqfError),
+}
+
+/// An error reading one game: what (`kind`) and where (file, 0-based game index, ply of the
+/// failing main-line move with its text). Display: `FILE: game N, ply P ('TEXT'): REASON`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// The file, when known.
+    pub file: Option<String>,
+    /// 0-based index of the game in its file.
+    pub index: usize,
+    /// The failing move's ply (1 = the first move; k − 1 moves were played before it).
+    pub ply: Option<usize>,
+    /// The failing move as written.
+    pub text: Option<String>,
+    /// What went wrong (boxed to keep `Result`s small).
+    pub kind: Box<RecordErrorKind>,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(file) = &self.file {
+            write!(f, "{file}: ")?;
+        }
+        write!(f, "game {}", self.index)?;
+        if let Some(ply) = self.ply {
+            write!(f, ", ply {ply}")?;
+        }
+        if let Some(text) = &self.text {
+            write!(f, " ('{text}')")?;
+        }
+        write!(f, ": {}", self.kind)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// An error that stops a whole file.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Options for reading a file's games.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// Treat every PGN game as this kind (`--game xiangqi|chess`) instead of detecting it.
+    pub kind: Option<GameKind>,
+    /// The file name used in error messages.
+    pub file: Option<String>,
+}
+
+/// Whether bytes look like an XQF file (`XQ` then a version byte below 0x20).
+pub fn is_xqf(bytes: &[u8]) -> bool {
+    bytes.len() >= 3 && &bytes[..2] == b"XQ" && bytes[2] < 0x20
+}
+
+/// Whether a directory walk should read this file: extension `.pgn` or `.xqf`, any case.
+pub fn is_record_path(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("xqf"))
+}
+
+/// Streaming reader over the games of one file's bytes (XQF or PGN in any supported
+/// encoding). Yields `(index, game)` with a 0-based index; holds one game at a time beyond
+/// the decoded text.
+pub struct Games<'a> {
+    inner: GamesInner<'a>,
+    opts: ReadOptions,
+    index: usize,
+}
+
+enum GamesInner<'a> {
+    Xqf(Option<&'a [u8]>),
+    Pgn {
+        text: Cow<'a, str>,
+        encoding: TextEncoding,
+        pos: usize,
+        line: usize,
+    },
+}
+
+/// Read the games of a file's bytes lazily (see [`Games`]).
+pub fn games(bytes: &[u8], opts: ReadOptions) -> Games<'_> {
+    let inner = if is_xqf(bytes) {
+        GamesInner::Xqf(Some(bytes))
+    } else {
+        let d = encoding::decode(bytes);
+        GamesInner::Pgn {
+            text: d.text,
+            encoding: d.encoding,
+            pos: 0,
+            line: 1,
+        }
+    };
+    Games {
+        inner,
+        opts,
+        index: 0,
+    }
+}
+
+impl Iterator for Games<'_> {
+    type Item = (usize, Result<Game, RecordError>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let index = self.index;
+        let out = match &mut self.inner {
+            GamesInner::Xqf(bytes) => {
+                let b = bytes.take()?;
+                if self.opts.kind == Some(GameKind::Chess) {
+                    return None;
+                }
+                read_xqf(b, index, self.opts.file.as_deref()).map(|r| Game::Xiangqi(Box::new(r)))
+            }
+            GamesInner::Pgn {
+                text,
+                encoding,
+                pos,
+                line,
+            } => {
+                let mut split = pgn::games_from(text, *pos, *line);
+                let raw = split.next()?;
+                (*pos, *line) = split.position();
+                let kind = self.opts.kind.unwrap_or_else(|| pgn::detect_game(&raw));
+                match kind {
+                    GameKind::Chess => Ok(Game::Chess(raw)),
+                    GameKind::Xiangqi => replay_pgn(&raw, *encoding, index, self.opts.file.as_deref())
+                        .map(|r| Game::Xiangqi(Box::new(r))),
+                }
+            }
+        };
+        self.index += 1;
+        Some((index, out))
+    }
+}
+
+/// Call `f(index, game)` for every game of a file's bytes, in order (streaming).
+pub fn for_each_game(bytes: &[u8], opts: ReadOptions, mut f: impl FnMut(usize, Result<Game, RecordError>)) {
+    for (i, g) in games(bytes, opts) {
+        f(i, g);
+    }
+}
+
+/// Read every game of the file at `path` (see [`games`]); the file name goes into errors.
+///
+/// # Errors
+/// [`FileError::Io`] when the file cannot be read. Per-game problems are the inner `Err`s.
+pub fn read_file(path: impl AsRef<Path>) -> Result<Vec<Result<Game, RecordError>>, FileError> {
+    let path = path.as_ref();
+    let bytes = std::fs::read(path).map_err(|source| FileError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let opts = ReadOptions {
+        kind: None,
+        file: Some(path.display().to_string()),
+    };
+    Ok(games(&bytes, opts).map(|(_, g)| g).collect())
+}
+
+/// Read the xiangqi games of the file at `path`; chess games are skipped.
+///
+/// # Errors
+/// As [`read_file`].
+pub fn read_xiangqi_file(path: impl AsRef<Path>) -> Result<Vec<Result<Record, RecordError>>, FileError> {
+    Ok(read_file(path)?
+        .into_iter()
+        .filter_map(|g| match g {
+            Ok(Game::Xiangqi(r)) => Some(Ok(*r)),
+            Ok(Game::Chess(_)) => None,
+            Err(e) => Some(Err(e)),
+        })
+        .collect())
+}
+
+// ---------------------------------------------------------------------------------------
+// Replay
+
+/// A move of an input tree: PGN text or XQF squares.
+trait TreeMove: Sized {
+    fn text(&self) -> String;
+    fn variations(&self) -> &[Vec<Self>];
+    /// The move in `pos`, checked legal.
+    fn resolve(&self, pos: &Position) -> Result<(Move, Option<NotationWarning>), RecordErrorKind>;
+}
+
+impl TreeMove for PgnMove {
+    fn text(&self) -> String {
+        self.text.clone()
+    }
+    fn variations(&self) -> &[Vec<Self>] {
+        &self.variations
+    }
+    fn resolve(&self, pos: &Position) -> Result<(Move, Option<NotationWarning>), RecordErrorKind> {
+        let p = notation::parse_move(pos, &self.text).map_err(RecordErrorKind::Move)?;
+        Ok((p.mv, p.warning))
+    }
+}
+
+impl TreeMove for XqfMove {
+    fn text(&self) -> String {
+        XqfMove::text(self)
+    }
+    fn variations(&self) -> &[Vec<Self>] {
+        &self.variations
+    }
+    fn resolve(&self, pos: &Position) -> Result<(Move, Option<NotationWarning>), RecordErrorKind> {
+        let (from, to) = self.squares().map_err(RecordErrorKind::Xqf)?;
+        let mv = Move::new(from, to);
+        pos.check_legal(mv)
+            .map_err(|e| RecordErrorKind::Illegal(e.to_string()))?;
+        Ok((mv, None))
+    }
+}
+
+struct MainLine {
+    moves: Vec<Move>,
+    texts: Vec<String>,
+    variations: Vec<Variation>,
+    warnings: Vec<MoveWarning>,
+    mate_ply: Option<usize>,
+    after_end: Vec<String>,
+}
+
+/// Replay a main line; `Err((ply, text, kind))` at the first unplayable move that is not
+/// after the end of the game.
+fn replay_main<T: TreeMove>(
+    start: &Position,
+    line: &[T],
+) -> Result<MainLine, (usize, String, RecordErrorKind)> {
+    let mut pos = start.clone();
+    let mut out = MainLine {
+        moves: Vec::with_capacity(line.len()),
+        texts: Vec::with_capacity(line.len()),
+        variations: Vec::new(),
+        warnings: Vec::new(),
+        mate_ply: None,
+        after_end: Vec::new(),
+    };
+    for (i, node) in line.iter().enumerate() {
+        for var in node.variations() {
+            out.variations.push(replay_variation(&pos, i, var, 1));
+        }
+        match node.resolve(&pos) {
+            Ok((mv, warning)) => {
+                pos.make_move(mv);
+                out.moves.push(mv);
+                out.texts.push(node.text());
+                if let Some(warning) = warning {
+                    out.warnings.push(MoveWarning {
+                        ply: i + 1,
+                        text: node.text(),
+                        warning,
+                    });
+                }
+            }
+            Err(kind) => {
+                if !pos.has_legal_move() {
+                    out.mate_ply = Some(i);
+                    out.after_end = line[i..].iter().map(TreeMove::text).collect();
+                    return Ok(out);
+                }
+                return Err((i + 1, node.text(), kind));
+            }
+        }
+    }
+    if !pos.has_legal_move() {
+        out.mate_ply = Some(line.len());
+    }
+    Ok(out)
+}
+
+fn replay_variation<T: TreeMove>(start: &Position, start_ply: usize, line: &[T], depth: usize) -> Variation {
+    let mut pos = start.clone();
+    let mut v = Variation {
+        start_ply,
+        moves: Vec::new(),
+        texts: Vec::new(),
+        error: None,
+        variations: Vec::new(),
+    };
+    for (i, node) in line.iter().enumerate() {
+        if depth < MAX_VARIATION_DEPTH {
+            for var in node.variations() {
+                v.variations
+                    .push(replay_variation(&pos, start_ply + i, var, depth + 1));
+            }
+        }
+        v.texts.push(node.text());
+        match node.resolve(&pos) {
+            Ok((mv, _)) => {
+                pos.make_move(mv);
+                v.moves.push(mv);
+            }
+            Err(kind) => {
+                v.error = Some(kind.to_string());
+                break;
+            }
+        }
+    }
+    v
+}
+
+/// Replay a PGN game as xiangqi: start from its `FEN` tag (or the standard start), read every
+/// main-line move with [`xiangqi::notation::parse_move`] (ICCS, WXF, Chinese) and check it.
+///
+/// # Errors
+/// [`RecordError`] for a bad `FEN` tag (no ply) or the first main-line move that cannot be
+/// read or is illegal (its ply and text), unless the side to move has no legal move there
+/// (then the rest is [`Record::after_end`]).
+pub fn replay_pgn(
+    raw: &RawGame,
+    encoding: TextEncoding,
+    index: usize,
+    file: Option<&str>,
+) -> Result<Record, RecordError> {
+    let err = |ply, text, kind| RecordError {
+        file: file.map(str::to_string),
+        index,
+        ply,
+        text,
+        kind: Box::new(kind),
+    };
+    let start = match raw.tag("FEN").map(str::trim).filter(|f| !f.is_empty()) {
+        Some(fen) => Position::from_fen(fen).map_err(|error| {
+            err(
+                None,
+                None,
+                RecordErrorKind::BadFen {
+                    fen: fen.to_string(),
+                    error,
+                },
+            )
+        })?,
+        None => Position::startpos(),
+    };
+    let mt = pgn::parse_movetext(&raw.movetext);
+    let main =
+        replay_main(&start, &mt.moves).map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
+    let result = raw
+        .tag("Result")
+        .and_then(|r| pgn::normalize_result(r.trim()))
+        .or_else(|| mt.result.as_deref().and_then(pgn::normalize_result))
+        .unwrap_or("*")
+        .to_string();
+    Ok(Record {
+        index,
+        source: Source::Pgn(encoding),
+        tags: raw.tags.clone(),
+        start,
+        moves: main.moves,
+        texts: main.texts,
+        variations: main.variations,
+        warnings: main.warnings,
+        result,
+        mate_ply: main.mate_ply,
+        after_end: main.after_end,
+    })
+}
+
+/// Read and replay an XQF file (one game, index `index`).
+///
+/// # Errors
+/// [`RecordError`] for a malformed file ([`RecordErrorKind::Xqf`]), a piece table that is
+/// not a valid position ([`RecordErrorKind::BadStart`]), or the first main-line move that is
+/// illegal ([`RecordErrorKind::Illegal`], or [`XqfError::BadSquare`]) with its ply and ICCS
+/// text, or a main line cut off by the end of the file ([`XqfError::Truncated`], ply of the
+/// move that would follow).
+pub fn read_xqf(bytes: &[u8], index: usize, file: Option<&str>) -> Result<Record, RecordError> {
+    let err = |ply, text, kind| RecordError {
+        file: file.map(str::to_string),
+        index,
+        ply,
+        text,
+        kind: Box::new(kind),
+    };
+    let game = xqf::parse(bytes).map_err(|e| err(None, None, RecordErrorKind::Xqf(e)))?;
+    let start = game.start_position();
+    start
+        .validate()
+        .map_err(|e| err(None, None, RecordErrorKind::BadStart(e)))?;
+    let main =
+        replay_main(&start, &game.moves).map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
+    if let Some(offset) = game.truncated_at {
+        if main.mate_ply.is_none() {
+            return Err(err(
+                Some(main.moves.len() + 1),
+                None,
+                RecordErrorKind::Xqf(XqfError::Truncated { offset }),
+            ));
+        }
+    }
+    Ok(Record {
+        index,
+        source: Source::Xqf(game.header.version),
+        tags: game.tags(),
+        start,
+        moves: main.moves,
+        texts: main.texts,
+        variations: main.variations,
+        warnings: main.warnings,
+        result: game.header.result.to_string(),
+        mate_ply: main.mate_ply,
+        after_end: main.after_end,
+    })
+}

@@ -1,0 +1,379 @@
+//! Readers against real fixtures (see `fixtures/README.md` for origins and licences).
+
+use std::path::{Path, PathBuf};
+use xiangqi::notation::parse_move;
+use xiangqi::Position;
+use xiangqi_records::xqf::XqfError;
+use xiangqi_records::{
+    read_file, read_xiangqi_file, Game, GameKind, Record, RecordErrorKind, Source, TextEncoding,
+};
+
+fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(rel)
+}
+
+fn one_record(rel: &str) -> Record {
+    let mut games = read_xiangqi_file(fixture(rel)).expect("readable");
+    assert_eq!(games.len(), 1, "{rel}: one game");
+    match games.remove(0) {
+        Ok(r) => r,
+        Err(e) => panic!("{rel}: {e}"),
+    }
+}
+
+/// Compare an XQF main line with a `*_move.txt` expectation (FEN line, one Chinese move per
+/// line, result line 红胜/黑胜/和棋).
+fn check_move_txt(xqf: &str, txt: &str) {
+    let rec = one_record(xqf);
+    let text = std::fs::read_to_string(fixture(txt)).expect("utf-8 expectation");
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let (fen, rest) = lines.split_first().expect("fen line");
+    let (result, moves) = rest.split_last().expect("result line");
+    let start = Position::from_fen(fen).expect("fen");
+    assert_eq!(rec.start, start, "{xqf}: start position");
+    let expected_result = match *result {
+        "红胜" => "1-0",
+        "黑胜" => "0-1",
+        _ => "1/2-1/2",
+    };
+    assert_eq!(rec.result, expected_result);
+    assert_eq!(rec.moves.len(), moves.len(), "{xqf}: move count");
+    let mut pos = start;
+    for (i, (text, &mv)) in moves.iter().zip(&rec.moves).enumerate() {
+        let parsed = parse_move(&pos, text).unwrap_or_else(|e| panic!("{txt} ply {}: {e}", i + 1));
+        assert_eq!(parsed.mv, mv, "{xqf}: ply {} ({text})", i + 1);
+        pos.make_move(mv);
+    }
+}
+
+#[test]
+fn xqf_test1_matches_expected_moves() {
+    check_move_txt("xqf/test1.xqf", "xqf/test1_move.txt");
+}
+
+#[test]
+fn xqf_ucci_test1_matches_expected_moves() {
+    check_move_txt("xqf/ucci_test1.xqf", "xqf/ucci_test1_move.txt");
+    let rec = one_record("xqf/ucci_test1.xqf");
+    // The recorded line ends in mate: the last position has no legal move.
+    assert_eq!(rec.mate_ply, Some(43));
+    assert!(rec.after_end.is_empty());
+}
+
+#[test]
+fn xqf_headers_decode_from_gbk() {
+    let rec = one_record("xqf/test.xqf");
+    assert_eq!(rec.source, Source::Xqf(0x12));
+    assert_eq!(rec.tag("Title"), Some("仙人指路对起马局"));
+    assert_eq!(rec.tag("Event"), Some("\"中立杯\"象棋电视快棋赛"));
+    assert_eq!(rec.tag("Date"), Some("1997年11月16日"));
+    assert_eq!(rec.tag("Site"), Some("北京"));
+    assert_eq!(rec.tag("Red"), Some("柳大华"));
+    assert_eq!(rec.tag("Black"), Some("吕  钦"));
+    assert_eq!(rec.result, "0-1");
+    let rec = one_record("xqf/030-黄松轩先胜冯敬如.XQF");
+    assert_eq!(rec.tag("Red"), Some("黄松轩"));
+    assert_eq!(rec.tag("Black"), Some("冯敬如"));
+    assert_eq!(rec.result, "1-0");
+    assert_eq!(rec.moves.len(), 37);
+}
+
+#[test]
+fn xqf_variation_counts_match_cchess() {
+    // Line counts (main line + variations) as walker8088/cchess's tests give them.
+    fn count(vs: &[xiangqi_records::Variation]) -> usize {
+        vs.iter().map(|v| 1 + count(&v.variations)).sum()
+    }
+    for (file, lines) in [
+        ("xqf/test_5_variations.xqf", 5),
+        ("xqf/game_varations.xqf", 6),
+        ("xqf/WildHouse.xqf", 139),
+        ("xqf/game_test.xqf", 1),
+    ] {
+        let rec = one_record(file);
+        assert_eq!(1 + count(&rec.variations), lines, "{file}");
+        let mut stack: Vec<&xiangqi_records::Variation> = rec.variations.iter().collect();
+        let mut errors = Vec::new();
+        while let Some(v) = stack.pop() {
+            if let Some(e) = &v.error {
+                errors.push((
+                    v.start_ply,
+                    v.texts.last().cloned().unwrap_or_default(),
+                    e.clone(),
+                ));
+            }
+            stack.extend(&v.variations);
+        }
+        errors.sort();
+        if file.ends_with("WildHouse.xqf") {
+            // The sample holds broken variation moves (cchess skips them silently); they stay
+            // in the tree with the reason, and the main line is unaffected.
+            let expected = (
+                41,
+                "e7f7".to_string(),
+                "illegal move e7f7: no piece on the from-point".to_string(),
+            );
+            assert_eq!(errors, [expected], "{file}");
+        } else {
+            assert!(errors.is_empty(), "{file}: {errors:?}");
+        }
+    }
+    let rec = one_record("xqf/game_varations.xqf");
+    assert_eq!(
+        rec.texts,
+        ["h2e2", "h7e7", "h0g2", "h9g7", "i0h0", "i9i8", "b0c2", "b9c7"]
+    );
+}
+
+#[test]
+fn xqf_every_sample_reads_except_bad_move_test3() {
+    let dir = fixture("xqf");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("xqf")))
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 21);
+    for p in names {
+        let games = read_file(&p).expect("readable");
+        assert_eq!(games.len(), 1);
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        match (&games[0], name) {
+            (Err(e), "BadMoveTest3.xqf") => {
+                assert_eq!(e.index, 0);
+                assert_eq!(e.ply, Some(10));
+                assert_eq!(e.text.as_deref(), Some("e1f0"));
+                assert_eq!(
+                    *e.kind,
+                    RecordErrorKind::Illegal("illegal move e1f0: no piece on the from-point".into())
+                );
+                assert!(e.to_string().ends_with(
+                    "BadMoveTest3.xqf: game 0, ply 10 ('e1f0'): illegal move e1f0: no piece on the from-point"
+                ));
+            }
+            (Ok(Game::Xiangqi(_)), n) if n != "BadMoveTest3.xqf" => {}
+            (other, n) => panic!("{n}: unexpected {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn xqf_broken_samples() {
+    // BadMoveTest4 is BadMoveTest3 without the stray tenth move: it reads.
+    let rec = one_record("xqf/BadMoveTest4.xqf");
+    assert_eq!(
+        rec.start.to_fen(),
+        "2b6/3ka4/2Pab4/5Np2/9/6P2/9/3A5/4A4/4K4 w - - 0 1"
+    );
+    assert_eq!(rec.moves.len(), 9);
+    // BadMoveTest1 (1.0) and BadMoveTest2 (0x0C) decode to legal games.
+    assert_eq!(one_record("xqf/BadMoveTest1.xqf").moves.len(), 43);
+    assert_eq!(one_record("xqf/BadMoveTest2.xqf").moves.len(), 35);
+    // Empty move areas: a record with no moves, not an error.
+    for f in ["xqf/EmptyTest.xqf", "xqf/NoMove.xqf"] {
+        let rec = one_record(f);
+        assert!(rec.moves.is_empty(), "{f}");
+        assert_eq!(rec.start, Position::startpos(), "{f}");
+    }
+    assert_eq!(one_record("xqf/EmptyTest.xqf").tag("Red"), Some("雅趣居士(日帅)"));
+}
+
+#[test]
+fn xqf_structural_errors() {
+    let bytes = std::fs::read(fixture("xqf/test.xqf")).expect("read");
+    let e = xiangqi_records::read_xqf(&bytes[..600], 0, Some("t.xqf")).expect_err("short");
+    assert_eq!(*e.kind, RecordErrorKind::Xqf(XqfError::TooShort { len: 600 }));
+    assert_eq!(
+        e.to_string(),
+        "t.xqf: game 0: file too short for XQF: 600 bytes (at least 1028 needed)"
+    );
+    // Cut in the middle of the move area: the main line is truncated.
+    let e = xiangqi_records::read_xqf(&bytes[..1100], 0, None).expect_err("truncated");
+    assert!(
+        matches!(*e.kind, RecordErrorKind::Xqf(XqfError::Truncated { .. })),
+        "{e}"
+    );
+    assert!(e.ply.is_some());
+}
+
+#[test]
+fn gbk_pgn_headers_and_moves() {
+    let rec = one_record("xqf/test.pgn");
+    assert_eq!(rec.source, Source::Pgn(TextEncoding::Gbk));
+    assert_eq!(rec.tag("Red"), Some("象棋巫师(大师)"));
+    assert_eq!(rec.tag("Black"), Some("象棋爱好者"));
+    assert_eq!(rec.tag("Opening"), Some("中炮对单提马"));
+    assert_eq!(rec.moves.len(), 25);
+    let rec = one_record("xqf/test2.pgn");
+    assert_eq!(rec.tag("Red"), Some("永远在路上(北斗)"));
+    assert_eq!(rec.tag("Site"), Some("华山"));
+    assert_eq!(rec.result, "1/2-1/2");
+    for f in ["xqf/endgame_test.pgn", "xqf/中炮对列炮黑先平士角炮.pgn"] {
+        let rec = one_record(f);
+        assert!(!rec.moves.is_empty(), "{f}");
+    }
+}
+
+#[test]
+fn big5_headers_decode() {
+    let rec = one_record("big5/masters_yang_00000509.pgn");
+    assert_eq!(rec.source, Source::Pgn(TextEncoding::Big5));
+    assert_eq!(rec.tag("Red"), Some("楊官麟"));
+    assert_eq!(rec.tag("Black"), Some("胡榮華"));
+    assert_eq!(rec.tag("Event"), Some("五羊杯 中炮對左炮封車轉後補列炮"));
+    assert_eq!(rec.result, "0-1");
+    let rec = one_record("big5/masters_lu_00000005.pgn");
+    assert_eq!(rec.tag("Red"), Some("廣東呂欽"));
+    assert_eq!(rec.tag("Black"), Some("廣東許銀川"));
+    // Unescaped quotes inside a tag value are kept.
+    assert_eq!(
+        rec.tag("Event"),
+        Some("1999年\"中視股份杯\"象棋年度總決賽 (決賽)廣東呂欽先負廣東許銀川")
+    );
+}
+
+#[test]
+fn big5_fixtures_replay_with_warnings_for_omitted_front_rear() {
+    let rec = one_record("big5/masters_lu_00000005.pgn");
+    let plies: Vec<(usize, &str)> = rec.warnings.iter().map(|w| (w.ply, w.text.as_str())).collect();
+    assert_eq!(plies, [(54, "馬７進５"), (104, "馬６進５")]);
+    assert_eq!(rec.moves.len(), rec.texts.len());
+    for f in [
+        "big5/computer_00000001.pgn",
+        "big5/masters_lu_00000030.pgn",
+        "big5/masters_yang_00000509.pgn",
+    ] {
+        let rec = one_record(f);
+        assert!(rec.after_end.is_empty(), "{f}");
+        assert!(rec.moves.len() > 20, "{f}");
+    }
+}
+
+#[test]
+fn big5_moves_after_mate_are_not_errors() {
+    for (f, mate, after) in [
+        ("big5/computer_00000011.pgn", 114, ["帥五進一", "卒４平５"]),
+        ("big5/computer_00000019.pgn", 71, ["將５進１", "馬四進五"]),
+        ("big5/computer_00000048.pgn", 71, ["將５平４", "馬四進六"]),
+    ] {
+        let rec = one_record(f);
+        assert_eq!(rec.mate_ply, Some(mate), "{f}");
+        assert_eq!(rec.moves.len(), mate, "{f}");
+        assert_eq!(rec.after_end, after, "{f}");
+        assert!(!rec.final_position().has_legal_move(), "{f}");
+    }
+}
+
+#[test]
+fn iccs_1125_games_replay() {
+    let games = read_file(fixture("iccs/liu_dahua_1125.pgn")).expect("readable");
+    assert_eq!(games.len(), 1125);
+    let mut plies = 0;
+    for (i, g) in games.iter().enumerate() {
+        match g {
+            Ok(Game::Xiangqi(r)) => {
+                assert_eq!(r.index, i);
+                assert_eq!(r.source, Source::Pgn(TextEncoding::Utf8));
+                assert_eq!(r.result, "*"); // no Result tags, no termination markers
+                plies += r.moves.len();
+            }
+            other => panic!("game {i}: {other:?}"),
+        }
+    }
+    assert!(plies > 100_000, "{plies}");
+    let Ok(Game::Xiangqi(first)) = &games[0] else {
+        unreachable!()
+    };
+    assert_eq!(first.tag("Red"), Some("LIU DianZhong"));
+    assert_eq!(first.texts[..3], ["h2e2", "b9c7", "h0g2"]);
+}
+
+#[test]
+fn three_notations_give_the_same_games_but_one() {
+    let read = |n: &str| -> Vec<Record> {
+        read_xiangqi_file(fixture(&format!("notation/games15_{n}.pgn")))
+            .expect("readable")
+            .into_iter()
+            .map(|g| g.expect("replays"))
+            .collect()
+    };
+    let (iccs, wxf, chinese) = (read("iccs"), read("wxf"), read("chinese"));
+    assert_eq!((iccs.len(), wxf.len(), chinese.len()), (15, 15, 15));
+    for i in 0..15 {
+        assert_eq!(wxf[i].moves, chinese[i].moves, "game {i}");
+        if i == 1 {
+            // Known source error (data README: "game 2, ply 70", counting from 0): move index
+            // 70, i.e. the move producing ply 71, is e5e6 in the ICCS file, e3e4 in the others.
+            let diffs: Vec<usize> = (0..iccs[i].moves.len())
+                .filter(|&k| iccs[i].moves.get(k) != wxf[i].moves.get(k))
+                .collect();
+            let k = diffs[0];
+            assert_eq!(
+                (
+                    k,
+                    iccs[i].texts[k].as_str(),
+                    wxf[i].texts[k].as_str(),
+                    chinese[i].texts[k].as_str()
+                ),
+                (70, "e5e6", "－Ｐ＋１", "后兵进一"),
+                "game {i}"
+            );
+        } else {
+            assert_eq!(iccs[i].moves, wxf[i].moves, "game {i}");
+        }
+    }
+}
+
+#[test]
+fn pgn_errors_name_game_ply_and_move() {
+    let text = "[Event \"a\"]\n1. h2e2 h9g7 *\n\n[Event \"b\"]\n1. h2e2 h9g7 2. h2h9 *\n";
+    let games: Vec<_> = xiangqi_records::games(
+        text.as_bytes(),
+        xiangqi_records::ReadOptions {
+            kind: Some(GameKind::Xiangqi),
+            file: Some("x.pgn".into()),
+        },
+    )
+    .collect();
+    assert_eq!(games.len(), 2);
+    assert!(games[0].1.is_ok());
+    let e = games[1].1.as_ref().expect_err("illegal third move");
+    assert_eq!((e.index, e.ply, e.text.as_deref()), (1, Some(3), Some("h2h9")));
+    assert!(
+        e.to_string().starts_with("x.pgn: game 1, ply 3 ('h2h9'): "),
+        "{e}"
+    );
+
+    let bad_fen = "[FEN \"rnbakabnr/9/9/9/9/9/9/9/9/RNBAKABNR w\"]\n1. h2e2\n";
+    let (_, g) = xiangqi_records::games(bad_fen.as_bytes(), Default::default())
+        .next()
+        .expect("a game");
+    let e = g.expect_err("bad fen");
+    assert!(matches!(*e.kind, RecordErrorKind::BadFen { .. }), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "game 0: bad FEN tag 'rnbakabnr/9/9/9/9/9/9/9/9/RNBAKABNR w': the generals face each other on an open file"
+    );
+    assert_eq!(e.ply, None);
+}
+
+#[test]
+fn chess_games_are_passed_through_raw() {
+    let text = "[Event \"c\"]\n[Site \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event \"x\"]\n\n1. h2e2 h9g7 *\n";
+    let games: Vec<_> = xiangqi_records::games(text.as_bytes(), Default::default()).collect();
+    assert_eq!(games.len(), 2);
+    match &games[0].1 {
+        Ok(Game::Chess(raw)) => {
+            assert_eq!(
+                raw.text,
+                "[Event \"c\"]\n[Site \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n"
+            );
+            assert_eq!(raw.tag("Site"), Some("?"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(games[1].1, Ok(Game::Xiangqi(_))));
+}
