@@ -6,6 +6,9 @@
 
 use std::borrow::Cow;
 
+/// How many leading bytes `chardetng` sees when GBK and Big5 both decode a file cleanly.
+const DETECT_SAMPLE: usize = 4096;
+
 /// The encoding a file was read with.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TextEncoding {
@@ -56,30 +59,49 @@ pub struct Decoded<'a> {
     pub had_errors: bool,
 }
 
-/// Guess the encoding of `bytes`: a BOM wins; then valid UTF-8; then GBK or Big5 (pure ASCII
-/// is UTF-8).
+/// Guess the encoding of `bytes`: a BOM wins; then valid UTF-8 (pure ASCII included); then
+/// GBK or Big5 as `chardetng` judges them, overruled when only the other decodes cleanly.
 pub fn detect(bytes: &[u8]) -> TextEncoding {
+    if let Some(enc) = unicode(bytes) {
+        return enc;
+    }
+    let guess = guess_cjk(bytes);
+    let other = other_cjk(guess);
+    if !decodes_cleanly(guess.encoding(), bytes) && decodes_cleanly(other.encoding(), bytes) {
+        other
+    } else {
+        guess
+    }
+}
+
+/// A BOM's encoding, or UTF-8 when the bytes are valid UTF-8.
+fn unicode(bytes: &[u8]) -> Option<TextEncoding> {
     if let Some((enc, _)) = encoding_rs::Encoding::for_bom(bytes) {
-        return from_encoding_rs(enc);
+        return Some(from_encoding_rs(enc));
     }
-    if std::str::from_utf8(bytes).is_ok() {
-        return TextEncoding::Utf8;
+    std::str::from_utf8(bytes).is_ok().then_some(TextEncoding::Utf8)
+}
+
+fn other_cjk(e: TextEncoding) -> TextEncoding {
+    if e == TextEncoding::Big5 {
+        TextEncoding::Gbk
+    } else {
+        TextEncoding::Big5
     }
-    let gbk_ok = decodes_cleanly(encoding_rs::GB18030, bytes);
-    let big5_ok = decodes_cleanly(encoding_rs::BIG5, bytes);
-    match (gbk_ok, big5_ok) {
-        (true, false) => return TextEncoding::Gbk,
-        (false, true) => return TextEncoding::Big5,
-        _ => {}
+}
+
+/// `chardetng`'s verdict between Big5 and GBK (anything else it might say counts as GBK).
+fn guess_cjk(bytes: &[u8]) -> TextEncoding {
+    // The tags and first moves decide; a bounded sample keeps detection cheap on big files.
+    let mut cut = bytes.len().min(DETECT_SAMPLE);
+    while cut < bytes.len() && cut > 0 && bytes[cut - 1] >= 0x80 {
+        cut -= 1; // end on an ASCII byte so that no multi-byte character is split
     }
     let mut det = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-    det.feed(bytes, true);
-    let guess = det.guess(None, chardetng::Utf8Detection::Deny);
-    if guess == encoding_rs::BIG5 {
+    det.feed(&bytes[..cut], true);
+    if det.guess(None, chardetng::Utf8Detection::Deny) == encoding_rs::BIG5 {
         TextEncoding::Big5
     } else {
-        // GBK, or anything else chardetng might propose: GB18030 decodes every byte sequence
-        // it is likely to meet in a record file.
         TextEncoding::Gbk
     }
 }
@@ -102,8 +124,18 @@ fn decodes_cleanly(enc: &'static encoding_rs::Encoding, bytes: &[u8]) -> bool {
 /// Detect the encoding of `bytes` (see [`detect`]) and decode them, dropping any BOM.
 /// Malformed sequences become U+FFFD and set [`Decoded::had_errors`].
 pub fn decode(bytes: &[u8]) -> Decoded<'_> {
-    let encoding = detect(bytes);
-    decode_as(bytes, encoding)
+    if let Some(enc) = unicode(bytes) {
+        return decode_as(bytes, enc);
+    }
+    let guess = guess_cjk(bytes);
+    let first = decode_as(bytes, guess);
+    if first.had_errors {
+        let second = decode_as(bytes, other_cjk(guess));
+        if !second.had_errors {
+            return second;
+        }
+    }
+    first
 }
 
 /// Decode `bytes` as `encoding`, dropping a BOM of that encoding if present.
