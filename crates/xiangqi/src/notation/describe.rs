@@ -301,7 +301,9 @@ pub(super) fn describe(pos: &Position, mv: Move, dialect: Dialect) -> Option<Des
         }
     }
     let last = st.count - 1;
-    let which = if st.stacked >= 2 {
+    // Stacked on two files: the file replaces the piece (`7+`, 前七), which reads as a soldier;
+    // only soldiers can be stacked on two files with the standard material.
+    let which = if st.stacked >= 2 && kind == PieceKind::Soldier {
         let place = match st.index {
             0 => Place::Front,
             i if i == last => Place::Rear,

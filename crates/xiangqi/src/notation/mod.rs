@@ -22,6 +22,17 @@
 //! can only retreat and the rear one only advance. Reading also accepts 一…五 + piece counted
 //! right to left then front to back over stacked files (xqbase), WXF `Pa+1`…`Pe+1` likewise,
 //! 車前平三 (the WXF document's Chinese order) and the traverse sign left out (`C25`).
+//!
+//! ```
+//! use xiangqi::notation::{parse_move, write_move, Style};
+//! use xiangqi::Position;
+//! let pos = Position::startpos();
+//! let read = parse_move(&pos, "炮二平五").unwrap();
+//! assert_eq!(read.mv.to_string(), "h2e2");
+//! assert_eq!(parse_move(&pos, "Ｃ２＝５").unwrap().mv, read.mv);
+//! assert_eq!(write_move(&pos, read.mv, Style::Wxf), "C2=5");
+//! assert_eq!(write_move(&pos, read.mv, Style::Iccs), "h2e2");
+//! ```
 
 use crate::position::{Move, Position};
 
@@ -117,9 +128,13 @@ pub enum ChineseScript {
 /// full_width: true, ..Default::default() }`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct WriteOptions {
+    /// WXF letters for horse and elephant (default `H`/`E`).
     pub wxf_letters: WxfLetters,
+    /// WXF front/rear form for two like pieces on a file (default `H++7`).
     pub wxf_tandem: WxfTandem,
+    /// WXF sign for a move along the rank (default `=`).
     pub wxf_traverse: WxfTraverse,
+    /// Chinese characters (default traditional).
     pub chinese_script: ChineseScript,
     /// WXF: every character full-width (`Ｃ２＝５`). Chinese: Black's digits full-width (`马８进７`).
     pub full_width: bool,
