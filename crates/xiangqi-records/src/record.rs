@@ -241,10 +241,8 @@ impl Iterator for Games<'_> {
         let index = self.index;
         let out = match &mut self.inner {
             GamesInner::Xqf(bytes) => {
+                // An XQF file is xiangqi whatever the kind hint says.
                 let b = bytes.take()?;
-                if self.opts.kind == Some(GameKind::Chess) {
-                    return None;
-                }
                 read_xqf(b, index, self.opts.file.as_deref()).map(|r| Game::Xiangqi(Box::new(r)))
             }
             GamesInner::Pgn {
@@ -500,7 +498,7 @@ pub fn replay_pgn(
 /// not a valid position ([`RecordErrorKind::BadStart`]), or the first main-line move that is
 /// illegal ([`RecordErrorKind::Illegal`], or [`XqfError::BadSquare`]) with its ply and ICCS
 /// text, or a main line cut off by the end of the file ([`XqfError::Truncated`], ply of the
-/// move that would follow).
+/// move that would follow). A cut that loses only variations is not an error.
 pub fn read_xqf(bytes: &[u8], index: usize, file: Option<&str>) -> Result<Record, RecordError> {
     let err = |ply, text, kind| RecordError {
         file: file.map(str::to_string),
@@ -517,7 +515,7 @@ pub fn read_xqf(bytes: &[u8], index: usize, file: Option<&str>) -> Result<Record
     let main =
         replay_main(&start, &game.moves).map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
     if let Some(offset) = game.truncated_at {
-        if main.mate_ply.is_none() {
+        if game.main_line_truncated && main.mate_ply.is_none() {
             return Err(err(
                 Some(main.moves.len() + 1),
                 None,

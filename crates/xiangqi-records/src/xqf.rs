@@ -103,6 +103,9 @@ pub struct XqfGame {
     /// The move tree was cut off by the end of the file at this byte offset (what came before
     /// is kept).
     pub truncated_at: Option<usize>,
+    /// Whether the cut lost main-line moves (the last main-line record announces a next
+    /// move that is missing); a cut that loses only variations leaves this `false`.
+    pub main_line_truncated: bool,
     /// Bytes left in the file after the move tree ended (ignored, as XQStudio does).
     pub trailing_bytes: usize,
 }
@@ -254,7 +257,7 @@ pub fn parse(bytes: &[u8]) -> Result<XqfGame, XqfError> {
         keys: keys.as_ref().map(|(_, k)| k),
     };
     // The initial record: its squares are meaningless; it may carry a comment.
-    let (initial, _flags) = match reader.record() {
+    let (initial, root_flags) = match reader.record() {
         Ok(r) => r,
         Err(off) => {
             return Ok(XqfGame {
@@ -263,11 +266,20 @@ pub fn parse(bytes: &[u8]) -> Result<XqfGame, XqfError> {
                 initial_comment: None,
                 moves: Vec::new(),
                 truncated_at: Some(off),
+                main_line_truncated: true,
                 trailing_bytes: 0,
             })
         }
     };
-    let (arena, truncated_at) = reader.tree();
+    let (mut arena, truncated_at) = reader.tree();
+    if let Some(root) = arena.first_mut() {
+        root.expects_next = root_flags.next;
+    }
+    let mut last = 0usize;
+    while let Some(&c) = arena.get(last).and_then(|n| n.children.first()) {
+        last = c;
+    }
+    let main_line_truncated = truncated_at.is_some() && arena.get(last).is_some_and(|n| n.expects_next);
     let moves = build_line(&arena, arena.first().map_or(&[][..], |r| &r.children), 0);
     Ok(XqfGame {
         header,
@@ -275,6 +287,7 @@ pub fn parse(bytes: &[u8]) -> Result<XqfGame, XqfError> {
         initial_comment: initial.comment,
         moves,
         truncated_at,
+        main_line_truncated,
         trailing_bytes: area.len().saturating_sub(reader.pos),
     })
 }
@@ -302,6 +315,8 @@ struct Reader<'a> {
 struct ArenaNode {
     rec: RawRecord,
     children: Vec<usize>,
+    /// The record's "has next move" flag.
+    expects_next: bool,
 }
 
 impl Reader<'_> {
@@ -372,6 +387,7 @@ impl Reader<'_> {
                 comment: None,
             },
             children: Vec::new(),
+            expects_next: true,
         }];
         let mut pending: Vec<usize> = Vec::new(); // parents awaiting an alternative
         let mut parent = 0usize;
@@ -387,6 +403,7 @@ impl Reader<'_> {
             arena.push(ArenaNode {
                 rec,
                 children: Vec::new(),
+                expects_next: fl.next,
             });
             arena[parent].children.push(id);
             if fl.var {

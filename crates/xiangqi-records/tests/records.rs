@@ -197,6 +197,11 @@ fn xqf_structural_errors() {
         "{e}"
     );
     assert!(e.ply.is_some());
+    // Cut at the end, where only variations are stored (the tree is depth-first, main line
+    // first): the main line is intact and the record reads.
+    let bytes = std::fs::read(fixture("xqf/game_varations.xqf")).expect("read");
+    let rec = xiangqi_records::read_xqf(&bytes[..bytes.len() - 2], 0, None).expect("main line intact");
+    assert_eq!(rec.moves.len(), 8);
 }
 
 #[test]
