@@ -19,6 +19,7 @@ pub mod notation;
 mod perft;
 mod piece;
 mod position;
+mod serde_impls;
 mod square;
 mod tables;
 mod zobrist;

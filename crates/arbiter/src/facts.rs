@@ -1,0 +1,422 @@
+//! Per-move facts for xiangqi: check, chase (chaser → target), mate threat, exchange, idle
+//! (spec `xiangqi-repetition.md` §1). Everything is decided on real positions: protection by
+//! making the capture and generating the legal recaptures, pins by lifting the piece.
+
+use crate::rules::RuleSet;
+use serde::Serialize;
+use xiangqi::{Color, Move, Piece, PieceKind, Position, Square};
+
+/// Why an attack on an enemy piece is not a chase (the clause that exempts it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Exemption {
+    /// The attacker is a general (AXF general rule 9, detailed rule 23; TW113 terms).
+    ChaserIsGeneral,
+    /// The attacker is a soldier (AXF general rule 9, detailed rule 24; TW113 terms).
+    ChaserIsSoldier,
+    /// The target is a soldier that has not crossed the river (AXF general rule 3).
+    UnriveredSoldier,
+    /// Same kind and the target can capture back: an exchange offer (AXF general rule 7,
+    /// detailed rule 19).
+    ExchangeOffer,
+    /// The attacker is pinned and the target is not its pinner (AXF detailed rule 22; seed 001:
+    /// a pinned piece's moves make no chase).
+    PinnedChaser,
+    /// The target has a true root: a legal recapture exists (AXF general rule 6, detailed
+    /// rule 30).
+    Protected,
+}
+
+impl Exemption {
+    /// The clause that exempts.
+    pub fn clause(self) -> &'static str {
+        match self {
+            Exemption::ChaserIsGeneral => "AXF general rule 9 / detailed rule 23",
+            Exemption::ChaserIsSoldier => "AXF general rule 9 / detailed rule 24",
+            Exemption::UnriveredSoldier => "AXF general rule 3",
+            Exemption::ExchangeOffer => "AXF general rule 7 / detailed rule 19",
+            Exemption::PinnedChaser => "AXF detailed rule 22",
+            Exemption::Protected => "AXF general rule 6 / detailed rule 30",
+        }
+    }
+}
+
+/// An attack of one piece on an enemy piece other than the general, in one position: the
+/// attacker can legally capture the target (it would not expose its own general).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Attack {
+    pub chaser: Square,
+    pub target: Square,
+    /// For a cannon: the point of its screen (a new screen makes a new chase: AXF detailed
+    /// rules 20–21).
+    pub screen: Option<Square>,
+    pub chaser_kind: PieceKind,
+    pub target_kind: PieceKind,
+    /// `None`: the attack is a chase relation; otherwise why not.
+    pub exemption: Option<Exemption>,
+    /// The target is a chariot that a horse pins so that it cannot move (AXF detailed rule 14):
+    /// any attack on it is a chase, protected or not.
+    pub horse_pinned_chariot: bool,
+    /// The attack holds only because the target's protector lost its power to recapture
+    /// (false root, AXF detailed rule 29) — set during classification.
+    pub false_root: bool,
+}
+
+/// A chase made by a move, as in the JSON contract: squares after the move; `piece` is the
+/// target's kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Chase {
+    pub chaser: Square,
+    pub target: Square,
+    pub piece: &'static str,
+    #[serde(skip)]
+    pub chaser_kind: PieceKind,
+    #[serde(skip)]
+    pub target_kind: PieceKind,
+    /// The chase came from changing a cannon's screen (AXF detailed rules 20–21).
+    #[serde(skip)]
+    pub screen_change: bool,
+    /// The chase came from undermining the target's root (AXF detailed rule 29).
+    #[serde(skip)]
+    pub false_root: bool,
+    /// The target is a chariot pinned by a horse (AXF detailed rule 14).
+    #[serde(skip)]
+    pub horse_pinned_chariot: bool,
+}
+
+/// A threat the move made that the rules exempt from being a chase (for `--explain`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ExemptThreat {
+    pub chaser: Square,
+    pub target: Square,
+    pub piece: &'static str,
+    pub reason: Exemption,
+    pub clause: &'static str,
+}
+
+/// What a move did, judged on the position after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveFacts {
+    pub mv: Move,
+    /// The side that made the move.
+    pub mover: Color,
+    /// The move attacks the enemy general (a pinned piece still gives check).
+    pub check: bool,
+    /// Chases that count under the rule set (new chase relations).
+    pub chases: Vec<Chase>,
+    /// New threats that are exempt, with the reason.
+    pub exempted: Vec<ExemptThreat>,
+    /// The mover, moving again, could mate at once (殺; never decides a verdict).
+    pub mate_threat: bool,
+    /// The move offers a same-kind exchange (兌; never decides a verdict).
+    pub exchange: bool,
+}
+
+impl MoveFacts {
+    /// Whether the move chases at least one piece.
+    pub fn is_chase(&self) -> bool {
+        !self.chases.is_empty()
+    }
+
+    /// The `kinds` list of the JSON contract: `check`, `chase`, `mate_threat`, `exchange`, or
+    /// `idle` alone when nothing else applies.
+    pub fn kinds(&self) -> Vec<&'static str> {
+        let mut k = Vec::new();
+        if self.check {
+            k.push("check");
+        }
+        if self.is_chase() {
+            k.push("chase");
+        }
+        if self.mate_threat {
+            k.push("mate_threat");
+        }
+        if self.exchange {
+            k.push("exchange");
+        }
+        if k.is_empty() {
+            k.push("idle");
+        }
+        k
+    }
+}
+
+/// Whether the piece on `sq` (a soldier of `color`) has crossed the river.
+fn crossed(color: Color, sq: Square) -> bool {
+    !color.own_half(sq.rank())
+}
+
+/// The screen of a cannon on `from` capturing on `to` (the single piece between them).
+fn cannon_screen(pos: &Position, from: Square, to: Square) -> Option<Square> {
+    let (df, dr) = (
+        (to.file() - from.file()).signum(),
+        (to.rank() - from.rank()).signum(),
+    );
+    let mut s = from.offset(df, dr)?;
+    while s != to {
+        if pos.piece_at(s).is_some() {
+            return Some(s);
+        }
+        s = s.offset(df, dr)?;
+    }
+    None
+}
+
+/// Whether, after the piece on `from` captures on `to`, the captured piece's side has a legal
+/// recapture on `to` (a true root; a false root — pinned protector, exposed general, facing
+/// generals, removed screen — gives none).
+///
+/// A check that stands in `pos` before the capture (the move being judged gave check) is a
+/// separate threat the target's side must answer anyway: it does not make the recapture
+/// illegal here, so the protection judged is the one left after the check is parried
+/// (reading of AXF detailed rules 6–7: a check and a chase are judged apart).
+pub fn is_protected(pos: &Position, from: Square, to: Square) -> bool {
+    let Some(attacker) = pos.piece_at(from) else {
+        return false;
+    };
+    let defender = attacker.color.opponent();
+    let Some(general) = pos.general(defender) else {
+        return false;
+    };
+    let standing_checkers = pos.attackers(general, attacker.color);
+    let mut p = pos.clone();
+    p.set_side_to_move(attacker.color);
+    p.make_move(Move::new(from, to));
+    if standing_checkers.is_empty() {
+        return !p.legal_moves_to(to).is_empty();
+    }
+    p.pseudo_legal_moves().iter().filter(|m| m.to == to).any(|&m| {
+        let mut q = p.clone();
+        q.make_move(m);
+        match q.general(defender) {
+            Some(g) => q
+                .attackers(g, attacker.color)
+                .iter()
+                .all(|s| standing_checkers.contains(s) && *s != to),
+            None => false,
+        }
+    })
+}
+
+/// Whether, after the piece on `from` captures on `to`, some piece of the captured side can
+/// reach `to` by its movement rules (legal or not).
+fn has_pseudo_recapture(pos: &Position, from: Square, to: Square) -> bool {
+    let Some(attacker) = pos.piece_at(from) else {
+        return false;
+    };
+    let mut p = pos.clone();
+    p.set_side_to_move(attacker.color);
+    p.make_move(Move::new(from, to));
+    p.pseudo_legal_moves().iter().any(|m| m.to == to)
+}
+
+/// Pins of `color`'s pieces: (pinned point, pinner points).
+type Pins = Vec<(Square, Vec<Square>)>;
+
+/// All attacks of `side`'s pieces on enemy pieces other than the general in `pos`, each with
+/// its status under `rules` (chase relation or exemption). The side to move of `pos` does not
+/// matter.
+pub fn attacks(pos: &Position, side: Color, rules: &RuleSet) -> Vec<Attack> {
+    let own_pins: Pins = pos.pinned(side);
+    let enemy_pins: Pins = pos.pinned(side.opponent());
+    let mut out = Vec::new();
+    for (from, a) in pos.pieces().filter(|(_, p)| p.color == side) {
+        for m in pos.pseudo_moves_from(from).iter() {
+            let Some(t) = pos.piece_at(m.to) else { continue };
+            if t.kind == PieceKind::General || !pos.can_capture(from, m.to) {
+                continue;
+            }
+            let screen = if a.kind == PieceKind::Cannon {
+                cannon_screen(pos, from, m.to)
+            } else {
+                None
+            };
+            let horse_pinned_chariot = t.kind == PieceKind::Chariot
+                && enemy_pins.iter().any(|(s, pinners)| {
+                    *s == m.to
+                        && pinners
+                            .iter()
+                            .any(|p| pos.piece_at(*p).is_some_and(|q| q.kind == PieceKind::Horse))
+                });
+            let exemption = exemption(
+                pos,
+                rules,
+                from,
+                a,
+                m.to,
+                t,
+                &own_pins,
+                &enemy_pins,
+                horse_pinned_chariot,
+            );
+            out.push(Attack {
+                chaser: from,
+                target: m.to,
+                screen,
+                chaser_kind: a.kind,
+                target_kind: t.kind,
+                exemption,
+                horse_pinned_chariot,
+                false_root: false,
+            });
+        }
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn exemption(
+    pos: &Position,
+    rules: &RuleSet,
+    from: Square,
+    a: Piece,
+    to: Square,
+    t: Piece,
+    own_pins: &Pins,
+    enemy_pins: &Pins,
+    horse_pinned_chariot: bool,
+) -> Option<Exemption> {
+    match a.kind {
+        PieceKind::General => return Some(Exemption::ChaserIsGeneral),
+        PieceKind::Soldier => return Some(Exemption::ChaserIsSoldier),
+        _ => {}
+    }
+    if own_pins
+        .iter()
+        .any(|(s, pinners)| *s == from && !pinners.contains(&to))
+    {
+        return Some(Exemption::PinnedChaser);
+    }
+    if t.kind == PieceKind::Soldier && !crossed(t.color, to) {
+        return Some(Exemption::UnriveredSoldier);
+    }
+    if horse_pinned_chariot {
+        return None;
+    }
+    let target_pinned = enemy_pins.iter().any(|(s, _)| *s == to);
+    if a.kind == t.kind && !target_pinned && pos.can_capture(to, from) {
+        return Some(Exemption::ExchangeOffer);
+    }
+    if rules.always_chases(a.kind, t.kind) {
+        return None;
+    }
+    if is_protected(pos, from, to) {
+        return Some(Exemption::Protected);
+    }
+    None
+}
+
+/// Where a piece standing on `sq` before `mv` stands after it (`None`: it was captured).
+fn after_square(mv: Move, sq: Square) -> Option<Square> {
+    if sq == mv.from {
+        Some(mv.to)
+    } else if sq == mv.to {
+        None
+    } else {
+        Some(sq)
+    }
+}
+
+/// Whether the mover, moving again in `after`, has a move that mates at once.
+fn mate_threat(after: &Position, mover: Color) -> bool {
+    let mut p = after.clone();
+    p.set_side_to_move(mover);
+    let moves = p.legal_moves();
+    moves.iter().any(|&m| {
+        let u = p.make_move(m);
+        let mate = p.in_check(mover.opponent()) && !p.has_legal_move();
+        p.unmake_move(m, u);
+        mate
+    })
+}
+
+/// Classify `mv` played in `before` (which must be legal there) under `rules`.
+///
+/// A chase is a chase relation A → T that holds after the move and did not hold before (by
+/// piece identity; for a cannon, through the same screen): made by the moved piece, a line
+/// it opened, a screen it placed or moved, or by undermining the target's root (spec
+/// `xiangqi-repetition.md` §1; AXF general rules 3, 6, 7, 9, detailed rules 14, 19–24, 29).
+pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
+    let mover = before.side_to_move();
+    let old = attacks(before, mover, rules);
+    let mut after = before.clone();
+    after.make_move(mv);
+    let new = attacks(&after, mover, rules);
+    let check = after.in_check(mover.opponent());
+    let mut chases = Vec::new();
+    let mut exempted = Vec::new();
+    let mut exchange = false;
+    for a in &new {
+        // Same relation: same attacker and target by identity and, for a cannon, the same
+        // screen piece (a screen that moves along the line stays the same screen; a new piece
+        // becoming the screen is a new chase: AXF detailed rules 20–21).
+        let same = |o: &&Attack| {
+            after_square(mv, o.chaser) == Some(a.chaser)
+                && after_square(mv, o.target) == Some(a.target)
+                && (a.chaser_kind != PieceKind::Cannon
+                    || o.screen.and_then(|s| after_square(mv, s)) == a.screen)
+        };
+        let held_as_chase = old.iter().filter(same).any(|o| o.exemption.is_none());
+        let held_as_attack = old.iter().any(|o| same(&o));
+        let was_protected = old
+            .iter()
+            .filter(same)
+            .any(|o| o.exemption == Some(Exemption::Protected));
+        if was_protected && a.exemption.is_none() && !rules.always_chases(a.chaser_kind, a.target_kind) {
+            // The attack stood before and the target was protected; it is a new chase only if
+            // its root became a false root — a protector can still reach the point but may not
+            // legally recapture (pinned, exposing or facing its general: AXF detailed rule 29,
+            // seed 000 §4). A protector whose line was merely blocked, or whose cannon screen
+            // left, was not pinned: no chase (the rule-book diagrams of two chariots against
+            // two cannons are draws).
+            if !has_pseudo_recapture(&after, a.chaser, a.target) {
+                continue;
+            }
+        }
+        let screen_change =
+            a.chaser_kind == PieceKind::Cannon && a.screen == Some(mv.to) && a.chaser != mv.to;
+        let exemption = match a.exemption {
+            Some(Exemption::UnriveredSoldier)
+                if rules.screen_change_chases_unrivered_soldier && screen_change =>
+            {
+                None
+            }
+            e => e,
+        };
+        match exemption {
+            None if !held_as_chase => chases.push(Chase {
+                chaser: a.chaser,
+                target: a.target,
+                piece: a.target_kind.name(),
+                chaser_kind: a.chaser_kind,
+                target_kind: a.target_kind,
+                screen_change,
+                false_root: held_as_attack,
+                horse_pinned_chariot: a.horse_pinned_chariot,
+            }),
+            Some(reason) if !held_as_attack => {
+                if reason == Exemption::ExchangeOffer {
+                    exchange = true;
+                }
+                exempted.push(ExemptThreat {
+                    chaser: a.chaser,
+                    target: a.target,
+                    piece: a.target_kind.name(),
+                    reason,
+                    clause: reason.clause(),
+                });
+            }
+            _ => {}
+        }
+    }
+    let mate_threat = !check && mate_threat(&after, mover);
+    MoveFacts {
+        mv,
+        mover,
+        check,
+        chases,
+        exempted,
+        mate_threat,
+        exchange,
+    }
+}

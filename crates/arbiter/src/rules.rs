@@ -1,0 +1,116 @@
+//! Rule sets as data: the only place where AXF and TW113 differ. Every field cites its clause.
+
+use serde::Serialize;
+use xiangqi::PieceKind;
+
+/// Which rule book adjudicates a xiangqi game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RulesId {
+    /// Asian Xiangqi Federation rules, chapter on repetition (棋例), seed 001.
+    Axf,
+    /// Taiwan (ROC) 2024 (民國113年) revised rules, seed 000.
+    Tw113,
+}
+
+impl RulesId {
+    /// `"axf"` or `"tw113"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RulesId::Axf => "axf",
+            RulesId::Tw113 => "tw113",
+        }
+    }
+}
+
+/// The natural move limit (自然限著) of a rule book (spec `xiangqi-repetition.md` §5).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NaturalMoveLimit {
+    /// Plies without a capture needed for the claim (AXF 120 = 60 moves; TW113 100 = 50 rounds,
+    /// or 80 under the arbiter's alternative 40-move limit).
+    pub plies: u32,
+    /// At most this many of the claimant's checks count (each check is the one ply that gives it).
+    pub claimant_checks_counted: u32,
+    /// Plies inside a perpetual check/chase repetition count for at most this many cycles
+    /// (TW113); `None` = no such discount (AXF).
+    pub perpetual_cycles_counted: Option<u32>,
+    /// The clause cited.
+    pub clause: &'static str,
+}
+
+/// A rule set: everything in which the rule books differ, as values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleSet {
+    pub id: RulesId,
+    /// (attacker, target) pairs that are a chase even when the target is protected.
+    /// Both books: horse or cannon on a chariot (AXF general rule 6, detailed rules 10, 15, 16;
+    /// TW113 terms). TW113 adds advisor/elephant on a chariot (seed 000 §4); AXF adds
+    /// advisor/elephant on chariot, horse and cannon (the reading of the AXF rule book taken by
+    /// two independent engines; spec `xiangqi-repetition.md` §1).
+    pub always_chase: &'static [(PieceKind, PieceKind)],
+    /// Whether a cannon that chases an unrivered soldier by changing screens still counts as
+    /// chasing (TW113 variant of AXF detailed rule 20: yes; AXF: no, general rule 3).
+    pub screen_change_chases_unrivered_soldier: bool,
+    /// Clause prefix used in citations of the verdict table.
+    pub table_clause: &'static str,
+    /// The natural move limit.
+    pub natural_move_limit: NaturalMoveLimit,
+    /// The written procedure: after the pending count, one more cycle decides
+    /// (TW113 ch.4 procedure; AXF gives none and the same count is used).
+    pub procedure_clause: &'static str,
+}
+
+const H: PieceKind = PieceKind::Horse;
+const C: PieceKind = PieceKind::Cannon;
+const R: PieceKind = PieceKind::Chariot;
+const A: PieceKind = PieceKind::Advisor;
+const B: PieceKind = PieceKind::Elephant;
+
+impl RuleSet {
+    /// The AXF rules (seed 001).
+    pub fn axf() -> RuleSet {
+        RuleSet {
+            id: RulesId::Axf,
+            always_chase: &[(H, R), (C, R), (A, R), (B, R), (A, H), (B, H), (A, C), (B, C)],
+            screen_change_chases_unrivered_soldier: false,
+            table_clause: "AXF general rule",
+            natural_move_limit: NaturalMoveLimit {
+                plies: 120,
+                claimant_checks_counted: 10,
+                perpetual_cycles_counted: None,
+                clause: "AXF natural move limit (60 moves)",
+            },
+            procedure_clause: "AXF (no written procedure: TW113 ch.4 count used)",
+        }
+    }
+
+    /// The TW113 rules (seed 000).
+    pub fn tw113() -> RuleSet {
+        RuleSet {
+            id: RulesId::Tw113,
+            always_chase: &[(H, R), (C, R), (A, R), (B, R)],
+            screen_change_chases_unrivered_soldier: true,
+            table_clause: "TW113 ch.2 table",
+            natural_move_limit: NaturalMoveLimit {
+                plies: 100,
+                claimant_checks_counted: 10,
+                perpetual_cycles_counted: Some(3),
+                clause: "TW113 natural move limit",
+            },
+            procedure_clause: "TW113 ch.4 procedure",
+        }
+    }
+
+    /// The rule set with this id.
+    pub fn by_id(id: RulesId) -> RuleSet {
+        match id {
+            RulesId::Axf => RuleSet::axf(),
+            RulesId::Tw113 => RuleSet::tw113(),
+        }
+    }
+
+    /// Whether an attack of `attacker` on `target` is a chase whatever the target's protection.
+    pub fn always_chases(&self, attacker: PieceKind, target: PieceKind) -> bool {
+        self.always_chase.contains(&(attacker, target))
+    }
+}

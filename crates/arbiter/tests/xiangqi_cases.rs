@@ -1,0 +1,138 @@
+//! The xiangqi test vectors of `shared/cases` (copied in `tests/fixtures/cases`), run on the
+//! library: every `cycle` and `classify` case must give the expected verdict and facts.
+
+use arbiter::facts::classify;
+use arbiter::repetition::judge_cycle;
+use arbiter::rules::{RuleSet, RulesId};
+use serde_json::Value;
+use xiangqi::{Move, Position};
+
+fn cases(file: &str) -> Vec<Value> {
+    let path = format!("{}/tests/fixtures/cases/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with("//"))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn rules(c: &Value) -> RuleSet {
+    match c["rules"].as_str() {
+        Some("tw113") => RuleSet::by_id(RulesId::Tw113),
+        _ => RuleSet::axf(),
+    }
+}
+
+fn parse_moves(pos: &Position, c: &Value) -> Vec<Move> {
+    let mut p = pos.clone();
+    c["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let mv = xiangqi::notation::parse_move(&p, m.as_str().unwrap()).unwrap().mv;
+            p.make_move(mv);
+            mv
+        })
+        .collect()
+}
+
+/// Run every xiangqi `cycle`/`classify` case of `file`; return the failures.
+fn run(file: &str) -> Vec<String> {
+    let mut failures = Vec::new();
+    for c in cases(file) {
+        let id = c["id"].as_str().unwrap().to_string();
+        let Ok(pos) = Position::from_fen(c["fen"].as_str().unwrap_or("")) else {
+            continue;
+        };
+        let expect = &c["expect"];
+        match c["command"].as_str() {
+            Some("cycle") => {
+                let moves = parse_moves(&pos, &c);
+                let j = match judge_cycle(&pos, &moves, &rules(&c)) {
+                    Ok(j) => j,
+                    Err(e) => {
+                        failures.push(format!("{id}: {e}"));
+                        continue;
+                    }
+                };
+                if let Some(v) = expect.get("verdict") {
+                    let got_mv = j.verdict.must_vary.map(|c| c.name());
+                    if v.get("must_vary").is_some() && v["must_vary"].as_str() != got_mv {
+                        failures.push(format!("{id}: must_vary {:?}, want {}", got_mv, v["must_vary"]));
+                    }
+                    if let Some(r) = v.get("result_if_unchanged") {
+                        if r.as_str() != Some(j.verdict.result_if_unchanged) {
+                            failures.push(format!(
+                                "{id}: result {}, want {r}",
+                                j.verdict.result_if_unchanged
+                            ));
+                        }
+                    }
+                }
+                if let Some(s) = expect.get("sides") {
+                    for side in [xiangqi::Color::Red, xiangqi::Color::Black] {
+                        if let Some(o) = s[side.name()].get("offence") {
+                            let got = j.side(side).offence.name();
+                            if o.as_str() != Some(got) {
+                                failures.push(format!("{id}: {side} offence {got}, want {o}"));
+                            }
+                        }
+                    }
+                }
+            }
+            Some("classify") => {
+                let mv = xiangqi::notation::parse_move(&pos, c["move"].as_str().unwrap())
+                    .unwrap()
+                    .mv;
+                let f = classify(&pos, mv, &rules(&c));
+                let mut kinds: Vec<&str> = f.kinds();
+                kinds.sort();
+                let mut want: Vec<&str> = expect["kinds"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|k| k.as_str().unwrap())
+                    .collect();
+                want.sort();
+                if kinds != want {
+                    failures.push(format!("{id}: kinds {kinds:?}, want {want:?}"));
+                }
+                let chases = serde_json::to_value(&f.chases).unwrap();
+                if let Some(w) = expect.get("chases") {
+                    let (mut a, mut b) = (chases.to_string(), w.to_string());
+                    if w.as_array().map(|x| x.len()) != chases.as_array().map(|x| x.len()) {
+                        a.push('!');
+                        b.push('?');
+                    }
+                    for x in w.as_array().unwrap() {
+                        if !chases.as_array().unwrap().contains(x) {
+                            failures.push(format!("{id}: chases {a}, want {b}"));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    failures
+}
+
+#[test]
+fn seed_cases_cycle_and_classify() {
+    let f = run("seeds.jsonl");
+    assert!(f.is_empty(), "{}", f.join("\n"));
+}
+
+#[test]
+fn fsf_cycles() {
+    let f = run("fsf-cycles.jsonl");
+    assert!(f.is_empty(), "{} failures:\n{}", f.len(), f.join("\n"));
+}
+
+#[test]
+fn wxf_cycles() {
+    let f = run("wxf-cycles.jsonl");
+    assert!(f.is_empty(), "{} failures:\n{}", f.len(), f.join("\n"));
+}
