@@ -1,0 +1,277 @@
+//! Draw claims: threefold repetition (FIDE 9.2) and fifty moves (FIDE 9.3), with or without an
+//! intended move, and the penalty of an incorrect claim (9.5.3, A.3, B.2/B.3).
+
+use serde::Serialize;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Move, Position};
+
+use super::error::ChessError;
+use super::identity::{PositionKey, RepetitionTable};
+use super::record::{parse_move, GameRecord};
+use super::{side_name, side_title};
+
+/// The kind of claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimKind {
+    /// FIDE 9.2: the same position for at least the third time.
+    Threefold,
+    /// FIDE 9.3: the last 50 moves of each side (100 plies) without pawn move or capture.
+    FiftyMoves,
+}
+
+impl ClaimKind {
+    /// `"threefold"` or `"fifty_moves"`, as written in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClaimKind::Threefold => "threefold",
+            ClaimKind::FiftyMoves => "fifty_moves",
+        }
+    }
+}
+
+/// The time control, which sets the penalty of an incorrect claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TimeControl {
+    /// Standard play: two minutes to the opponent (FIDE 9.5.3).
+    #[default]
+    Standard,
+    /// Rapid: one minute (Appendix A.3).
+    Rapid,
+    /// Blitz: one minute (Appendix B.2, B.3 via A.3).
+    Blitz,
+}
+
+/// A claim to judge: made by the side to move at `at_ply`, with an optional intended move.
+#[derive(Debug, Clone)]
+pub struct ClaimRequest {
+    /// Threefold or fifty moves.
+    pub kind: ClaimKind,
+    /// The ply at which the claim is made (default: the end of the moves).
+    pub at_ply: Option<usize>,
+    /// The move written down and declared before claiming (9.2.1.1, 9.3.1), UCI or SAN.
+    pub intended_move: Option<String>,
+    /// For the penalty.
+    pub time_control: TimeControl,
+}
+
+/// Time added to the opponent's clock after an incorrect claim.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Penalty {
+    /// Seconds added to the opponent's clock: 120 (standard), 60 (rapid, blitz).
+    pub opponent_extra_seconds: u32,
+    /// `"FIDE 9.5.3"`, `"FIDE A.3"` or `"FIDE B.2/B.3"`.
+    pub clause: &'static str,
+}
+
+/// The verdict on one claim (cli.md `claim`).
+#[derive(Debug, Clone, Serialize)]
+pub struct ClaimVerdict {
+    /// Whether the claim is correct: if so the game is drawn at once (9.5.2).
+    pub valid: bool,
+    /// `"threefold"` or `"fifty_moves"`.
+    pub kind: &'static str,
+    /// The claimant: the side to move at `at_ply` (only that side may claim).
+    pub by: &'static str,
+    /// The ply at which the claim is made.
+    pub at_ply: usize,
+    /// The intended move (UCI), if one was written.
+    pub intended_move: Option<String>,
+    /// The sub-clause that makes the claim valid, or the one it was judged under:
+    /// 9.2.1.1 / 9.2.1.2 (threefold), 9.3.1 / 9.3.2 (fifty moves).
+    pub clause: &'static str,
+    /// `null` when valid; else the time added to the opponent's clock.
+    pub penalty: Option<Penalty>,
+    /// An incorrect claim with an intended move: that move must now be played (9.5.3 with 4).
+    pub must_play_intended_move: bool,
+    /// How many times the position in question has appeared (threefold: counting the intended
+    /// move's position when one was written).
+    pub occurrences: Option<u32>,
+    /// The plies without pawn move or capture (fifty moves: counting the intended move).
+    pub plies_without_progress: Option<u32>,
+    /// Set when the game had already ended automatically before this claim (reason, ply).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_already_over: Option<String>,
+}
+
+impl ClaimVerdict {
+    /// A readable report of the verdict.
+    pub fn text(&self) -> String {
+        let side = if self.by == "white" {
+            side_title(shakmaty::Color::White)
+        } else {
+            side_title(shakmaty::Color::Black)
+        };
+        let what = match self.kind {
+            "threefold" => "threefold repetition",
+            _ => "the fifty-move rule",
+        };
+        let mut t = format!("{side} claims a draw by {what} at ply {}", self.at_ply);
+        if let Some(m) = &self.intended_move {
+            t.push_str(&format!(", writing the intended move {m}"));
+        }
+        t.push_str(".\n");
+        if let Some(o) = self.occurrences {
+            t.push_str(&format!(
+                "The position would stand for the {} time.\n",
+                ordinal(o)
+            ));
+        }
+        if let Some(p) = self.plies_without_progress {
+            t.push_str(&format!("{p} plies without pawn move or capture (100 needed).\n"));
+        }
+        if self.valid {
+            t.push_str(&format!("Correct ({}): the game is drawn.\n", self.clause));
+        } else {
+            t.push_str(&format!("Incorrect ({}).", self.clause));
+            if let Some(p) = &self.penalty {
+                t.push_str(&format!(
+                    " The opponent gets {} s more ({}).",
+                    p.opponent_extra_seconds, p.clause
+                ));
+            }
+            if self.must_play_intended_move {
+                if let Some(m) = &self.intended_move {
+                    t.push_str(&format!(" {side} must now play {m}."));
+                }
+            }
+            t.push('\n');
+        }
+        if let Some(over) = &self.game_already_over {
+            t.push_str(&format!("Note: the game had already ended: {over}.\n"));
+        }
+        t
+    }
+}
+
+fn ordinal(n: u32) -> String {
+    match n {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        _ => format!("{n}th"),
+    }
+}
+
+/// The penalty of an incorrect claim under `tc` (FIDE 9.5.3, A.3, B.2/B.3).
+pub fn penalty(tc: TimeControl) -> Penalty {
+    match tc {
+        TimeControl::Standard => Penalty {
+            opponent_extra_seconds: 120,
+            clause: "FIDE 9.5.3",
+        },
+        TimeControl::Rapid => Penalty {
+            opponent_extra_seconds: 60,
+            clause: "FIDE A.3",
+        },
+        TimeControl::Blitz => Penalty {
+            opponent_extra_seconds: 60,
+            clause: "FIDE B.2/B.3",
+        },
+    }
+}
+
+/// Judges one claim on `record` (FIDE 9.2, 9.3, 9.5).
+///
+/// The claimant is the side to move at the claim's ply. Without an intended move the claim is
+/// correct when the position has just appeared for at least the third time (9.2.1.2) or the
+/// last 100 plies had no pawn move and no capture (9.3.2, the count may start from a FEN's
+/// half-move clock). With an intended move (which must be legal, else an error), it is also
+/// correct when that move would produce such a position (9.2.1.1) or complete the 100 plies
+/// (9.3.1); the move is not played. An incorrect claim costs the claimant time (the opponent
+/// gets 120 s in standard play, 60 s in rapid and blitz) and a written move must be played.
+///
+/// Errors: an illegal move in the record before the claim's ply, a ply beyond the record, an
+/// illegal intended move.
+pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdict, ChessError> {
+    if let Some(e) = &record.error {
+        return Err(e.clone());
+    }
+    let n = record.moves.len();
+    let at = req.at_ply.unwrap_or(n);
+    if at > n {
+        return Err(ChessError::PlyOutOfRange { ply: at, plies: n });
+    }
+    let mut pos = record.start.clone();
+    let mut table = RepetitionTable::new();
+    let mut count = table.record(PositionKey::of(&pos), false);
+    let mut over: Option<String> = None;
+    let note_end = |pos: &shakmaty::Chess, count: u32, ply: usize, over: &mut Option<String>| {
+        if over.is_none() {
+            if pos.is_checkmate() {
+                *over = Some(format!("checkmate at ply {ply} (FIDE 5.1.1)"));
+            } else if pos.is_stalemate() {
+                *over = Some(format!("stalemate at ply {ply} (FIDE 5.2.1)"));
+            } else if count >= 5 {
+                *over = Some(format!("fivefold repetition at ply {ply} (FIDE 9.6.1)"));
+            } else if pos.halfmoves() >= 150 {
+                *over = Some(format!("75-move rule at ply {ply} (FIDE 9.6.2)"));
+            }
+        }
+    };
+    note_end(&pos, count, 0, &mut over);
+    for (i, written) in record.moves.iter().take(at).enumerate() {
+        let m = written.to_move(&pos, i + 1)?;
+        pos.play_unchecked(m);
+        count = table.record(PositionKey::of(&pos), m.is_zeroing());
+        note_end(&pos, count, i + 1, &mut over);
+    }
+    let by = side_name(pos.turn());
+    let intended: Option<Move> = match &req.intended_move {
+        Some(text) => Some(parse_move(&pos, text, at + 1).map_err(|e| match e {
+            ChessError::IllegalMove { ply, mv, reason } => {
+                ChessError::IllegalIntendedMove { ply, mv, reason }
+            }
+            other => other,
+        })?),
+        None => None,
+    };
+    let intended_uci = intended.map(|m| UciMove::from_move(m, CastlingMode::Standard).to_string());
+    let (valid, clause, occurrences, plies_without_progress) = match req.kind {
+        ClaimKind::Threefold => {
+            let now = count >= 3;
+            match intended {
+                Some(m) if !now => {
+                    let mut next = pos.clone();
+                    next.play_unchecked(m);
+                    let c = if m.is_zeroing() {
+                        1
+                    } else {
+                        table.count(&PositionKey::of(&next)) + 1
+                    };
+                    (c >= 3, "FIDE 9.2.1.1", Some(c), None)
+                }
+                _ => (now, "FIDE 9.2.1.2", Some(count), None),
+            }
+        }
+        ClaimKind::FiftyMoves => {
+            let hmc = pos.halfmoves();
+            let now = hmc >= 100;
+            match intended {
+                Some(m) if !now => {
+                    let p = if m.is_zeroing() { 0 } else { hmc + 1 };
+                    (p >= 100, "FIDE 9.3.1", None, Some(p))
+                }
+                _ => (now, "FIDE 9.3.2", None, Some(hmc)),
+            }
+        }
+    };
+    Ok(ClaimVerdict {
+        valid,
+        kind: req.kind.name(),
+        by,
+        at_ply: at,
+        intended_move: intended_uci,
+        clause,
+        penalty: if valid {
+            None
+        } else {
+            Some(penalty(req.time_control))
+        },
+        must_play_intended_move: !valid && intended.is_some(),
+        occurrences,
+        plies_without_progress,
+        game_already_over: over,
+    })
+}

@@ -1,0 +1,161 @@
+//! Dead positions (FIDE 5.2.2) and "can this side still checkmate" (FIDE 6.9).
+//!
+//! Both questions are about the *existence* of a legal sequence of moves, however silly, that
+//! ends in checkmate by a given side: a helpmate search, not a material table. K+B v K+B with
+//! bishops on opposite colours is alive; a locked pawn wall can be dead with many pieces left.
+//! The search is done by the `chasolver` crate (CHA, the Chess Unwinnability Analyzer): its
+//! fast sound test first, then its complete search, which either returns a mating line or
+//! proves that none exists.
+//!
+//! Like CHA, this ignores the half-move clock and the repetition history (a game that the
+//! 75-move rule ends before any mate is possible is reported as [`DeadReport::horizon_draw`],
+//! not as dead).
+
+use std::str::FromStr;
+
+use serde::Serialize;
+use shakmaty::fen::Fen;
+use shakmaty::{Chess, Color, EnPassantMode, Position};
+
+/// Whether a side can still deliver checkmate by some legal sequence of moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mateability {
+    /// A legal sequence ending in checkmate by that side exists.
+    CanMate,
+    /// No legal sequence ends in checkmate by that side (proved).
+    CannotMate,
+    /// The search gave up (node limit); treated as [`Mateability::CanMate`] by the referee,
+    /// which never declares a game over without proof.
+    Unknown,
+}
+
+impl Mateability {
+    /// True unless mate was proved impossible.
+    pub fn possible(self) -> bool {
+        !matches!(self, Mateability::CannotMate)
+    }
+}
+
+fn to_cha(color: Color) -> chess::Color {
+    match color {
+        Color::White => chess::Color::White,
+        Color::Black => chess::Color::Black,
+    }
+}
+
+/// Whether `winner` can still checkmate from `pos` by any legal sequence (FIDE 5.2.2, 6.9).
+pub fn can_mate(pos: &Chess, winner: Color) -> Mateability {
+    // Already over: a mated side cannot be mated "again", and the mating side has mated.
+    if pos.is_checkmate() {
+        return if pos.turn() == winner {
+            Mateability::CannotMate
+        } else {
+            Mateability::CanMate
+        };
+    }
+    if pos.is_stalemate() {
+        return Mateability::CannotMate;
+    }
+    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    let Ok(board) = chess::Board::from_str(&fen) else {
+        return Mateability::Unknown;
+    };
+    let w = to_cha(winner);
+    if chasolver::is_unwinnable_fast(&board, w) {
+        return Mateability::CannotMate;
+    }
+    match chasolver::winnability(&board, w) {
+        Some(chasolver::Winnability::Winnable { .. }) => Mateability::CanMate,
+        Some(chasolver::Winnability::Unwinnable) => Mateability::CannotMate,
+        None => Mateability::Unknown,
+    }
+}
+
+/// Whether `pos` is a dead position (FIDE 5.2.2): neither side can checkmate by any legal
+/// sequence. Stops at the first side found able to mate.
+pub fn is_dead(pos: &Chess) -> bool {
+    // Check the side that just moved last: it is more often the one still able to mate.
+    !can_mate(pos, !pos.turn()).possible() && !can_mate(pos, pos.turn()).possible()
+}
+
+/// The answer of `arbiter dead` for one position.
+#[derive(Debug, Clone, Serialize)]
+pub struct DeadReport {
+    /// The FEN as given.
+    pub fen: String,
+    /// Neither side can mate: the game is drawn at once (FIDE 5.2.2).
+    pub dead: bool,
+    /// White can still mate by some legal sequence (an unknown answer counts as true).
+    pub white_can_mate: bool,
+    /// Black can still mate by some legal sequence (an unknown answer counts as true).
+    pub black_can_mate: bool,
+    /// `"FIDE 5.2.2"`.
+    pub clause: &'static str,
+    /// The position is not dead, but the 75-move rule (FIDE 9.6.2) ends the game before any
+    /// checkmate can be reached: within the plies left on the half-move clock no legal
+    /// sequence mates, and none makes a pawn move or capture that would reset the clock.
+    /// Only decided when few plies are left (see [`HORIZON_MAX_PLIES`]); otherwise false.
+    pub horizon_draw: bool,
+    /// Set when the helpmate search gave up for a side (its `*_can_mate` is then true).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undetermined: Option<&'static str>,
+}
+
+/// The horizon search ([`DeadReport::horizon_draw`]) is exhaustive, so it is only run when at
+/// most this many plies remain before the 75-move rule.
+pub const HORIZON_MAX_PLIES: u32 = 4;
+
+/// Answers `arbiter dead` for one position (FIDE 5.2.2; horizon per 9.6.2).
+pub fn dead_position(fen: &str, pos: &Chess) -> DeadReport {
+    let w = can_mate(pos, Color::White);
+    let b = can_mate(pos, Color::Black);
+    let dead = !w.possible() && !b.possible();
+    let undetermined = match (w, b) {
+        (Mateability::Unknown, Mateability::Unknown) => Some("both"),
+        (Mateability::Unknown, _) => Some("white"),
+        (_, Mateability::Unknown) => Some("black"),
+        _ => None,
+    };
+    let horizon_draw = !dead && horizon_draw(pos);
+    DeadReport {
+        fen: fen.to_string(),
+        dead,
+        white_can_mate: w.possible(),
+        black_can_mate: b.possible(),
+        clause: "FIDE 5.2.2",
+        horizon_draw,
+        undetermined,
+    }
+}
+
+/// True when the 75-move rule (150 plies without pawn move or capture, FIDE 9.6.2) ends the
+/// game before any checkmate: an exhaustive search over the plies left finds no mate (a mate
+/// on the 150th ply itself would take precedence, so it counts as a mate) and no pawn move or
+/// capture (which would reset the clock). Only run when at most [`HORIZON_MAX_PLIES`] plies are
+/// left; otherwise false (not proved).
+pub fn horizon_draw(pos: &Chess) -> bool {
+    let left = 150u32.saturating_sub(pos.halfmoves());
+    if left == 0 || left > HORIZON_MAX_PLIES || pos.is_game_over() {
+        return false;
+    }
+    !escapes(pos, left)
+}
+
+/// Can some legal sequence of at most `depth` plies mate or reset the half-move clock?
+fn escapes(pos: &Chess, depth: u32) -> bool {
+    if depth == 0 {
+        return false;
+    }
+    for m in pos.legal_moves() {
+        if m.is_zeroing() {
+            return true;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        if next.is_checkmate() || escapes(&next, depth - 1) {
+            return true;
+        }
+    }
+    false
+}

@@ -1,0 +1,36 @@
+//! Errors of the chess side: input that cannot be judged. Never a panic.
+
+/// Why a chess position, move, record or claim could not be judged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChessError {
+    /// The FEN could not be parsed or does not describe a legal chess setup.
+    #[error("unparsable FEN {fen:?}: {reason}")]
+    Fen { fen: String, reason: String },
+    /// A move that is not legal (or not understood) in the position where it is played.
+    /// `ply` is the ply the move would have produced (the 1-based number of the move).
+    #[error("illegal move {mv:?} at ply {ply}: {reason}")]
+    IllegalMove { ply: usize, mv: String, reason: String },
+    /// The PGN text is broken (for example an unterminated tag).
+    #[error("broken PGN: {0}")]
+    Pgn(String),
+    /// The PGN text holds no game.
+    #[error("no game in the PGN text")]
+    NoGame,
+    /// A claim asked at a ply the record does not reach.
+    #[error("ply {ply} is beyond the end of the moves ({plies} plies)")]
+    PlyOutOfRange { ply: usize, plies: usize },
+    /// The intended move written for a claim is not legal for the side to move (FIDE 9.2.1.1,
+    /// 9.3.1: the claimant writes a move he is allowed to play).
+    #[error("intended move {mv:?} is not legal at ply {ply}: {reason}")]
+    IllegalIntendedMove { ply: usize, mv: String, reason: String },
+}
+
+impl ChessError {
+    /// The ply named by the error, when the failure is at a move.
+    pub fn ply(&self) -> Option<usize> {
+        match self {
+            ChessError::IllegalMove { ply, .. } | ChessError::IllegalIntendedMove { ply, .. } => Some(*ply),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,578 @@
+//! Judging a chess game as recorded (FIDE Laws 2023): legality of every move, the first
+//! automatic end, the claims that became valid, the recorded result against the rules' result.
+
+use serde::Serialize;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+
+use super::dead::{can_mate, is_dead, Mateability};
+use super::error::ChessError;
+use super::identity::{PositionKey, RepetitionTable};
+use super::record::GameRecord;
+use super::{side_name, side_title};
+
+/// Where the record stands once the rules are applied (cli.md `status`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Nothing decided and the side to move at the end may not claim a draw.
+    Ongoing,
+    /// The side to move at the end may claim a draw now (with or without an intended move).
+    Claimable,
+    /// The rules ended the game (mate, stalemate, dead position, fivefold, 75 moves, flag fall
+    /// with no mate possible for the opponent).
+    Decided,
+}
+
+/// Why the game ended (cli.md `reason`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// FIDE 5.1.1.
+    Checkmate,
+    /// FIDE 5.2.1.
+    Stalemate,
+    /// FIDE 5.2.2.
+    DeadPosition,
+    /// FIDE 9.6.1.
+    FivefoldRepetition,
+    /// FIDE 9.6.2.
+    SeventyFiveMoves,
+    /// FIDE 6.9: a flag fell but the opponent could not mate by any legal sequence.
+    FlagDeadPosition,
+}
+
+impl Reason {
+    /// The clause of the Laws that decides.
+    pub fn clause(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "FIDE 5.1.1",
+            Reason::Stalemate => "FIDE 5.2.1",
+            Reason::DeadPosition => "FIDE 5.2.2",
+            Reason::FivefoldRepetition => "FIDE 9.6.1",
+            Reason::SeventyFiveMoves => "FIDE 9.6.2",
+            Reason::FlagDeadPosition => "FIDE 6.9",
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::DeadPosition => "dead position (no legal sequence can end in mate)",
+            Reason::FivefoldRepetition => "fivefold repetition",
+            Reason::SeventyFiveMoves => "75 moves by each side without pawn move or capture",
+            Reason::FlagDeadPosition => "flag fall, but the opponent could not mate by any legal sequence",
+        }
+    }
+}
+
+/// The first ply at which one kind of draw claim became valid for one side (cli.md `claims`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ClaimOpportunity {
+    /// `"threefold"` (FIDE 9.2) or `"fifty_moves"` (FIDE 9.3).
+    pub kind: &'static str,
+    /// `"white"` or `"black"`: the side to move at `at_ply`, the only one who may claim.
+    pub by: &'static str,
+    /// The ply at which the claim could be made.
+    pub at_ply: usize,
+    /// The move to write down first (UCI) when the claim needs one (9.2.1.1, 9.3.1); `null`
+    /// when the condition already holds (9.2.1.2, 9.3.2). When several moves would do, the
+    /// recorded next move is preferred, else the first in generation order.
+    pub intended_move: Option<String>,
+    /// `"FIDE 9.2.1"` or `"FIDE 9.3"`.
+    pub clause: &'static str,
+}
+
+/// Information on a flag fall (FIDE 6.9) read from the record's `[Termination]` tag.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FlagFall {
+    /// The side whose flag fell (the loser in the record).
+    pub flagged: &'static str,
+    /// Whether the opponent could still mate by some legal sequence at the end of the record.
+    pub opponent_can_mate: bool,
+    /// `"FIDE 6.9"`.
+    pub clause: &'static str,
+}
+
+/// What the rules say about one chess game (cli.md `judge`, chess fields).
+#[derive(Debug, Clone, Serialize)]
+pub struct JudgeReport {
+    /// Always `"chess"`.
+    pub game: &'static str,
+    /// Always `"fide"`.
+    pub rules: &'static str,
+    /// Moves in the record (plies).
+    pub plies: usize,
+    /// See [`Status`].
+    pub status: Status,
+    /// The rules' result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while not decided.
+    pub result: String,
+    /// See [`Reason`]; `null` while not decided.
+    pub reason: Option<Reason>,
+    /// The ply at which the game ended (number of moves played then); `null` if not decided.
+    pub at_ply: Option<usize>,
+    /// The clause that decided; `null` if not decided.
+    pub clause: Option<&'static str>,
+    /// The record's own result (`[Result]` tag), if any.
+    pub recorded_result: Option<String>,
+    /// Moves recorded after the automatic end (not an error: real records do this).
+    pub moves_after_end: usize,
+    /// The move (UCI) that produced the ending position, when the end is after ply 0.
+    pub end_move: Option<String>,
+    /// For each kind of claim and each side, the first ply at which it became valid (before the
+    /// game ended), in the order found.
+    pub claims: Vec<ClaimOpportunity>,
+    /// What the side to move may claim at the end of the record (when the game was not decided
+    /// before): the basis of `status: claimable`.
+    pub end_claims: Vec<ClaimOpportunity>,
+    /// False when the game is decided and the recorded result (other than `*`) differs from
+    /// the rules' result.
+    pub result_agrees: bool,
+    /// Present when the record says the game was lost on time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<FlagFall>,
+}
+
+impl JudgeReport {
+    /// A readable report: what happened, at which ply and move, which clause.
+    pub fn text(&self) -> String {
+        let mut t = String::new();
+        let plies = self.plies;
+        t.push_str(&format!("chess (FIDE), {plies} plies: "));
+        match (self.status, self.reason) {
+            (Status::Decided, Some(r)) => {
+                let at = self.at_ply.unwrap_or(0);
+                let mv = self
+                    .end_move
+                    .as_deref()
+                    .map(|m| format!(", by the move {m}"))
+                    .unwrap_or_default();
+                t.push_str(&format!(
+                    "{} — {} at ply {at}{mv} ({}).\n",
+                    self.result,
+                    r.words(),
+                    r.clause()
+                ));
+                if self.moves_after_end > 0 {
+                    t.push_str(&format!(
+                        "The record goes on for {} more plies after the game had ended.\n",
+                        self.moves_after_end
+                    ));
+                }
+            }
+            (Status::Claimable, _) => t.push_str("not decided; the side to move may claim a draw now.\n"),
+            _ => t.push_str("not decided by the rules (game goes on).\n"),
+        }
+        for c in &self.claims {
+            let what = if c.kind == "threefold" {
+                "threefold repetition"
+            } else {
+                "fifty-move rule"
+            };
+            match &c.intended_move {
+                Some(m) => t.push_str(&format!(
+                    "  {} could claim a draw by {what} at ply {} by writing the move {m} ({}).\n",
+                    title(c.by),
+                    c.at_ply,
+                    c.clause
+                )),
+                None => t.push_str(&format!(
+                    "  {} could claim a draw by {what} at ply {} ({}).\n",
+                    title(c.by),
+                    c.at_ply,
+                    c.clause
+                )),
+            }
+        }
+        if let Some(f) = &self.flag {
+            t.push_str(&format!(
+                "  {}'s flag fell; the opponent {} ({}).\n",
+                title(f.flagged),
+                if f.opponent_can_mate {
+                    "could still mate, so the loss stands"
+                } else {
+                    "could not mate by any legal sequence, so it is a draw"
+                },
+                f.clause
+            ));
+        }
+        match &self.recorded_result {
+            Some(r) if !self.result_agrees => t.push_str(&format!(
+                "The record says {r}, but the rules say {}.\n",
+                self.result
+            )),
+            Some(r) => t.push_str(&format!("Recorded result: {r}.\n")),
+            None => {}
+        }
+        t
+    }
+}
+
+fn title(side: &str) -> &'static str {
+    if side == "white" {
+        side_title(Color::White)
+    } else {
+        side_title(Color::Black)
+    }
+}
+
+fn uci(m: Move) -> String {
+    UciMove::from_move(m, CastlingMode::Standard).to_string()
+}
+
+const THREEFOLD: &str = "threefold";
+const FIFTY: &str = "fifty_moves";
+
+/// What the side to move may claim at one ply.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct ClaimsHere {
+    /// 9.2.1.2: the position has just appeared for the third time (or more).
+    pub threefold_now: bool,
+    /// 9.2.1.1: this move would produce a position for the third time.
+    pub threefold_intended: Option<Move>,
+    /// 9.3.2: the last 100 plies (or more) had no pawn move and no capture.
+    pub fifty_now: bool,
+    /// 9.3.1: this move would complete 100 such plies.
+    pub fifty_intended: Option<Move>,
+}
+
+/// Computes what the side to move may claim at `pos` (which has appeared `count` times).
+/// `preferred` (the recorded next move) is tried first as intended move.
+pub(crate) fn claims_here(
+    pos: &Chess,
+    count: u32,
+    table: &RepetitionTable,
+    preferred: Option<Move>,
+    want_threefold: bool,
+    want_fifty: bool,
+) -> ClaimsHere {
+    let mut here = ClaimsHere::default();
+    let hmc = pos.halfmoves();
+    if want_threefold {
+        here.threefold_now = count >= 3;
+        if !here.threefold_now && table.any_twice(!pos.turn()) {
+            let repeats = |m: Move| {
+                if m.is_zeroing() {
+                    return false;
+                }
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                table.count(&PositionKey::of(&next)) >= 2
+            };
+            here.threefold_intended = match preferred.filter(|m| repeats(*m)) {
+                Some(m) => Some(m),
+                None => pos.legal_moves().into_iter().find(|m| repeats(*m)),
+            };
+        }
+    }
+    if want_fifty {
+        here.fifty_now = hmc >= 100;
+        if hmc == 99 {
+            here.fifty_intended = match preferred.filter(|m| !m.is_zeroing()) {
+                Some(m) => Some(m),
+                None => pos.legal_moves().into_iter().find(|m| !m.is_zeroing()),
+            };
+        }
+    }
+    here
+}
+
+impl ClaimsHere {
+    fn any(&self) -> bool {
+        self.threefold_now
+            || self.threefold_intended.is_some()
+            || self.fifty_now
+            || self.fifty_intended.is_some()
+    }
+}
+
+/// First claims per (kind, side): index = kind * 2 + side.
+struct FirstClaims {
+    found: [Option<ClaimOpportunity>; 4],
+}
+
+impl FirstClaims {
+    fn slot(kind_fifty: bool, side: Color) -> usize {
+        (kind_fifty as usize) * 2 + if side == Color::White { 0 } else { 1 }
+    }
+
+    fn wants(&self, kind_fifty: bool, side: Color) -> bool {
+        self.found[Self::slot(kind_fifty, side)].is_none()
+    }
+
+    fn note(&mut self, ply: usize, side: Color, here: &ClaimsHere) {
+        let by = side_name(side);
+        let s = Self::slot(false, side);
+        if self.found[s].is_none() && (here.threefold_now || here.threefold_intended.is_some()) {
+            self.found[s] = Some(ClaimOpportunity {
+                kind: THREEFOLD,
+                by,
+                at_ply: ply,
+                intended_move: if here.threefold_now {
+                    None
+                } else {
+                    here.threefold_intended.map(uci)
+                },
+                clause: "FIDE 9.2.1",
+            });
+        }
+        let s = Self::slot(true, side);
+        if self.found[s].is_none() && (here.fifty_now || here.fifty_intended.is_some()) {
+            self.found[s] = Some(ClaimOpportunity {
+                kind: FIFTY,
+                by,
+                at_ply: ply,
+                intended_move: if here.fifty_now {
+                    None
+                } else {
+                    here.fifty_intended.map(uci)
+                },
+                clause: "FIDE 9.3",
+            });
+        }
+    }
+}
+
+/// Replays `start` + `moves[..ply]`.
+fn position_at(start: &Chess, moves: &[Move], ply: usize) -> Chess {
+    let mut pos = start.clone();
+    for m in moves.iter().take(ply) {
+        pos.play_unchecked(*m);
+    }
+    pos
+}
+
+/// The side that the record's result names as winner, if decisive.
+fn recorded_winner(result: Option<&str>) -> Option<Color> {
+    match result.map(str::trim) {
+        Some("1-0") => Some(Color::White),
+        Some("0-1") => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Whether a `[Termination]` tag says the game was lost on time ("Time forfeit", "time",
+/// "lost on time", "flag fall", ...).
+pub fn is_time_forfeit(termination: Option<&str>) -> bool {
+    let Some(t) = termination else { return false };
+    let t = t.to_ascii_lowercase();
+    t.contains("time") || t.contains("flag")
+}
+
+/// Judges one game (FIDE Laws 2023).
+///
+/// - Every move must be legal; the first illegal move is an error naming its ply — unless the
+///   game had already ended by checkmate or stalemate there, in which case the remaining
+///   moves are counted in `moves_after_end`.
+/// - The first automatic end: checkmate (5.1.1), stalemate (5.2.1), dead position (5.2.2),
+///   fivefold repetition (9.6.1), 75 moves (9.6.2, a mate on that ply takes precedence). Ties at
+///   one ply are reported in that order of precedence.
+/// - Claims (9.2, 9.3): for each kind and side, the first ply at which the claim was valid.
+/// - Flag fall (6.9): a record lost on time where the winner could not mate by any legal
+///   sequence from the final position is a draw (`flag_dead_position`).
+///
+/// Dead positions are found with one helpmate search at the end of the game: a position from
+/// which no mate is possible stays so after any move, so when the last position is alive no
+/// earlier one was dead, and when it is dead the first dead ply is found by bisection.
+pub fn judge_game(record: &GameRecord) -> Result<JudgeReport, ChessError> {
+    if let Some(e) = &record.error {
+        return Err(e.clone());
+    }
+    let n = record.moves.len();
+    let mut pos = record.start.clone();
+    let mut table = RepetitionTable::new();
+    let mut played: Vec<Move> = Vec::with_capacity(n);
+    let mut first = FirstClaims {
+        found: [None, None, None, None],
+    };
+    let mut claimable_at_end = false;
+    let mut end_claims: Vec<ClaimOpportunity> = Vec::new();
+    let mut end: Option<(usize, Reason)> = None;
+    let mut moves_after_end = 0;
+    let mut count = table.record(PositionKey::of(&pos), false);
+    let mut ply = 0;
+    loop {
+        let next = if ply < n {
+            match record.moves[ply].to_move(&pos, ply + 1) {
+                Ok(m) => Some(m),
+                Err(e) => {
+                    if end.is_some() {
+                        // The game had already ended; what follows is not judged.
+                        break;
+                    }
+                    if pos.is_checkmate() || pos.is_stalemate() {
+                        let r = if pos.is_checkmate() {
+                            Reason::Checkmate
+                        } else {
+                            Reason::Stalemate
+                        };
+                        end = Some((ply, r));
+                        moves_after_end = n - ply;
+                        break;
+                    }
+                    return Err(e);
+                }
+            }
+        } else {
+            None
+        };
+        if end.is_none() {
+            // At ply < n a legal next move shows there is no mate or stalemate here.
+            if next.is_none() {
+                if pos.is_checkmate() {
+                    end = Some((ply, Reason::Checkmate));
+                } else if pos.is_stalemate() {
+                    end = Some((ply, Reason::Stalemate));
+                }
+            }
+            if end.is_none() && (count >= 5 || pos.halfmoves() >= 150) {
+                // 9.6.2: a mate on the 150th ply takes precedence (and is already caught above
+                // at the last ply; here the record went on, so the position had legal moves).
+                end = Some((
+                    ply,
+                    if count >= 5 {
+                        Reason::FivefoldRepetition
+                    } else {
+                        Reason::SeventyFiveMoves
+                    },
+                ));
+            }
+            if end.is_none() {
+                let turn = pos.turn();
+                let at_end = next.is_none();
+                let want3 = at_end || first.wants(false, turn);
+                let want50 = at_end || first.wants(true, turn);
+                if want3 || want50 {
+                    let here = claims_here(&pos, count, &table, next, want3, want50);
+                    first.note(ply, turn, &here);
+                    if at_end {
+                        claimable_at_end = here.any();
+                        let mut only = FirstClaims {
+                            found: [None, None, None, None],
+                        };
+                        only.note(ply, turn, &here);
+                        end_claims = only.found.into_iter().flatten().collect();
+                    }
+                }
+            } else {
+                moves_after_end = n - ply;
+            }
+        }
+        let Some(m) = next else { break };
+        pos.play_unchecked(m);
+        played.push(m);
+        ply += 1;
+        count = table.record(PositionKey::of(&pos), m.is_zeroing());
+    }
+
+    // Dead position (5.2.2), by monotonicity: check the last position that matters, then
+    // bisect for the first dead ply.
+    let last = match end {
+        Some((_, Reason::Checkmate)) => None,
+        Some((0, Reason::Stalemate)) => None,
+        Some((e, Reason::Stalemate)) => Some(e - 1),
+        Some((e, _)) => Some(e),
+        None => Some(played.len()),
+    };
+    if let Some(last) = last {
+        let at_last = position_at(&record.start, &played, last);
+        if is_dead(&at_last) {
+            let (mut lo, mut hi) = (0usize, last); // dead(hi) holds
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if is_dead(&position_at(&record.start, &played, mid)) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            end = Some((hi, Reason::DeadPosition));
+            moves_after_end = n - hi;
+            claimable_at_end = false;
+            end_claims.clear();
+        }
+    }
+
+    // Flag fall (6.9).
+    let mut flag = None;
+    let winner = recorded_winner(record.recorded_result.as_deref());
+    if let (true, Some(w)) = (is_time_forfeit(record.termination.as_deref()), winner) {
+        if end.is_none() {
+            let final_pos = position_at(&record.start, &played, played.len());
+            let m = can_mate(&final_pos, w);
+            flag = Some(FlagFall {
+                flagged: side_name(!w),
+                opponent_can_mate: m != Mateability::CannotMate,
+                clause: "FIDE 6.9",
+            });
+            if m == Mateability::CannotMate {
+                end = Some((played.len(), Reason::FlagDeadPosition));
+                moves_after_end = 0;
+                claimable_at_end = false;
+                end_claims.clear();
+            }
+        }
+    }
+
+    let end_ply = end.map(|(p, _)| p);
+    let claims: Vec<ClaimOpportunity> = first
+        .found
+        .into_iter()
+        .flatten()
+        .filter(|c| end_ply.is_none_or(|e| c.at_ply < e))
+        .collect();
+    let mut claims = claims;
+    claims.sort_by_key(|c| c.at_ply);
+
+    let (status, result, reason, at_ply, clause) = match end {
+        Some((p, r)) => {
+            let result = match r {
+                Reason::Checkmate => {
+                    // The side to move at p is mated.
+                    let mated = position_at(&record.start, &played, p).turn();
+                    if mated == Color::White {
+                        "0-1"
+                    } else {
+                        "1-0"
+                    }
+                }
+                _ => "1/2-1/2",
+            };
+            (
+                Status::Decided,
+                result.to_string(),
+                Some(r),
+                Some(p),
+                Some(r.clause()),
+            )
+        }
+        None if claimable_at_end => (Status::Claimable, "*".to_string(), None, None, None),
+        None => (Status::Ongoing, "*".to_string(), None, None, None),
+    };
+    let end_move = match at_ply {
+        Some(p) if p > 0 => played.get(p - 1).map(|m| uci(*m)),
+        _ => None,
+    };
+    let result_agrees = match (&record.recorded_result, status) {
+        (Some(r), Status::Decided) => r.trim() == "*" || r.trim() == result,
+        _ => true,
+    };
+    Ok(JudgeReport {
+        game: "chess",
+        rules: "fide",
+        plies: n,
+        status,
+        result,
+        reason,
+        at_ply,
+        clause,
+        recorded_result: record.recorded_result.clone(),
+        moves_after_end,
+        end_move,
+        claims,
+        end_claims,
+        result_agrees,
+        flag,
+    })
+}

@@ -1,0 +1,95 @@
+//! All 1,803 labelled positions of D3-Chess's test vector (fixtures/chess/dead): the label says
+//! who can still mate (`WB`, `W-`, `-B`, `--` = dead, FIDE 5.2.2). Every label must match.
+
+use arbiter::chess::{can_mate, dead_position, parse_fen, Mateability};
+use shakmaty::Color;
+
+const VECTOR: &str = include_str!("fixtures/chess/dead/d3-test-vector.txt");
+
+fn label(fen: &str) -> Result<String, String> {
+    let pos = parse_fen(fen).map_err(|e| e.to_string())?;
+    let mut out = String::new();
+    for (c, ch) in [(Color::White, 'W'), (Color::Black, 'B')] {
+        match can_mate(&pos, c) {
+            Mateability::CanMate => out.push(ch),
+            Mateability::CannotMate => out.push('-'),
+            Mateability::Unknown => return Err(format!("undetermined for {c:?}")),
+        }
+    }
+    Ok(out)
+}
+
+#[test]
+fn d3_test_vector_every_label() {
+    let cases: Vec<(&str, &str)> = VECTOR
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.split_once(' ').expect("label and FEN"))
+        .collect();
+    assert_eq!(cases.len(), 1803);
+    // The helpmate searches are independent: spread them over the cores.
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).max(2);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut bad = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some((want, fen)) = cases.get(i) else { break };
+                        match label(fen) {
+                            Ok(got) if got == *want => {}
+                            Ok(got) => bad.push(format!("{fen}: want {want}, got {got}")),
+                            Err(e) => bad.push(format!("{fen}: {e}")),
+                        }
+                    }
+                    bad
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("worker"))
+            .collect()
+    });
+    let counts = ["WB", "W-", "-B", "--"].map(|l| cases.iter().filter(|(w, _)| *w == l).count());
+    assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn dead_report_fields() {
+    let fen = "8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1";
+    let r = dead_position(fen, &parse_fen(fen).unwrap());
+    assert!(!r.dead && r.white_can_mate && r.black_can_mate);
+    assert_eq!(r.clause, "FIDE 5.2.2");
+    // A blocked pawn wall with kings only able to move: dead although material remains.
+    let fen = "8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1";
+    let r = dead_position(fen, &parse_fen(fen).unwrap());
+    assert!(r.dead, "{r:?}");
+}
+
+#[test]
+fn horizon_draw_only_near_the_75_move_limit() {
+    // K+R v K, White to move, half-move clock 149: one ply left, Rook moves cannot mate in one
+    // from here and no capture or pawn move exists: the 75-move rule ends the game first.
+    let fen = "8/8/8/3k4/8/8/8/R3K3 w - - 149 120";
+    let r = dead_position(fen, &parse_fen(fen).unwrap());
+    assert!(!r.dead && r.white_can_mate);
+    assert!(r.horizon_draw, "{r:?}");
+    // Same position with the clock at 0: no horizon.
+    let fen = "8/8/8/3k4/8/8/8/R3K3 w - - 0 120";
+    let r = dead_position(fen, &parse_fen(fen).unwrap());
+    assert!(!r.horizon_draw);
+    // Mate in one on the 150th ply takes precedence (9.6.2): no horizon draw.
+    let fen = "3k4/8/3K4/8/8/8/8/R7 w - - 149 120";
+    let r = dead_position(fen, &parse_fen(fen).unwrap());
+    assert!(!r.horizon_draw, "{r:?}");
+}
