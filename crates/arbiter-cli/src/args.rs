@@ -35,7 +35,11 @@ pub enum TimeControl {
 }
 
 #[derive(Parser, Debug)]
-#[command(name = "arbiter", version, about = "A referee for repetition, perpetual check, perpetual chase and draws in xiangqi (AXF, TW113) and chess (FIDE)")]
+#[command(
+    name = "arbiter",
+    version,
+    about = "A referee for repetition, perpetual check, perpetual chase and draws in xiangqi (AXF, TW113) and chess (FIDE)"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

@@ -3,6 +3,8 @@
 
 mod args;
 mod chess_cmd;
+mod inputs;
+mod judge;
 mod output;
 mod xiangqi_cmd;
 
@@ -36,7 +38,7 @@ fn main() -> ExitCode {
     };
     let mut emitter = Emitter::new(json);
     let result = match cli.command {
-        Command::Judge(a) => xiangqi_cmd::judge(a, &mut emitter),
+        Command::Judge(a) => judge::run(a, &mut emitter),
         Command::Cycle(a) => xiangqi_cmd::cycle(a, &mut emitter),
         Command::Classify(a) => xiangqi_cmd::classify(a, &mut emitter),
         Command::Claim(a) => xiangqi_cmd::claim(a, &mut emitter),

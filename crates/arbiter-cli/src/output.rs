@@ -15,12 +15,20 @@ pub struct Item {
 impl Item {
     /// An item that was judged.
     pub fn ok(json: serde_json::Value, text: String) -> Item {
-        Item { json, text, failed: false }
+        Item {
+            json,
+            text,
+            failed: false,
+        }
     }
 
     /// An item that could not be judged: `json` is the error object.
     pub fn failed(json: serde_json::Value, text: String) -> Item {
-        Item { json, text, failed: true }
+        Item {
+            json,
+            text,
+            failed: true,
+        }
     }
 }
 
@@ -35,12 +43,11 @@ pub struct Emitter {
 impl Emitter {
     /// `json`: one JSON object per line; otherwise the text reports, separated by blank lines.
     pub fn new(json: bool) -> Emitter {
-        Emitter { json, failed: false, count: 0 }
-    }
-
-    /// Whether `--json` was asked for.
-    pub fn json(&self) -> bool {
-        self.json
+        Emitter {
+            json,
+            failed: false,
+            count: 0,
+        }
     }
 
     /// Print one item on standard output.

@@ -7,5 +7,8 @@
 
 pub mod chess;
 pub mod facts;
+pub mod referee;
 pub mod repetition;
+pub mod report;
 pub mod rules;
+pub mod verdict;

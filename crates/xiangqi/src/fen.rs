@@ -49,7 +49,8 @@ pub enum FenError {
     OpponentInCheck { color: Color },
 }
 
-/// Whether a piece of `color` and `kind` can ever stand on `sq` in a legal game.
+/// Whether a piece of `color` and `kind` can ever stand on `sq` in a legal game. Soldiers are
+/// not checked: rule-book diagrams place them behind their start points.
 pub(crate) fn reachable(color: Color, kind: PieceKind, sq: Square) -> bool {
     // Work in Red's frame.
     let s = if color == Color::Red { sq } else { sq.flipped() };
@@ -58,7 +59,6 @@ pub(crate) fn reachable(color: Color, kind: PieceKind, sq: Square) -> bool {
         PieceKind::General => in_palace(Color::Red, s),
         PieceKind::Advisor => in_palace(Color::Red, s) && (f + r) % 2 == 1,
         PieceKind::Elephant => matches!((f, r), (2 | 6, 0 | 4) | (0 | 4 | 8, 2)),
-        PieceKind::Soldier => r >= 5 || (r >= 3 && f % 2 == 0),
         _ => true,
     }
 }
@@ -70,7 +70,7 @@ impl Position {
     /// [`FenError`] naming what is wrong and where: rank count or length, unknown letters, side
     /// to move, clocks, missing or extra generals, too many pieces of a kind, a piece on a
     /// point it can never reach (general or advisor outside the palace, elephant off its seven
-    /// points, soldier behind its start), generals facing, or the side not to move in check.
+    /// points), generals facing, or the side not to move in check.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let mut fields = fen.split_whitespace();
         let board = fields.next().ok_or(FenError::Empty)?;

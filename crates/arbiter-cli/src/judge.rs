@@ -1,0 +1,312 @@
+//! `arbiter judge`: replay records (or a position and moves) and report what the rules say.
+
+use crate::args::{GameKind, JudgeArgs, RulesArg};
+use crate::inputs::{expand, Input};
+use crate::output::{Emitter, Item};
+use crate::{chess_cmd, xiangqi_cmd, UsageError};
+use arbiter::referee::Referee;
+use arbiter::report;
+use arbiter::rules::{RuleSet, RulesId};
+use arbiter::verdict::Status;
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use std::io::IsTerminal;
+use xiangqi_records::{pgn, record, Game, Record, RecordError};
+
+/// Games judged in parallel per batch (bounded memory: a batch is emitted before the next).
+const BATCH: usize = 256;
+
+/// The xiangqi rule set chosen by `--rules` (AXF unless `tw113`; `fide` applies to chess).
+pub fn xiangqi_rules(r: Option<RulesArg>) -> RuleSet {
+    match r {
+        Some(RulesArg::Tw113) => RuleSet::by_id(RulesId::Tw113),
+        _ => RuleSet::axf(),
+    }
+}
+
+struct Ctx {
+    rules: RuleSet,
+    cycles: u32,
+    explain: bool,
+    kind: Option<GameKind>,
+}
+
+/// Entry point.
+pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
+    let ctx = Ctx {
+        rules: xiangqi_rules(a.rules),
+        cycles: a.cycles,
+        explain: a.explain,
+        kind: a.pos.game,
+    };
+    if a.pos.fen.is_some() || a.pos.moves.is_some() {
+        if !a.files.is_empty() {
+            return Err(UsageError("give either FILE... or --fen/--moves, not both".into()).into());
+        }
+        let fen = a.pos.fen.as_deref();
+        let moves = a.pos.moves.as_deref().unwrap_or("");
+        let item = match xiangqi_cmd::game_of(fen, a.pos.game) {
+            GameKind::Chess => chess_cmd::judge_position(fen, moves, "-"),
+            GameKind::Xiangqi => judge_xiangqi_position(fen, moves, &ctx),
+        };
+        out.emit(item);
+        return Ok(());
+    }
+    if a.files.is_empty() {
+        return Err(UsageError(
+            "nothing to judge: give record files or directories, `-`, or --fen/--moves".into(),
+        )
+        .into());
+    }
+    let inputs = expand(&a.files);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.max(1))
+        .build()?;
+    let bar = (std::io::stderr().is_terminal() && inputs.len() > 1).then(|| {
+        let b = indicatif::ProgressBar::new(inputs.len() as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files, {msg} [{elapsed}<{eta}]")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let (mut games, mut failed) = (0usize, 0usize);
+    for input in &inputs {
+        let mut count = |item: Item, out: &mut Emitter| {
+            games += 1;
+            failed += usize::from(item.failed);
+            out.emit(item);
+        };
+        judge_input(input, &ctx, &pool, &mut |item| count(item, out));
+        if let Some(b) = &bar {
+            b.inc(1);
+            b.set_message(format!("{games} games, {failed} not judged"));
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    eprintln!(
+        "arbiter: {games} games from {} files; {failed} could not be judged",
+        inputs.len()
+    );
+    Ok(())
+}
+
+fn error_item(file: &str, index: Option<usize>, error: &str, ply: Option<usize>) -> Item {
+    let mut v = json!({ "file": file, "error": error });
+    if let Some(i) = index {
+        v["index"] = json!(i);
+    }
+    if let Some(p) = ply {
+        v["ply"] = json!(p);
+    }
+    Item::failed(v, format!("{file}: error: {error}\n"))
+}
+
+fn record_error_item(file: &str, e: &RecordError) -> Item {
+    let mut item = error_item(file, Some(e.index), &e.kind.to_string(), e.ply);
+    if let Some(t) = &e.text {
+        item.json["move"] = json!(t);
+    }
+    item.text = format!("{e}\n");
+    if e.file.is_none() {
+        item.text = format!("{file}: {e}\n");
+    }
+    item
+}
+
+/// Judge every game of one input, calling `emit` in file order.
+fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dyn FnMut(Item)) {
+    let file = input.label();
+    let bytes = match input.read() {
+        Ok(b) => b,
+        Err(e) => return emit(error_item(&file, None, &e, None)),
+    };
+    if record::is_xqf(&bytes) {
+        let opts = xiangqi_records::ReadOptions {
+            kind: Some(xiangqi_records::GameKind::Xiangqi),
+            file: Some(file.clone()),
+        };
+        for (i, g) in xiangqi_records::games(&bytes, opts) {
+            emit(judge_game(&file, i, g, ctx));
+        }
+        return;
+    }
+    let decoded = xiangqi_records::encoding::decode(&bytes);
+    let mut split = pgn::games(&decoded.text).enumerate().peekable();
+    while split.peek().is_some() {
+        let batch: Vec<(usize, pgn::RawGame)> = split.by_ref().take(BATCH).collect();
+        let judge_one = |(i, raw): &(usize, pgn::RawGame)| {
+            let kind = match ctx.kind {
+                Some(GameKind::Chess) => xiangqi_records::GameKind::Chess,
+                Some(GameKind::Xiangqi) => xiangqi_records::GameKind::Xiangqi,
+                None => pgn::detect_game(raw),
+            };
+            let game = match kind {
+                xiangqi_records::GameKind::Chess => Ok(Game::Chess(raw.clone())),
+                xiangqi_records::GameKind::Xiangqi => {
+                    record::replay_pgn(raw, decoded.encoding, *i, Some(&file))
+                        .map(|r| Game::Xiangqi(Box::new(r)))
+                }
+            };
+            judge_game(&file, *i, game, ctx)
+        };
+        let items: Vec<Item> = if pool.current_num_threads() > 1 {
+            pool.install(|| batch.par_iter().map(judge_one).collect())
+        } else {
+            batch.iter().map(judge_one).collect()
+        };
+        items.into_iter().for_each(&mut *emit);
+    }
+}
+
+fn judge_game(file: &str, index: usize, game: Result<Game, RecordError>, ctx: &Ctx) -> Item {
+    match game {
+        Err(e) => record_error_item(file, &e),
+        Ok(Game::Chess(raw)) => chess_cmd::judge_pgn_game(file, index, &raw.text),
+        Ok(Game::Xiangqi(r)) => judge_record(file, index, &r, ctx),
+    }
+}
+
+/// Judge one replayed xiangqi record.
+fn judge_record(file: &str, index: usize, rec: &Record, ctx: &Ctx) -> Item {
+    let mut referee = Referee::new(ctx.rules.clone(), rec.start.clone(), ctx.cycles);
+    for (ply, &mv) in rec.moves.iter().enumerate() {
+        if let Err(e) = referee.push(mv) {
+            return error_item(file, Some(index), &e.to_string(), Some(ply + 1));
+        }
+    }
+    let extra = rec.after_end.len();
+    let mut v = Value::Object(game_json(&referee, ctx, extra));
+    v["file"] = json!(file);
+    v["index"] = json!(index);
+    v["recorded_result"] = json!(rec.result);
+    v["notation_warnings"] = json!(rec.warnings.len());
+    let mut text = String::new();
+    let name = |t: &str| rec.tag(t).filter(|s| !s.is_empty()).map(str::to_string);
+    let players = match (name("Red").or(name("White")), name("Black")) {
+        (Some(r), Some(b)) => format!(": {r} vs {b}"),
+        _ => String::new(),
+    };
+    let event = name("Event").map(|e| format!(" ({e})")).unwrap_or_default();
+    text.push_str(&format!("{file} #{index}{players}{event}\n"));
+    text.push_str(&game_text(&referee, ctx, extra, Some(&rec.result)));
+    if !rec.warnings.is_empty() {
+        text.push_str(&format!(
+            "  {} notation warning(s): 前/後 omitted and resolved by legality (first at ply {})\n",
+            rec.warnings.len(),
+            rec.warnings[0].ply
+        ));
+    }
+    Item::ok(v, text)
+}
+
+/// The JSON fields of a judged xiangqi game (without file/index/recorded_result).
+fn game_json(referee: &Referee, ctx: &Ctx, extra_after_end: usize) -> serde_json::Map<String, Value> {
+    let mut m = serde_json::Map::new();
+    m.insert("game".into(), json!("xiangqi"));
+    m.insert("rules".into(), json!(ctx.rules.id.name()));
+    m.insert("plies".into(), json!(referee.plies() + extra_after_end));
+    m.extend(report::verdict_fields(referee.verdict(), ctx.explain));
+    m.insert(
+        "moves_after_end".into(),
+        json!(referee.moves_after_end() + extra_after_end),
+    );
+    m.insert("claims".into(), json!([]));
+    m
+}
+
+/// The text report of a judged xiangqi game.
+fn game_text(referee: &Referee, ctx: &Ctx, extra: usize, recorded: Option<&str>) -> String {
+    let v = referee.verdict();
+    let plies = referee.plies() + extra;
+    let mut s = format!("  {plies} plies, rules {}\n", ctx.rules.id.name().to_uppercase());
+    let reason = v.reason.map(|r| format!("{r:?}")).unwrap_or_default();
+    match v.status {
+        Status::Ongoing | Status::Claimable => {
+            s.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n")
+        }
+        Status::Pending => {
+            let who = match v.must_vary {
+                Some(c) => format!(
+                    "{c} must vary ({reason}); if it does not, the result is {}",
+                    v.result
+                ),
+                None => "neither side is at fault; one more cycle makes the draw".to_string(),
+            };
+            s.push_str(&format!(
+                "  PENDING at ply {}: the repetition reached {} cycles — {who}.\n",
+                v.at_ply.unwrap_or(0),
+                ctx.cycles
+            ));
+        }
+        Status::Decided => s.push_str(&format!(
+            "  DECIDED at ply {}: {} — result {}.\n",
+            v.at_ply.unwrap_or(0),
+            reason,
+            v.result
+        )),
+    }
+    if let Some(c) = &v.clause {
+        s.push_str(&format!("  Clause: {c}\n"));
+    }
+    let after = referee.moves_after_end() + extra;
+    if after > 0 {
+        s.push_str(&format!(
+            "  The record goes on for {after} move(s) after the game ended.\n"
+        ));
+    }
+    if let Some(rec) = recorded {
+        if rec != "*" && v.result != "*" && rec != v.result && v.status == Status::Decided {
+            s.push_str(&format!(
+                "  The record says {rec}, but the rules say {}.\n",
+                v.result
+            ));
+        } else if rec != "*" {
+            s.push_str(&format!("  Recorded result: {rec}.\n"));
+        }
+    }
+    if let Some(r) = &v.repetition {
+        if let Some(start) = referee.position_at(r.start_ply) {
+            s.push_str(&format!(
+                "  Repetition from ply {} ({} plies a loop, {} loops):\n",
+                r.start_ply, r.length, r.count
+            ));
+            for line in report::cycle_text(start, &r.judgement, ctx.explain).lines() {
+                s.push_str("    ");
+                s.push_str(line);
+                s.push('\n');
+            }
+        }
+    }
+    s
+}
+
+/// `judge --fen --moves` for xiangqi.
+fn judge_xiangqi_position(fen: Option<&str>, moves: &str, ctx: &Ctx) -> Item {
+    let start = match xiangqi_cmd::parse_fen(fen) {
+        Ok(p) => p,
+        Err(e) => return error_item("-", Some(0), &e, None),
+    };
+    let mut referee = Referee::new(ctx.rules.clone(), start, ctx.cycles);
+    for (i, text) in moves.split_whitespace().enumerate() {
+        let mv = match xiangqi::notation::parse_move(referee.position(), text) {
+            Ok(p) => p.mv,
+            Err(e) => {
+                let mut it = error_item("-", Some(0), &e.to_string(), Some(i + 1));
+                it.json["move"] = json!(text);
+                return it;
+            }
+        };
+        if let Err(e) = referee.push(mv) {
+            return error_item("-", Some(0), &e.to_string(), Some(i + 1));
+        }
+    }
+    let mut v = Value::Object(game_json(&referee, ctx, 0));
+    v["file"] = json!("-");
+    v["index"] = json!(0);
+    v["recorded_result"] = Value::Null;
+    let text = game_text(&referee, ctx, 0, None);
+    Item::ok(v, text)
+}

@@ -1,0 +1,262 @@
+//! Rendering of xiangqi evidence as JSON (the contract of `shared/spec/cli.md`) and as text for
+//! people. Rendering only formats evidence; it never decides rules.
+
+use crate::facts::MoveFacts;
+use crate::repetition::{CycleJudgement, Offence, SideJudgement};
+use crate::verdict::Verdict;
+use serde_json::{json, Value};
+use xiangqi::notation::{write_move, Style};
+use xiangqi::{Color, Piece, PieceKind, Position, Square};
+
+/// `{"move","kinds","chases"}` for one move; with `explain`, also `"exempted"`.
+pub fn facts_json(f: &MoveFacts, explain: bool) -> Value {
+    let mut v = json!({ "move": f.mv, "kinds": f.kinds(), "chases": f.chases });
+    if explain {
+        v["exempted"] = json!(f.exempted);
+    }
+    v
+}
+
+fn side_json(s: &SideJudgement, explain: bool) -> Value {
+    let mut v = json!({
+        "offence": s.offence.name(),
+        "moves": s.moves.iter().map(|f| facts_json(f, explain)).collect::<Vec<_>>(),
+        "clause": s.clause,
+    });
+    if let Some((sq, kind)) = s.target {
+        v["target"] = json!({ "square": sq, "piece": kind.name() });
+    }
+    v
+}
+
+/// `{"red": {...}, "black": {...}}`: offence and classified moves per side.
+pub fn sides_json(j: &CycleJudgement, explain: bool) -> Value {
+    json!({ "red": side_json(&j.red, explain), "black": side_json(&j.black, explain) })
+}
+
+/// `{"must_vary","result_if_unchanged","clause"}`.
+pub fn cycle_verdict_json(j: &CycleJudgement) -> Value {
+    json!({
+        "must_vary": j.verdict.must_vary,
+        "result_if_unchanged": j.verdict.result_if_unchanged,
+        "clause": j.verdict.clause,
+    })
+}
+
+/// The `arbiter cycle` object.
+pub fn cycle_json(j: &CycleJudgement, explain: bool) -> Value {
+    json!({
+        "game": "xiangqi",
+        "rules": j.rules.name(),
+        "sides": sides_json(j, explain),
+        "verdict": cycle_verdict_json(j),
+    })
+}
+
+/// The repetition-related fields of a judged game: `status`, `result`, `reason`, `at_ply`,
+/// `must_vary`, `clause`, and `cycle` (`start_ply`, `length`, `count`, `sides`).
+pub fn verdict_fields(v: &Verdict, explain: bool) -> serde_json::Map<String, Value> {
+    let mut m = serde_json::Map::new();
+    m.insert("status".into(), json!(v.status));
+    m.insert("result".into(), json!(v.result));
+    m.insert("reason".into(), json!(v.reason));
+    m.insert("at_ply".into(), json!(v.at_ply));
+    m.insert("must_vary".into(), json!(v.must_vary));
+    m.insert("clause".into(), json!(v.clause));
+    if let Some(r) = &v.repetition {
+        m.insert(
+            "cycle".into(),
+            json!({
+                "start_ply": r.start_ply,
+                "length": r.length,
+                "count": r.count,
+                "sides": sides_json(&r.judgement, explain),
+            }),
+        );
+    }
+    m
+}
+
+/// Chinese character of a piece (traditional; Red 帥仕相傌俥炮兵, Black 將士象馬車砲卒).
+pub fn piece_char(p: Piece) -> char {
+    let red = p.color == Color::Red;
+    match p.kind {
+        PieceKind::General => {
+            if red {
+                '帥'
+            } else {
+                '將'
+            }
+        }
+        PieceKind::Advisor => {
+            if red {
+                '仕'
+            } else {
+                '士'
+            }
+        }
+        PieceKind::Elephant => {
+            if red {
+                '相'
+            } else {
+                '象'
+            }
+        }
+        PieceKind::Horse => {
+            if red {
+                '傌'
+            } else {
+                '馬'
+            }
+        }
+        PieceKind::Chariot => {
+            if red {
+                '俥'
+            } else {
+                '車'
+            }
+        }
+        PieceKind::Cannon => {
+            if red {
+                '炮'
+            } else {
+                '砲'
+            }
+        }
+        PieceKind::Soldier => {
+            if red {
+                '兵'
+            } else {
+                '卒'
+            }
+        }
+    }
+}
+
+/// A text diagram of the board, Black at the top, ICCS files and ranks on the margins. With
+/// `letters`, FEN letters (Red uppercase) instead of Chinese characters.
+pub fn board_diagram(pos: &Position, letters: bool) -> String {
+    let mut s = String::new();
+    for rank in (0..10).rev() {
+        s.push_str(&format!("{rank} "));
+        for file in 0..9 {
+            let sq = Square::new(file, rank).expect("on board");
+            let cell = match pos.piece_at(sq) {
+                Some(p) if letters => format!(" {}", p.fen_char()),
+                Some(p) => piece_char(p).to_string(),
+                None => " .".to_string(),
+            };
+            s.push_str(&cell);
+        }
+        s.push('\n');
+        if rank == 5 {
+            s.push_str("  ~~~~~~ river ~~~~~~\n");
+        }
+    }
+    s.push_str("   a b c d e f g h i\n");
+    s
+}
+
+fn describe_move(pos: &Position, f: &MoveFacts) -> String {
+    let text = write_move(pos, f.mv, Style::Chinese);
+    let mut what = Vec::new();
+    if f.check {
+        what.push("checks".to_string());
+    }
+    for c in &f.chases {
+        let chaser = pos_piece_name(c.chaser_kind);
+        what.push(format!(
+            "chases the {} on {} with the {} on {}",
+            c.piece, c.target, chaser, c.chaser
+        ));
+    }
+    if f.mate_threat {
+        what.push("threatens mate".into());
+    }
+    if f.exchange {
+        what.push("offers an exchange".into());
+    }
+    if what.is_empty() {
+        what.push("idle".into());
+    }
+    format!("{} ({}): {}", f.mv, text, what.join("; "))
+}
+
+fn pos_piece_name(k: PieceKind) -> &'static str {
+    k.name()
+}
+
+fn side_sentence(s: &SideJudgement) -> String {
+    let side = if s.side == Color::Red { "Red" } else { "Black" };
+    match s.offence {
+        Offence::PerpetualCheck => format!("{side} checks on every move: perpetual check ({}).", s.clause),
+        Offence::PerpetualChase => {
+            let t = s
+                .target
+                .map(|(sq, k)| format!("the {} that stood on {sq}", k.name()))
+                .unwrap_or_default();
+            format!("{side} chases {t} on every move: perpetual chase ({}).", s.clause)
+        }
+        Offence::None => {
+            let checks = s.moves.iter().filter(|f| f.check).count();
+            let chases = s.moves.iter().filter(|f| f.is_chase()).count();
+            let n = s.moves.len();
+            let how = if checks == 0 && chases == 0 {
+                "makes only idle moves".to_string()
+            } else {
+                format!("checks on {checks} and chases on {chases} of its {n} moves, never one piece on every move")
+            };
+            format!("{side} {how}: allowed ({}).", s.clause)
+        }
+    }
+}
+
+/// A person's report of a judged cycle from `start`: the board, each move with what it did,
+/// one sentence per side, and the verdict with its clause. With `explain`, the exempted
+/// threats with their clauses.
+pub fn cycle_text(start: &Position, j: &CycleJudgement, explain: bool) -> String {
+    let mut s = String::new();
+    s.push_str(&format!("Rules: {}\n", j.rules.name().to_uppercase()));
+    s.push_str("Position at the start of the cycle:\n");
+    s.push_str(&board_diagram(start, false));
+    let mut pos = start.clone();
+    // Play order: the sides alternate, starting with the side to move at the start.
+    let (first, second) = match start.side_to_move() {
+        Color::Red => (&j.red.moves, &j.black.moves),
+        Color::Black => (&j.black.moves, &j.red.moves),
+    };
+    let all: Vec<&MoveFacts> = (0..first.len().max(second.len()))
+        .flat_map(|i| [first.get(i), second.get(i)])
+        .flatten()
+        .collect();
+    s.push_str("Moves:\n");
+    for (n, f) in all.iter().enumerate() {
+        let side = if f.mover == Color::Red { "Red  " } else { "Black" };
+        s.push_str(&format!("  {:>2}. {side} {}\n", n + 1, describe_move(&pos, f)));
+        if explain {
+            for e in &f.exempted {
+                s.push_str(&format!(
+                    "        not a chase: {} on {} attacked from {} — {:?} ({})\n",
+                    e.piece, e.target, e.chaser, e.reason, e.clause
+                ));
+            }
+        }
+        pos.make_move(f.mv);
+    }
+    s.push_str(&format!(
+        "{}\n{}\n",
+        side_sentence(&j.red),
+        side_sentence(&j.black)
+    ));
+    s.push_str(&match j.verdict.must_vary {
+        Some(side) => format!(
+            "Verdict: {side} must vary; if it does not, it loses ({}). Clause: {}.\n",
+            j.verdict.result_if_unchanged, j.verdict.clause
+        ),
+        None => format!(
+            "Verdict: neither side is at fault: draw if unchanged (1/2-1/2). Clause: {}.\n",
+            j.verdict.clause
+        ),
+    });
+    s
+}

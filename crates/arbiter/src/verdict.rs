@@ -1,0 +1,85 @@
+//! What the referee says about a game at a ply: status, result, reason, clause, evidence.
+
+use crate::repetition::CycleJudgement;
+use serde::Serialize;
+use xiangqi::Color;
+
+/// The state of a game as the rules see it (JSON contract `status`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Nothing decided.
+    Ongoing,
+    /// A draw may be claimed now by the side to move.
+    Claimable,
+    /// A repetition reached the rule book's count: the arbiter must act (`must_vary` says who).
+    Pending,
+    /// The rules end the game.
+    Decided,
+}
+
+/// Why a game ended or is pending (JSON contract `reason`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// The side to move is in check and has no legal move: it loses.
+    Checkmate,
+    /// The side to move is not in check but has no legal move: it loses in xiangqi (困斃).
+    NoLegalMoves,
+    PerpetualCheck,
+    PerpetualChase,
+    /// A repetition in which neither side is at fault (or both equally).
+    RepetitionDraw,
+    NaturalMoveLimit,
+}
+
+/// A repetition found in the game: where its loops lie and how it was judged.
+#[derive(Clone, Debug)]
+pub struct RepetitionEvidence {
+    /// Ply of the first position of the judged loops.
+    pub start_ply: usize,
+    /// Plies in one loop (the judged plies divided by `count`, rounded down for unequal loops).
+    pub length: usize,
+    /// Completed loops: how many times the start position has recurred.
+    pub count: usize,
+    /// The per-move facts, per-side offence and verdict over the judged loops.
+    pub judgement: CycleJudgement,
+}
+
+/// The referee's verdict at a ply.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub status: Status,
+    /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while ongoing/claimable. While pending: the
+    /// result if the side in `must_vary` does not vary.
+    pub result: &'static str,
+    pub reason: Option<Reason>,
+    /// Plies played when the event happened (a mate on the 16th move is 16).
+    pub at_ply: Option<usize>,
+    pub must_vary: Option<Color>,
+    pub clause: Option<String>,
+    pub repetition: Option<RepetitionEvidence>,
+}
+
+impl Verdict {
+    /// Nothing to report.
+    pub fn ongoing() -> Verdict {
+        Verdict {
+            status: Status::Ongoing,
+            result: "*",
+            reason: None,
+            at_ply: None,
+            must_vary: None,
+            clause: None,
+            repetition: None,
+        }
+    }
+}
+
+/// The result string when `loser` loses.
+pub fn loss_for(loser: Color) -> &'static str {
+    match loser {
+        Color::Red => "0-1",
+        Color::Black => "1-0",
+    }
+}
