@@ -172,10 +172,9 @@ fn judge_game(file: &str, index: usize, game: Result<Game, RecordError>, ctx: &C
 /// Judge one replayed xiangqi record.
 fn judge_record(file: &str, index: usize, rec: &Record, ctx: &Ctx) -> Item {
     let mut referee = Referee::new(ctx.rules.clone(), rec.start.clone(), ctx.cycles);
-    for (ply, &mv) in rec.moves.iter().enumerate() {
-        if let Err(e) = referee.push(mv) {
-            return error_item(file, Some(index), &e.to_string(), Some(ply + 1));
-        }
+    // The reader replayed every move with full legality checks.
+    for &mv in &rec.moves {
+        referee.push_legal(mv);
     }
     let extra = rec.after_end.len();
     let mut v = Value::Object(game_json(&referee, ctx, extra));
@@ -273,7 +272,7 @@ fn game_text(referee: &Referee, ctx: &Ctx, extra: usize, recorded: Option<&str>)
                 "  Repetition from ply {} ({} plies a loop, {} loops):\n",
                 r.start_ply, r.length, r.count
             ));
-            for line in report::cycle_text(start, &r.judgement, ctx.explain).lines() {
+            for line in report::cycle_text(&start, &r.judgement, ctx.explain).lines() {
                 s.push_str("    ");
                 s.push_str(line);
                 s.push('\n');

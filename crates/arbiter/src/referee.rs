@@ -35,10 +35,14 @@ pub struct Referee {
     rules: RuleSet,
     cycles: usize,
     pos: Position,
-    /// Position after each ply since the last capture: (ply, position).
-    since_capture: Vec<(usize, Position)>,
-    /// Zobrist key → plies (since the last capture) where it occurred.
-    seen: HashMap<u64, Vec<usize>>,
+    /// The position at `base_ply`: the start, or the position right after the last capture
+    /// (positions before a capture can never recur).
+    base: Position,
+    base_ply: usize,
+    /// Zobrist keys of the positions since `base_ply` (index 0 = `base`).
+    keys: Vec<u64>,
+    /// Zobrist key → occurrences since `base_ply`.
+    seen: HashMap<u64, u32>,
     moves: Vec<Move>,
     verdict: Verdict,
     /// The loop length of a standing pending repetition (cleared when the game leaves it).
@@ -53,7 +57,9 @@ impl Referee {
         let mut r = Referee {
             rules,
             cycles: cycles.max(1) as usize,
-            since_capture: vec![(0, start.clone())],
+            base: start.clone(),
+            base_ply: 0,
+            keys: vec![start.key()],
             seen: HashMap::new(),
             pos: start,
             moves: Vec::new(),
@@ -61,7 +67,7 @@ impl Referee {
             pending_loop: None,
             moves_after_end: 0,
         };
-        r.seen.insert(r.pos.key(), vec![0]);
+        r.seen.insert(r.pos.key(), 1);
         r.check_no_moves();
         r
     }
@@ -96,12 +102,21 @@ impl Referee {
         &self.verdict
     }
 
-    /// The position at a ply since the last capture (for diagrams of a cycle's start).
-    pub fn position_at(&self, ply: usize) -> Option<&Position> {
-        self.since_capture
-            .iter()
-            .find(|(p, _)| *p == ply)
-            .map(|(_, pos)| pos)
+    /// The position at a ply since the last capture (replayed from there; `None` for plies
+    /// before it or after the last move).
+    pub fn position_at(&self, ply: usize) -> Option<Position> {
+        if ply < self.base_ply || ply > self.moves.len() {
+            return None;
+        }
+        let mut p = self.base.clone();
+        for &m in &self.moves[self.base_ply..ply] {
+            p.make_move(m);
+        }
+        Some(p)
+    }
+
+    fn key_at(&self, ply: usize) -> Option<u64> {
+        self.keys.get(ply.checked_sub(self.base_ply)?).copied()
     }
 
     /// Play one move and judge the new position.
@@ -110,21 +125,33 @@ impl Referee {
     /// [`IllegalMove`] when the move is not legal; the referee is unchanged then.
     pub fn push(&mut self, mv: Move) -> Result<&Verdict, IllegalMove> {
         self.pos.check_legal(mv)?;
+        Ok(self.push_legal(mv))
+    }
+
+    /// Play one move already known to be legal here (a record the reader replayed with full
+    /// legality checks) and judge the new position. Skips the legality test of [`Referee::push`];
+    /// an illegal move here is a caller bug (checked in debug builds).
+    pub fn push_legal(&mut self, mv: Move) -> &Verdict {
+        debug_assert!(self.pos.is_legal(mv), "push_legal: {mv} is not legal");
         let capture = self.pos.piece_at(mv.to).is_some();
         self.pos.make_move(mv);
         self.moves.push(mv);
         let ply = self.moves.len();
         if self.verdict.status == Status::Decided {
             self.moves_after_end += 1;
-            return Ok(&self.verdict);
+            return &self.verdict;
         }
         if capture {
-            self.since_capture.clear();
+            self.base = self.pos.clone();
+            self.base_ply = ply;
+            self.keys.clear();
             self.seen.clear();
         }
-        self.since_capture.push((ply, self.pos.clone()));
+        self.keys.push(self.pos.key());
         if let Some(len) = self.pending_loop {
-            let same = ply >= len && self.position_at(ply - len).is_some_and(|p| *p == self.pos);
+            let same = ply >= len
+                && self.key_at(ply - len) == Some(self.pos.key())
+                && self.position_at(ply - len).is_some_and(|p| p == self.pos);
             if !same {
                 self.pending_loop = None;
                 self.verdict = Verdict::ongoing();
@@ -134,7 +161,7 @@ impl Referee {
         if self.verdict.status != Status::Decided {
             self.check_repetition(ply);
         }
-        Ok(&self.verdict)
+        &self.verdict
     }
 
     /// Mate or no legal move: the side to move loses (xiangqi has no stalemate draw).
@@ -169,16 +196,14 @@ impl Referee {
 
     fn check_repetition(&mut self, ply: usize) {
         let key = self.pos.key();
-        let entry = self.seen.entry(key).or_default();
-        entry.push(ply);
-        if entry.len() <= self.cycles {
+        let count = self.seen.entry(key).or_default();
+        *count += 1;
+        if (*count as usize) <= self.cycles {
             return;
         }
-        // Full-position confirmation of the key.
-        let plies: Vec<usize> = entry.clone();
-        let same: Vec<usize> = plies
-            .into_iter()
-            .filter(|&p| self.position_at(p).is_some_and(|q| *q == self.pos))
+        // Rare: the key recurred often enough. Confirm each occurrence on the full position.
+        let same: Vec<usize> = (self.base_ply..=ply)
+            .filter(|&p| self.key_at(p) == Some(key) && self.position_at(p).is_some_and(|q| q == self.pos))
             .collect();
         let recurrences = same.len() - 1;
         if recurrences < self.cycles {
@@ -195,7 +220,7 @@ impl Referee {
 
     /// Classify the moves between plies `from` and `to` and judge them as one pattern.
     fn judge_span(&self, from: usize, to: usize) -> Option<CycleJudgement> {
-        let start = self.position_at(from)?.clone();
+        let start = self.position_at(from)?;
         let mut pos = start.clone();
         let mut facts = Vec::with_capacity(to - from);
         for &mv in &self.moves[from..to] {

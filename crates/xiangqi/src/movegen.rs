@@ -166,12 +166,20 @@ impl Position {
         list
     }
 
-    /// Whether the side to move has any legal move.
+    /// Whether the side to move has any legal move (stops at the first one found).
     pub fn has_legal_move(&self) -> bool {
         let in_check = self.in_check(self.side);
-        self.pseudo_legal_moves()
-            .iter()
-            .any(|&m| self.leaves_general_safe_fast(m, in_check))
+        let mut list = MoveList::new();
+        for sq in Square::all() {
+            if matches!(self.board[sq.index()], Some(p) if p.color == self.side) {
+                list.len = 0;
+                self.gen_from(sq, &mut list);
+                if list.iter().any(|&m| self.leaves_general_safe_fast(m, in_check)) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Whether the pseudo-legal `mv` keeps the mover's general safe (not attacked, not facing).
