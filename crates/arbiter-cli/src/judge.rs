@@ -7,7 +7,7 @@ use crate::{chess_cmd, xiangqi_cmd, UsageError};
 use arbiter::referee::Referee;
 use arbiter::report;
 use arbiter::rules::{RuleSet, RulesId};
-use arbiter::verdict::Status;
+use arbiter::verdict::{Reason, Status};
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::io::IsTerminal;
@@ -221,31 +221,40 @@ fn game_text(referee: &Referee, ctx: &Ctx, extra: usize, recorded: Option<&str>)
     let v = referee.verdict();
     let plies = referee.plies() + extra;
     let mut s = format!("  {plies} plies, rules {}\n", ctx.rules.id.name().to_uppercase());
-    let reason = v.reason.map(|r| format!("{r:?}")).unwrap_or_default();
-    match v.status {
-        Status::Ongoing | Status::Claimable => {
+    let reason = match v.reason {
+        Some(Reason::Checkmate) => "checkmate",
+        Some(Reason::NoLegalMoves) => "the side to move has no legal move (困斃)",
+        Some(Reason::PerpetualCheck) => "perpetual check",
+        Some(Reason::PerpetualChase) => "perpetual chase",
+        Some(Reason::RepetitionDraw) => "repetition with neither side at fault",
+        Some(Reason::NaturalMoveLimit) => "natural move limit",
+        None => "",
+    };
+    let at = v.at_ply.unwrap_or(0);
+    match (v.status, v.must_vary) {
+        (Status::Ongoing | Status::Claimable, _) => {
             s.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n")
         }
-        Status::Pending => {
-            let who = match v.must_vary {
-                Some(c) => format!(
-                    "{c} must vary ({reason}); if it does not, the result is {}",
-                    v.result
-                ),
-                None => "neither side is at fault; one more cycle makes the draw".to_string(),
-            };
-            s.push_str(&format!(
-                "  PENDING at ply {}: the repetition reached {} cycles — {who}.\n",
-                v.at_ply.unwrap_or(0),
-                ctx.cycles
-            ));
-        }
-        Status::Decided => s.push_str(&format!(
-            "  DECIDED at ply {}: {} — result {}.\n",
-            v.at_ply.unwrap_or(0),
-            reason,
+        (Status::Pending, Some(c)) => s.push_str(&format!(
+            "  PENDING at ply {at}: the repetition reached {} cycles. {} must vary ({reason}); \
+             if it repeats once more it loses ({}).\n",
+            ctx.cycles,
+            capitalised(c),
             v.result
         )),
+        (Status::Pending, None) => s.push_str(&format!(
+            "  PENDING at ply {at}: the repetition reached {} cycles with neither side at fault; \
+             one more cycle makes the draw.\n",
+            ctx.cycles
+        )),
+        (Status::Decided, Some(c)) if v.repetition.is_some() => s.push_str(&format!(
+            "  DECIDED at ply {at}: {} repeated its {reason} a cycle past the count: it loses ({}).\n",
+            capitalised(c),
+            v.result
+        )),
+        (Status::Decided, _) => {
+            s.push_str(&format!("  DECIDED at ply {at}: {reason} — result {}.\n", v.result))
+        }
     }
     if let Some(c) = &v.clause {
         s.push_str(&format!("  Clause: {c}\n"));
@@ -280,6 +289,13 @@ fn game_text(referee: &Referee, ctx: &Ctx, extra: usize, recorded: Option<&str>)
         }
     }
     s
+}
+
+fn capitalised(c: xiangqi::Color) -> &'static str {
+    match c {
+        xiangqi::Color::Red => "Red",
+        xiangqi::Color::Black => "Black",
+    }
 }
 
 /// `judge --fen --moves` for xiangqi.
