@@ -1,0 +1,487 @@
+//! AXF repetition rules (seed 001: general rules 1–10 棋例總綱, detailed rules 1–35 棋例細則),
+//! one or more tests per rule, each on a small position built from the rule's text.
+//!
+//! Every cycle is judged twice: as written and colour-flipped (board rotated, colours swapped,
+//! moves flipped), where the expectation swaps Red and Black and 1-0 / 0-1.
+
+use arbiter::facts::Exemption;
+use arbiter::repetition::{judge_cycle, CycleJudgement, Offence, SideJudgement};
+use arbiter::rules::RuleSet;
+use xiangqi::{Color, Move, PieceKind, Position};
+
+use Color::{Black, Red};
+use Offence::{None as Idle, PerpetualChase as Chase, PerpetualCheck as Check};
+
+/// What a cycle must give.
+#[derive(Copy, Clone, Debug)]
+struct Expect {
+    red: Offence,
+    black: Offence,
+    must_vary: Option<Color>,
+    result: &'static str,
+}
+
+/// Both sides at the same severity: a draw.
+fn draw(red: Offence, black: Offence) -> Expect {
+    Expect {
+        red,
+        black,
+        must_vary: None,
+        result: "1/2-1/2",
+    }
+}
+
+/// `side` must vary; if it does not, it loses.
+fn varies(side: Color, red: Offence, black: Offence) -> Expect {
+    Expect {
+        red,
+        black,
+        must_vary: Some(side),
+        result: if side == Red { "0-1" } else { "1-0" },
+    }
+}
+
+/// A judged cycle, as written or colour-flipped; `side` answers in the written colours.
+struct Judged {
+    j: CycleJudgement,
+    flipped: bool,
+}
+
+impl Judged {
+    /// The judgement of the side that is `c` in the written position.
+    fn side(&self, c: Color) -> &SideJudgement {
+        self.j.side(if self.flipped { c.opponent() } else { c })
+    }
+
+    /// (chaser kind, target kind) of every chase of `c`'s `i`-th move.
+    fn chases(&self, c: Color, i: usize) -> Vec<(PieceKind, PieceKind)> {
+        self.side(c).moves[i]
+            .chases
+            .iter()
+            .map(|ch| (ch.chaser_kind, ch.target_kind))
+            .collect()
+    }
+
+    /// Whether `c`'s `i`-th move gives check.
+    fn check(&self, c: Color, i: usize) -> bool {
+        self.side(c).moves[i].check
+    }
+
+    /// The exemptions of `c`'s `i`-th move.
+    fn exempt(&self, c: Color, i: usize) -> Vec<Exemption> {
+        self.side(c).moves[i].exempted.iter().map(|e| e.reason).collect()
+    }
+}
+
+fn parse(fen: &str, moves: &str) -> (Position, Vec<Move>) {
+    let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+    let mut p = pos.clone();
+    let mvs = moves
+        .split_whitespace()
+        .map(|m| {
+            let mv = xiangqi::notation::parse_move(&p, m)
+                .unwrap_or_else(|e| panic!("{fen}: {m}: {e:?}"))
+                .mv;
+            p.make_move(mv);
+            mv
+        })
+        .collect();
+    (pos, mvs)
+}
+
+fn describe(j: &CycleJudgement) -> String {
+    let mut s = String::new();
+    for side in [&j.red, &j.black] {
+        s += &format!("{:?}: {:?} ({})\n", side.side, side.offence, side.clause);
+        for f in &side.moves {
+            let ch: Vec<String> = f
+                .chases
+                .iter()
+                .map(|c| format!("{}->{}", c.chaser, c.target))
+                .collect();
+            s += &format!("  {} {:?} {:?}\n", f.mv, f.kinds(), ch);
+        }
+    }
+    s + &format!("{:?}", j.verdict)
+}
+
+/// Judge the cycle `moves` (ICCS) from `fen` under `rules`, as written and colour-flipped, and
+/// check the offences, `must_vary` and the result against `e` (swapped for the flipped twin).
+fn assert_cycle_with(rules: &RuleSet, fen: &str, moves: &str, e: Expect) -> [Judged; 2] {
+    let (pos, mvs) = parse(fen, moves);
+    let flipped_pos = pos.color_flipped();
+    let flipped_mvs: Vec<Move> = mvs.iter().map(|m| m.flipped()).collect();
+    let mut out = Vec::new();
+    for (p, m, flipped) in [(&pos, &mvs, false), (&flipped_pos, &flipped_mvs, true)] {
+        let j = judge_cycle(p, m, rules)
+            .unwrap_or_else(|err| panic!("{fen} {moves} (flipped: {flipped}): {err}"));
+        let judged = Judged { j, flipped };
+        let ctx = || format!("{fen} {moves} (flipped: {flipped})\n{}", describe(&judged.j));
+        assert_eq!(judged.side(Red).offence, e.red, "red offence: {}", ctx());
+        assert_eq!(judged.side(Black).offence, e.black, "black offence: {}", ctx());
+        let want_vary = if flipped {
+            e.must_vary.map(Color::opponent)
+        } else {
+            e.must_vary
+        };
+        assert_eq!(judged.j.verdict.must_vary, want_vary, "must_vary: {}", ctx());
+        let want_result = match (flipped, e.result) {
+            (true, "1-0") => "0-1",
+            (true, "0-1") => "1-0",
+            (_, r) => r,
+        };
+        assert_eq!(
+            judged.j.verdict.result_if_unchanged,
+            want_result,
+            "result: {}",
+            ctx()
+        );
+        out.push(judged);
+    }
+    let [a, b]: [Judged; 2] = out.try_into().ok().unwrap();
+    [a, b]
+}
+
+/// [`assert_cycle_with`] under the AXF rules.
+fn assert_cycle(fen: &str, moves: &str, e: Expect) -> [Judged; 2] {
+    assert_cycle_with(&RuleSet::axf(), fen, moves, e)
+}
+
+use PieceKind::{Cannon as C, Chariot as R, Horse as H, Soldier as P};
+
+// ---------------------------------------------------------------------------------------------
+// Detailed rules 1–3: checks.
+
+/// 細則1: one piece checking on every move must vary.
+#[test]
+fn detailed_rule_1_single_piece_perpetual_check_loses() {
+    // Red chariot shuttles h9/h8 after the black general f8/f9.
+    for j in assert_cycle(
+        "7R1/5k3/9/9/9/9/9/9/9/3K5 w",
+        "h9h8 f8f9 h8h9 f9f8",
+        varies(Red, Check, Idle),
+    ) {
+        assert!(j.check(Red, 0) && j.check(Red, 1));
+        assert!(!j.check(Black, 0) && !j.check(Black, 1));
+    }
+}
+
+/// 細則1: several pieces checking in turn (多子交替長將) must vary too.
+#[test]
+fn detailed_rule_1_pieces_checking_in_turn_lose() {
+    // Two chariots: d1/e1 checks on the files, i8/i9 on the ranks; the general walks
+    // e9 d9 d8 e8 e9 (8 plies, every red move a check by the other chariot).
+    assert_cycle(
+        "4k4/8R/9/9/9/9/9/9/3R5/5K3 w",
+        "d1e1 e9d9 i8i9 d9d8 e1d1 d8e8 i9i8 e8e9",
+        varies(Red, Check, Idle),
+    );
+}
+
+/// 細則2 (總綱1: 雙方長將作和): each side parries the check with a check — draw.
+#[test]
+fn detailed_rule_2_mutual_perpetual_check_is_draw() {
+    // Red cannon e3/d3 and chariot d0 against black chariot d6/e6 and cannon e9: every move
+    // parries the check by interposing and uncovers a check (解將反將).
+    for j in assert_cycle(
+        "4c4/9/3k5/3r5/9/9/4C4/9/4K4/3R5 w",
+        "e3d3 d6e6 d3e3 e6d6",
+        draw(Check, Check),
+    ) {
+        assert!((0..2).all(|i| j.check(Red, i) && j.check(Black, i)));
+        assert_eq!(j.j.verdict.clause, "AXF detailed rule 2");
+    }
+}
+
+/// 細則3 (二將一還將): the side that checks twice loses, the one that checks back once does not.
+#[test]
+fn detailed_rule_3_two_checks_against_one_check_back() {
+    // As in rule 2 without the black cannon: black's first move parries and checks (chariot e6
+    // down the file), its second only parries.
+    for j in assert_cycle(
+        "9/9/3k5/3r5/9/9/4C4/9/4K4/3R5 w",
+        "e3d3 d6e6 d3e3 e6d6",
+        varies(Red, Check, Idle),
+    ) {
+        assert!(j.check(Black, 0));
+        assert!(!j.check(Black, 1));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detailed rules 10–22: which piece may chase which.
+
+/// 細則10: a cannon may not perpetually chase a chariot, even when the chariot side
+/// counter-chases an unprotected piece on both moves (two different pieces: 分捉, no offence).
+#[test]
+fn detailed_rule_10_cannon_may_not_chase_chariot_even_against_counter_chases() {
+    // Red cannon c3/g3 follows the black chariot g7/c7 through the soldier screens c5/g5; the
+    // chariot, landing, attacks the unprotected crossed soldier below it (c5, then g5).
+    for j in assert_cycle(
+        "4k4/9/6r2/9/2P3P2/9/2C6/9/9/3K5 w",
+        "c3g3 g7c7 g3c3 c7g7",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(C, R)]);
+        assert_eq!(j.chases(Red, 1), vec![(C, R)]);
+        assert_eq!(j.chases(Black, 0), vec![(R, P)]);
+        assert_eq!(j.chases(Black, 1), vec![(R, P)]);
+        assert_eq!(j.side(Red).target.map(|t| t.1), Some(R));
+    }
+}
+
+/// 細則11: one cannon chasing two chariots in turn is a draw.
+#[test]
+fn detailed_rule_11_one_cannon_chasing_two_chariots_in_turn_is_draw() {
+    for j in assert_cycle(
+        "4k4/9/2r3r2/9/2P3P2/9/2C6/9/9/3K5 w",
+        "c3g3 e9e8 g3c3 e8e9",
+        draw(Idle, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(C, R)]);
+        assert_eq!(j.chases(Red, 1), vec![(C, R)]);
+    }
+}
+
+/// 細則12: a chariot may chase a protected cannon.
+#[test]
+fn detailed_rule_12_chariot_may_chase_protected_cannon() {
+    // Red chariot c1/g1 follows the black cannon g5/c5; the elephant e7 protects both points.
+    for j in assert_cycle(
+        "5k3/9/4b4/9/6c2/9/9/9/2R6/3K5 w",
+        "c1g1 g5c5 g1c1 c5g5",
+        draw(Idle, Idle),
+    ) {
+        for i in 0..2 {
+            assert!(j.chases(Red, i).is_empty());
+            assert_eq!(j.exempt(Red, i), vec![Exemption::Protected]);
+        }
+    }
+}
+
+/// 細則12: protected on one move, unprotected on the other — the chariot may still chase.
+#[test]
+fn detailed_rule_12_cannon_protected_on_one_move_only() {
+    // The elephant a7 protects c5 but not g5: one chase, one attack on a protected piece.
+    for j in assert_cycle(
+        "5k3/9/b8/9/6c2/9/9/9/2R6/3K5 w",
+        "c1g1 g5c5 g1c1 c5g5",
+        draw(Idle, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(R, C)]);
+        assert!(j.chases(Red, 1).is_empty());
+    }
+}
+
+/// 細則13: a chariot may not perpetually chase an unprotected cannon.
+#[test]
+fn detailed_rule_13_chariot_may_not_chase_unprotected_cannon() {
+    for j in assert_cycle(
+        "5k3/9/9/9/6c2/9/9/9/2R6/3K5 w",
+        "c1g1 g5c5 g1c1 c5g5",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(R, C)]);
+        assert_eq!(j.chases(Red, 1), vec![(R, C)]);
+        assert_eq!(j.j.verdict.clause, "AXF detailed rule 13");
+    }
+}
+
+/// 細則13: … even when the cannon side counter-chases two other pieces on both moves.
+#[test]
+fn detailed_rule_13_counter_chasing_two_other_pieces_does_not_excuse_chariot() {
+    // The fleeing cannon, landing on c5 (g5), attacks the crossed soldier c7 (g7) over its own
+    // horse c6 (g6).
+    for j in assert_cycle(
+        "5k3/9/2P3P2/2n3n2/6c2/9/9/9/2R6/3K5 w",
+        "c1g1 g5c5 g1c1 c5g5",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Black, 0), vec![(C, P)]);
+        assert_eq!(j.chases(Black, 1), vec![(C, P)]);
+    }
+}
+
+/// 細則14: a chariot pinned by a horse (it may not leave the horse's leg) may not be chased
+/// perpetually by any piece — here by chariots, which would otherwise be an exchange offer.
+#[test]
+fn detailed_rule_14_chariot_pinned_by_horse_may_not_be_chased() {
+    // Horse d8 pins the black chariot e8 (its leg) against the general f9. Red chariot g6/g8
+    // attacks e8 on g8 and, going back, uncovers the chariot i8: a new chase on every move.
+    for j in assert_cycle(
+        "5k3/3Nr3R/9/6R2/9/9/p8/9/9/3K5 w",
+        "g6g8 a3b3 g8g6 b3a3",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(R, R)]);
+        assert_eq!(j.chases(Red, 1), vec![(R, R)]);
+        assert_eq!(j.j.verdict.clause, "AXF detailed rule 14");
+    }
+}
+
+/// 細則15: cannon and horse taking turns on one chariot must vary.
+#[test]
+fn detailed_rule_15_cannon_and_horse_in_turn_on_chariot_lose() {
+    // Horse g6 attacks the chariot e7; moving to e5 it becomes the screen of the cannon e3.
+    for j in assert_cycle(
+        "5k3/9/4r4/6N2/9/9/p3C4/9/9/3K5 w",
+        "g6e5 a3b3 e5g6 b3a3",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(C, R)]);
+        assert_eq!(j.chases(Red, 1), vec![(H, R)]);
+    }
+}
+
+/// 細則15: … whether the chariot is protected or not (black horse c8 protects e7).
+#[test]
+fn detailed_rule_15_protected_chariot_no_excuse() {
+    assert_cycle(
+        "5k3/2n6/4r4/6N2/9/9/p3C4/9/9/3K5 w",
+        "g6e5 a3b3 e5g6 b3a3",
+        varies(Red, Chase, Idle),
+    );
+}
+
+/// 細則16: a horse chasing a chariot that counter-chases only once must vary.
+#[test]
+fn detailed_rule_16_horse_may_not_chase_chariot_that_counter_chases_once() {
+    // Horse d8/c6 after the chariot e7/b7; on b7 the chariot attacks the cannon b2.
+    for j in assert_cycle(
+        "4k4/3N5/4r4/9/9/9/9/1C7/9/3K5 w",
+        "d8c6 e7b7 c6d8 b7e7",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(H, R)]);
+        assert_eq!(j.chases(Red, 1), vec![(H, R)]);
+        assert_eq!(j.chases(Black, 0), vec![(R, C)]);
+        assert!(j.chases(Black, 1).is_empty());
+    }
+}
+
+/// 細則18: a chariot chasing a horse that counter-chases once must vary.
+#[test]
+fn detailed_rule_18_chariot_may_not_chase_horse_that_counter_chases_once() {
+    // Chariot c1/e1 after the horse e6/c7; on e6 the horse attacks the cannon g5.
+    for j in assert_cycle(
+        "5k3/9/9/4n4/6C2/9/9/9/2R6/3K5 w",
+        "c1e1 e6c7 e1c1 c7e6",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(R, H)]);
+        assert_eq!(j.chases(Red, 1), vec![(R, H)]);
+        assert_eq!(j.chases(Black, 1), vec![(H, C)]);
+    }
+}
+
+/// 細則19.1: chariot on chariot, both free to capture: an offer (長獻) — draw.
+#[test]
+fn detailed_rule_19_chariot_on_free_chariot_is_an_offer() {
+    for j in assert_cycle(
+        "5k3/9/9/6r2/9/9/9/9/2R6/3K5 w",
+        "c1g1 g6c6 g1c1 c6g6",
+        draw(Idle, Idle),
+    ) {
+        for i in 0..2 {
+            assert!(j.chases(Red, i).is_empty());
+            assert_eq!(j.exempt(Red, i), vec![Exemption::ExchangeOffer]);
+            assert!(j.side(Red).moves[i].exchange);
+        }
+    }
+}
+
+/// 細則19.1 / 總綱7: a chariot pinned so it cannot capture back may not be chased by a chariot.
+#[test]
+fn detailed_rule_19_chariot_on_pinned_chariot_is_a_chase() {
+    // The red chariot e2 pins the black chariot e6/e7 to its general; red a7/a6 follows it.
+    for j in assert_cycle(
+        "4k4/9/R8/4r4/9/9/9/4R4/9/3K5 w",
+        "a7a6 e6e7 a6a7 e7e6",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(R, R)]);
+        assert_eq!(j.chases(Red, 1), vec![(R, R)]);
+    }
+}
+
+/// 細則20: a cannon chasing an unprotected horse by changing screens, the horse not moving and
+/// both sides only moving screens, must vary.
+#[test]
+fn detailed_rule_20_cannon_changing_screens_on_horse_loses() {
+    // Cannon a7 on the horse e7: red puts its cannon d7 in as the screen; black adds c7 (two
+    // screens); red takes d7 out, leaving black's c7 as the new screen; black takes c7 out.
+    for j in assert_cycle(
+        "5k3/9/C3n4/2cC5/9/9/9/9/9/3K5 w",
+        "d6d7 c6c7 d7d6 c7c6",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(C, H)]);
+        assert_eq!(j.chases(Red, 1), vec![(C, H)]);
+        assert_eq!(j.j.verdict.clause, "AXF detailed rule 20");
+    }
+}
+
+/// 細則20: … but chasing an unrivered soldier that way is a draw (總綱3).
+#[test]
+fn detailed_rule_20_cannon_changing_screens_on_unrivered_soldier_is_draw() {
+    for j in assert_cycle(
+        "5k3/9/9/C3p4/2cC5/9/9/9/9/3K5 w",
+        "d5d6 c5c6 d6d5 c6c5",
+        draw(Idle, Idle),
+    ) {
+        for i in 0..2 {
+            assert_eq!(j.exempt(Red, i), vec![Exemption::UnriveredSoldier]);
+        }
+    }
+}
+
+/// 細則21: a cannon changing screens on a chariot must vary.
+#[test]
+fn detailed_rule_21_cannon_changing_screens_on_chariot_loses() {
+    for j in assert_cycle(
+        "5k3/9/C3r4/2cC5/9/9/9/9/9/3K5 w",
+        "d6d7 c6c7 d7d6 c7c6",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(C, R)]);
+        assert_eq!(j.chases(Red, 1), vec![(C, R)]);
+        assert_eq!(j.j.verdict.clause, "AXF detailed rule 21");
+    }
+}
+
+/// 細則22: a chariot pinned by a cannon: chasing it with a chariot is no offer; its own moves
+/// along the line make no chase.
+#[test]
+fn detailed_rule_22_chariot_pinned_by_cannon() {
+    // Cannon e2 over the soldier e4 pins the black chariot e6/e7 to the general e9. Red chariot
+    // i7/i6 follows it. On e7 the black chariot looks at the unprotected horse b7, but may not
+    // leave its line: no chase.
+    for j in assert_cycle(
+        "4k4/9/1N6R/4r4/9/4P4/9/4C4/9/3K5 w",
+        "i7i6 e6e7 i6i7 e7e6",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(R, R)]);
+        assert_eq!(j.chases(Red, 1), vec![(R, R)]);
+        assert!(j.chases(Black, 0).is_empty());
+        assert!(!j.side(Red).moves[0].exchange);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detailed rules 23–26: general and soldier.
+
+/// 細則23 (總綱9): a general chasing perpetually is a draw.
+#[test]
+fn detailed_rule_23_general_chasing_is_draw() {
+    // General e1/e2 after the cannon d2/d1.
+    for j in assert_cycle(
+        "5k3/9/9/9/9/9/9/3c5/4K4/9 w",
+        "e1e2 d2d1 e2e1 d1d2",
+        draw(Idle, Idle),
+    ) {
+        for i in 0..2 {
+            assert_eq!(j.exempt(Red, i), vec![Exemption::ChaserIsGeneral]);
+        }
+    }
+}
