@@ -485,3 +485,260 @@ fn detailed_rule_23_general_chasing_is_draw() {
         }
     }
 }
+
+/// 細則24 (總綱9): a soldier chasing perpetually is a draw.
+#[test]
+fn detailed_rule_24_soldier_chasing_is_draw() {
+    // Crossed soldier c6/d6 after the cannon d7/c7.
+    for j in assert_cycle(
+        "5k3/9/3c5/2P6/9/9/9/9/9/4K4 w",
+        "c6d6 d7c7 d6c6 c7d7",
+        draw(Idle, Idle),
+    ) {
+        for i in 0..2 {
+            assert_eq!(j.exempt(Red, i), vec![Exemption::ChaserIsSoldier]);
+        }
+    }
+}
+
+/// 細則24: the soldier chasing on one move and a chariot (that it uncovers) on the other is
+/// still a draw (若其中一步聯合俥…長捉一子亦作和局).
+#[test]
+fn detailed_rule_24_soldier_joined_by_chariot_on_one_move_is_draw() {
+    // Soldier e5/d5 in front of the chariot e2; target the cannon e6.
+    for j in assert_cycle(
+        "3k5/9/9/4c4/4P4/9/9/4R4/9/5K3 w",
+        "e5d5 d9d8 d5e5 d8d9",
+        draw(Idle, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(R, C)]);
+        assert!(j.chases(Red, 1).is_empty());
+        assert_eq!(j.exempt(Red, 1), vec![Exemption::ChaserIsSoldier]);
+    }
+}
+
+/// 細則25: when the soldier's move brings another piece into the chase on every move, the
+/// chase stands and the chasing side must vary. Reading: "每步都聯合其他子" = on every move a
+/// piece other than the general/soldier chases the target (here the soldier e5/f5 uncovers the
+/// chariot e2, then the horse f4; going back to e5 it also attacks the cannon itself).
+#[test]
+fn detailed_rule_25_soldier_joined_on_every_move_loses() {
+    for j in assert_cycle(
+        "3k5/9/9/4c4/4P4/5N3/9/4R4/9/5K3 w",
+        "e5f5 d9d8 f5e5 d8d9",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(R, C)]);
+        assert_eq!(j.chases(Red, 1), vec![(H, C)]);
+        assert_eq!(j.exempt(Red, 1), vec![Exemption::ChaserIsSoldier]);
+    }
+}
+
+/// 細則26: a chariot may not perpetually chase a crossed soldier.
+#[test]
+fn detailed_rule_26_chariot_may_not_chase_crossed_soldier() {
+    // Chariot c0/d0 under the black soldier d3/c3.
+    for j in assert_cycle(
+        "5k3/9/9/9/9/9/3p5/9/9/2R1K4 w",
+        "c0d0 d3c3 d0c0 c3d3",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(R, P)]);
+        assert_eq!(j.j.verdict.clause, "AXF detailed rule 26");
+    }
+}
+
+/// 細則27 (總綱4): one piece chasing two pieces in turn is a draw.
+#[test]
+fn detailed_rule_27_one_piece_chasing_two_in_turn_is_draw() {
+    // Chariot c1/g1 on the unprotected cannon c5 and horse g5 in turn.
+    for j in assert_cycle(
+        "5k3/9/9/9/2c3n2/9/9/9/2R6/3K5 w",
+        "c1g1 f9f8 g1c1 f8f9",
+        draw(Idle, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(R, H)]);
+        assert_eq!(j.chases(Red, 1), vec![(R, C)]);
+    }
+}
+
+/// 細則28: two pieces chasing one in turn must vary.
+#[test]
+fn detailed_rule_28_two_pieces_chasing_one_in_turn_lose() {
+    // Chariot g4/g5 on the cannon e5; going back it uncovers the chariot i5.
+    for j in assert_cycle(
+        "5k3/9/9/9/4c3R/6R2/9/9/9/3K5 w",
+        "g4g5 f9f8 g5g4 f8f9",
+        varies(Red, Chase, Idle),
+    ) {
+        let chasers: Vec<_> = j.side(Red).moves.iter().map(|f| f.chases[0].chaser).collect();
+        assert_ne!(chasers[0], chasers[1], "two different chasers");
+    }
+}
+
+/// 細則29: a cannon whose only protector is pinned (false root) may not be chased.
+#[test]
+fn detailed_rule_29_false_root_does_not_protect() {
+    // As rule 12 (elephant e7 protects c5 and g5), but the chariot e3 pins the elephant to
+    // its general e9.
+    for j in assert_cycle(
+        "4k4/9/4b4/9/6c2/9/4R4/9/2R6/3K5 w",
+        "c1g1 g5c5 g1c1 c5g5",
+        varies(Red, Chase, Idle),
+    ) {
+        assert_eq!(j.chases(Red, 0), vec![(R, C)]);
+        assert_eq!(j.chases(Red, 1), vec![(R, C)]);
+    }
+}
+
+/// 細則30: two pieces attacking one piece with a true root: no chase — draw.
+#[test]
+fn detailed_rule_30_true_root_against_two_attackers_is_draw() {
+    // Rule 28's position with the horse d7 protecting the cannon e5.
+    for j in assert_cycle(
+        "5k3/9/3n5/9/4c3R/6R2/9/9/9/3K5 w",
+        "g4g5 f9f8 g5g4 f8f9",
+        draw(Idle, Idle),
+    ) {
+        for i in 0..2 {
+            assert_eq!(j.exempt(Red, i), vec![Exemption::Protected]);
+        }
+    }
+}
+
+/// 細則31 (總綱8): chasing on two moves, one of them also offering an exchange, is still a
+/// perpetual chase.
+#[test]
+fn detailed_rule_31_chase_with_exchange_is_still_chase() {
+    // Rule 16's horse d8/c6 after the chariot e7/b7; on c6 it also offers itself to the black
+    // horse a5 (which can take back: an exchange).
+    for j in assert_cycle(
+        "4k4/3N5/4r4/9/n8/9/9/9/9/3K5 w",
+        "d8c6 e7b7 c6d8 b7e7",
+        varies(Red, Chase, Idle),
+    ) {
+        assert!(j.side(Red).moves[0].exchange);
+        assert_eq!(j.exempt(Red, 0), vec![Exemption::ExchangeOffer]);
+        assert_eq!(j.chases(Red, 0), vec![(H, R)]);
+    }
+}
+
+/// 細則32: Red's chariot and general held by Black's chariot and cannon; Red's horse chasing
+/// that chariot is still a chase. Reading of 聯合控制: the black chariot e5/e4 pins the red
+/// chariot e1 to its general and is protected by the cannon e8 over the elephant e7, so the red
+/// chariot cannot take it for free; the horse's attacks are chases all the same.
+#[test]
+fn detailed_rule_32_horse_chasing_chariot_of_chariot_cannon_pin_loses() {
+    for j in assert_cycle(
+        "5k3/4c4/4b4/5N3/4r4/9/9/9/4R4/4K4 w",
+        "f6g4 e5e4 g4f6 e4e5",
+        varies(Red, Chase, Idle),
+    ) {
+        assert!(j.chases(Red, 0).contains(&(H, R)));
+        assert!(j.chases(Red, 1).contains(&(H, R)));
+        assert_eq!(j.side(Red).target.map(|t| t.1), Some(R));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detailed rules 4–9, 17, 33–35: allowed patterns (draw).
+
+/// 細則4 (長殺作和): mate threats on every move, parried each time: draw. Position: the WXF/AXF
+/// rule-book "perpetual kill" diagram (shared case wxf-16).
+#[test]
+fn detailed_rule_4_perpetual_mate_threat_is_draw() {
+    for j in assert_cycle(
+        "3aka3/4n4/4b4/4C4/p3p3p/9/6c2/6C2/4K4/9 w",
+        "g2c2 g3c3 c2g2 c3g3",
+        draw(Idle, Idle),
+    ) {
+        assert!(j.side(Red).moves.iter().all(|f| f.mate_threat && !f.check));
+    }
+}
+
+/// 細則7 (總綱2): one check, one chase: draw.
+#[test]
+fn detailed_rule_7_one_check_one_chase_is_draw() {
+    // Chariot h7/h8: on h8 it checks the general f8, back on h7 it attacks the horse c7.
+    for j in assert_cycle(
+        "9/5k3/2n4R1/9/9/9/9/9/9/3K5 w",
+        "h7h8 f8f9 h8h7 f9f8",
+        draw(Idle, Idle),
+    ) {
+        assert!(j.check(Red, 0));
+        assert_eq!(j.chases(Red, 1), vec![(R, H)]);
+    }
+}
+
+/// 細則8: one check, one idle move: draw.
+#[test]
+fn detailed_rule_8_one_check_one_idle_is_draw() {
+    for j in assert_cycle(
+        "9/5k3/7R1/9/9/9/9/9/9/3K5 w",
+        "h7h8 f8f9 h8h7 f9f8",
+        draw(Idle, Idle),
+    ) {
+        assert!(j.check(Red, 0));
+        assert_eq!(j.side(Red).moves[1].kinds(), vec!["idle"]);
+    }
+}
+
+/// 細則17: chariot and horse chasing each other: draw. Position: rule-book diagram "mutual
+/// perpetual chase" (shared case wxf-69), 8 plies.
+#[test]
+fn detailed_rule_17_chariot_and_horse_chasing_each_other_is_draw() {
+    for j in assert_cycle(
+        "3akc3/4a4/9/9/3R1n3/9/9/9/4A4/4KAB2 b",
+        "f5e3 d5e5 e3c4 e5e4 c4d6 e4d4 d6f5 d4d5",
+        draw(Chase, Chase),
+    ) {
+        assert_eq!(j.j.verdict.clause, "AXF detailed rule 17");
+    }
+}
+
+/// 細則35 (總綱10): perpetual offer/exchange is a draw. Rule-book diagram "perpetual offer"
+/// (shared case wxf-150): the chariot offers itself to the chariot on every move.
+#[test]
+fn detailed_rule_35_perpetual_offer_is_draw() {
+    for j in assert_cycle(
+        "2bk5/3c5/4bN3/4p4/9/3r5/1R7/3R1p3/3K5/9 w",
+        "b3b4 d4d6 b4b6 d6d3 b6b3 d3d4",
+        draw(Idle, Idle),
+    ) {
+        assert!(j
+            .side(Red)
+            .moves
+            .iter()
+            .all(|f| f.exchange && f.chases.is_empty()));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// General rules where they add something.
+
+/// 總綱3: a chase of an unrivered soldier is allowed (draw).
+#[test]
+fn general_rule_3_chasing_unrivered_soldier_is_draw() {
+    // Chariot c1/g1 under the black soldiers c6/g6, which stay at home; the general idles.
+    for j in assert_cycle(
+        "5k3/9/9/2p3p2/9/9/9/9/2R6/3K5 w",
+        "c1g1 f9f8 g1c1 f8f9",
+        draw(Idle, Idle),
+    ) {
+        assert_eq!(j.exempt(Red, 0), vec![Exemption::UnriveredSoldier]);
+    }
+}
+
+/// 總綱5 (二捉一還捉): the side chasing on every move must vary although the other counter-
+/// chases on one move (rule 16's position seen from the verdict: Red chase, Black none).
+#[test]
+fn general_rule_5_two_chases_against_one_counter_chase() {
+    for j in assert_cycle(
+        "4k4/3N5/4r4/9/9/9/9/1C7/9/3K5 w",
+        "d8c6 e7b7 c6d8 b7e7",
+        varies(Red, Chase, Idle),
+    ) {
+        let black_chasing = j.side(Black).moves.iter().filter(|f| f.is_chase()).count();
+        assert_eq!(black_chasing, 1);
+    }
+}
