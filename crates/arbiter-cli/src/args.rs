@@ -38,7 +38,20 @@ pub enum TimeControl {
 #[command(
     name = "arbiter",
     version,
-    about = "A referee for repetition, perpetual check, perpetual chase and draws in xiangqi (AXF, TW113) and chess (FIDE)"
+    about = "A referee for repetition, perpetual check, perpetual chase and draws in xiangqi (AXF, TW113) and chess (FIDE)",
+    long_about = "A referee for repetition, perpetual check, perpetual chase and draws.\n\n\
+Xiangqi under the AXF or TW113 rule books (every move classified: check, chase with chaser and \
+target, idle; repetition cycles adjudicated with the clause that decides), chess under the FIDE \
+Laws (mate, stalemate, dead positions, threefold/fifty-move claims, fivefold/75-move draws).\n\n\
+Every subcommand prints a report for people, or one JSON object per game with --json.\n\
+Exit codes: 0 answered, 1 some input could not be judged (the rest was), 2 usage error.",
+    after_help = "Examples:\n  \
+arbiter judge samples/                         judge every record in a folder\n  \
+arbiter judge --rules tw113 samples/xiangqi-perpetual-chase.pgn\n  \
+arbiter cycle --fen '4k4/9/5R3/9/9/4P4/9/9/9/4K4 w' --moves 'f7e7 e9f9 e7f7 f9e9'\n  \
+arbiter classify --fen '4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w' --move a3b3\n  \
+arbiter dead --fen '8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1'\n  \
+arbiter perft --depth 3"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -48,16 +61,45 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Replay game records (or a position and moves) and report what the rules say.
+    #[command(after_help = "Examples:\n  \
+arbiter judge samples/\n  \
+arbiter judge --json --jobs 2 ../shared/data/xiangqi/big5\n  \
+arbiter judge --rules tw113 --cycles 2 samples/xiangqi-perpetual-chase.pgn\n  \
+arbiter judge --fen '4k4/9/5R3/9/9/4P4/9/9/9/4K4 w' --moves 'f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9'\n  \
+cat game.pgn | arbiter judge -\n\n\
+A repetition is pending after --cycles completed loops (default 3) and decided one loop later.\n\
+Directories are walked for .pgn and .xqf files; PGN in UTF-8, GBK or Big5; xiangqi moves in ICCS, \
+WXF or Chinese.")]
     Judge(JudgeArgs),
     /// Adjudicate one repetition cycle given as a FEN and the moves of one or more loops.
+    #[command(after_help = "Examples:\n  \
+arbiter cycle --fen '4k4/9/5R3/9/9/4P4/9/9/9/4K4 w' --moves 'f7e7 e9f9 e7f7 f9e9'     perpetual check\n  \
+arbiter cycle --fen '4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w' --moves 'a3b3 b5a5 b3a3 a5b5' --explain\n\n\
+The moves must return to the FEN's position. All moves given are judged together, so two \
+different loops can be judged as the pattern they form.")]
     Cycle(CycleArgs),
     /// Classify one xiangqi move: check, chase (chaser → target), idle, ...
+    #[command(after_help = "Examples:\n  \
+arbiter classify --fen '4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w' --move a3b3      chase: chariot b3 → cannon b5\n  \
+arbiter classify --fen '4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w' --move 俥九平八 --explain")]
     Classify(ClassifyArgs),
     /// Judge a draw claim (threefold, fifty moves, natural move limit) at a ply.
+    #[command(after_help = "Examples:\n  \
+arbiter claim --kind threefold samples/chess-threefold-grischuk-giri-2019.pgn --at-ply 42 --intended-move e1f1\n  \
+arbiter claim --kind fifty-moves --fen '4k3/8/8/8/8/8/4R3/4K3 w - - 98 70' --moves e2d2 --intended-move e8f8\n  \
+arbiter claim --kind natural-move-limit --rules tw113 --fen FEN --moves '...'\n\n\
+Only the side to move may claim. An incorrect claim costs 2 minutes in standard play (FIDE 9.5.3), \
+1 minute in rapid and blitz (A.3, B.2/B.3); a written intended move must then be played.")]
     Claim(ClaimArgs),
     /// Chess: can each side still mate by any legal sequence (FIDE 5.2.2 dead position)?
+    #[command(after_help = "Examples:\n  \
+arbiter dead --fen '8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1'      alive: a helpmate exists\n  \
+arbiter dead --fen-file positions.txt --json")]
     Dead(DeadArgs),
     /// Count the leaves of the legal move tree (xiangqi or chess).
+    #[command(after_help = "Examples:\n  \
+arbiter perft --depth 3                     xiangqi start position: 79666\n  \
+arbiter perft --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --depth 4 --divide")]
     Perft(PerftArgs),
 }
 
