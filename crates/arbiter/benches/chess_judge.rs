@@ -1,1 +1,125 @@
-fn main() {}
+//! Judging chess PGN against a bare pgn-reader + shakmaty replay of the same file, and dead
+//! position checks per second.
+//!
+//! Inputs are read from `../shared/data/chess` next to the repository; when absent the
+//! benchmarks are skipped. Run: `cargo bench -p arbiter --bench chess_judge`.
+
+use std::hint::black_box;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use arbiter::chess::{dead_position, judge_game, parse_fen, read_pgn_games};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position};
+
+fn shared(rel: &str) -> Option<PathBuf> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/chess")
+        .join(rel);
+    p.exists().then_some(p)
+}
+
+/// The baseline: parse every game and play its moves, nothing else.
+struct BareReplay;
+
+impl Visitor for BareReplay {
+    type Tags = Option<Chess>;
+    type Movetext = (Chess, usize);
+    type Output = usize;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(None)
+    }
+
+    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
+        if name == b"FEN" {
+            *tags = Fen::from_ascii(value.as_bytes())
+                .ok()
+                .and_then(|f| f.into_position(CastlingMode::Standard).ok());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue((tags.unwrap_or_default(), 0))
+    }
+
+    fn san(&mut self, movetext: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
+        match san_plus.san.to_move(&movetext.0) {
+            Ok(m) => {
+                movetext.0.play_unchecked(m);
+                movetext.1 += 1;
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(movetext.1),
+        }
+    }
+
+    fn end_game(&mut self, movetext: Self::Movetext) -> Self::Output {
+        movetext.1
+    }
+}
+
+fn bare_replay(pgn: &[u8]) -> usize {
+    let mut reader = Reader::new(pgn);
+    let mut plies = 0;
+    while let Ok(Some(n)) = reader.read_game(&mut BareReplay) {
+        plies += n;
+    }
+    plies
+}
+
+fn judge_all(pgn: &[u8]) -> usize {
+    read_pgn_games(pgn)
+        .filter_map(Result::ok)
+        .filter_map(|g| judge_game(&g).ok())
+        .map(|r| r.plies + r.claims.len())
+        .sum()
+}
+
+fn judge_vs_replay(c: &mut Criterion) {
+    let Some(path) = shared("pychess/world_matches.pgn") else {
+        eprintln!("world_matches.pgn absent: skipped");
+        return;
+    };
+    let Ok(pgn) = std::fs::read(&path) else { return };
+    let mut g = c.benchmark_group("world_matches");
+    g.throughput(Throughput::Bytes(pgn.len() as u64));
+    g.bench_function("bare_replay", |b| b.iter(|| bare_replay(black_box(&pgn))));
+    g.bench_function("judge", |b| b.iter(|| judge_all(black_box(&pgn))));
+    g.finish();
+}
+
+fn dead_checks(c: &mut Criterion) {
+    let Some(path) = shared("dead/lichess-30k-positions.txt") else {
+        eprintln!("lichess-30k-positions.txt absent: skipped");
+        return;
+    };
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return;
+    };
+    // Lines are "FEN game-id": drop the id.
+    let positions: Vec<(String, Chess)> = text
+        .lines()
+        .take(2000)
+        .filter_map(|l| l.rsplit_once(' ').map(|(fen, _)| fen.to_string()))
+        .filter_map(|fen| parse_fen(&fen).ok().map(|p| (fen, p)))
+        .collect();
+    let mut g = c.benchmark_group("dead");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.sample_size(10);
+    g.bench_function("dead_position_2000_lichess", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .filter(|(fen, p)| dead_position(fen, p).dead)
+                .count()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, judge_vs_replay, dead_checks);
+criterion_main!(benches);

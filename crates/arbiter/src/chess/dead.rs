@@ -11,11 +11,8 @@
 //! 75-move rule ends before any mate is possible is reported as [`DeadReport::horizon_draw`],
 //! not as dead).
 
-use std::str::FromStr;
-
 use serde::Serialize;
-use shakmaty::fen::Fen;
-use shakmaty::{Chess, Color, EnPassantMode, Position};
+use shakmaty::{Chess, Color, Position};
 
 /// Whether a side can still deliver checkmate by some legal sequence of moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -35,6 +32,40 @@ impl Mateability {
     pub fn possible(self) -> bool {
         !matches!(self, Mateability::CannotMate)
     }
+}
+
+/// The same position as a `chess::Board` (CHA's board type), built square by square.
+fn to_board(pos: &Chess) -> Option<chess::Board> {
+    use shakmaty::{CastlingSide, Role};
+    let mut b = chess::BoardBuilder::new();
+    for (sq, piece) in pos.board().iter() {
+        let role = match piece.role {
+            Role::Pawn => chess::Piece::Pawn,
+            Role::Knight => chess::Piece::Knight,
+            Role::Bishop => chess::Piece::Bishop,
+            Role::Rook => chess::Piece::Rook,
+            Role::Queen => chess::Piece::Queen,
+            Role::King => chess::Piece::King,
+        };
+        let idx = usize::from(sq);
+        b.piece(*chess::ALL_SQUARES.get(idx)?, role, to_cha(piece.color));
+    }
+    b.side_to_move(to_cha(pos.turn()));
+    for color in [Color::White, Color::Black] {
+        let k = pos.castles().has(color, CastlingSide::KingSide);
+        let q = pos.castles().has(color, CastlingSide::QueenSide);
+        let rights = match (k, q) {
+            (true, true) => chess::CastleRights::Both,
+            (true, false) => chess::CastleRights::KingSide,
+            (false, true) => chess::CastleRights::QueenSide,
+            (false, false) => chess::CastleRights::NoRights,
+        };
+        b.castle_rights(to_cha(color), rights);
+    }
+    if let Some(ep) = pos.legal_ep_square() {
+        b.en_passant(Some(*chess::ALL_FILES.get(usize::from(ep.file()))?));
+    }
+    chess::Board::try_from(&b).ok()
 }
 
 fn to_cha(color: Color) -> chess::Color {
@@ -57,8 +88,7 @@ pub fn can_mate(pos: &Chess, winner: Color) -> Mateability {
     if pos.is_stalemate() {
         return Mateability::CannotMate;
     }
-    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-    let Ok(board) = chess::Board::from_str(&fen) else {
+    let Some(board) = to_board(pos) else {
         return Mateability::Unknown;
     };
     let w = to_cha(winner);
@@ -77,6 +107,30 @@ pub fn can_mate(pos: &Chess, winner: Color) -> Mateability {
 pub fn is_dead(pos: &Chess) -> bool {
     // Check the side that just moved last: it is more often the one still able to mate.
     !can_mate(pos, !pos.turn()).possible() && !can_mate(pos, pos.turn()).possible()
+}
+
+/// A cheaper dead-position test for batch statistics: CHA's fast (sound, incomplete)
+/// unwinnability check for both sides, and the complete search only for a side left open when
+/// the other was proved unable to mate. Never calls a live position dead; may miss a dead
+/// position that the fast check cannot prove for either side (then [`is_dead`] is needed).
+pub fn is_dead_fast(pos: &Chess) -> bool {
+    if pos.is_checkmate() {
+        return false;
+    }
+    if pos.is_stalemate() {
+        return true;
+    }
+    let Some(board) = to_board(pos) else {
+        return false;
+    };
+    let w = chasolver::is_unwinnable_fast(&board, chess::Color::White);
+    let b = chasolver::is_unwinnable_fast(&board, chess::Color::Black);
+    match (w, b) {
+        (true, true) => true,
+        (false, false) => false,
+        (true, false) => !can_mate(pos, Color::Black).possible(),
+        (false, true) => !can_mate(pos, Color::White).possible(),
+    }
 }
 
 /// The answer of `arbiter dead` for one position.

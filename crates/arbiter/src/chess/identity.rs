@@ -50,6 +50,20 @@ impl PositionKey {
     pub fn turn(&self) -> Color {
         self.turn
     }
+
+    /// A 64-bit mix of the key, compared before the whole key.
+    fn fingerprint(&self) -> u64 {
+        let mut h = self.castling ^ u64::from(self.turn == Color::White);
+        for (i, p) in self.pieces.iter().enumerate() {
+            h = (h ^ p.rotate_left(i as u32 * 7)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        h ^ self.ep.map_or(0, |s| u64::from(s) + 1)
+    }
+
+    /// The occupied squares (as a bitboard).
+    pub fn occupied(&self) -> u64 {
+        self.pieces[6] | self.pieces[7]
+    }
 }
 
 /// Occurrences of positions over a game, for threefold (9.2) and fivefold (9.6.1) repetition.
@@ -59,10 +73,11 @@ impl PositionKey {
 /// position (of the game or of the FEN) is the first occurrence of its position.
 #[derive(Debug, Default, Clone)]
 pub struct RepetitionTable {
-    window: Vec<PositionKey>,
-    /// For each side to move (white = 0), how many distinct positions of the window with that
-    /// side to move have already appeared at least twice.
-    twice: [u32; 2],
+    /// The window's positions, each with a short fingerprint compared first.
+    window: Vec<(u64, PositionKey)>,
+    /// For each side to move (white = 0), the distinct positions of the window with that side
+    /// to move that have already appeared at least twice.
+    twice: [Vec<PositionKey>; 2],
 }
 
 fn side_index(c: Color) -> usize {
@@ -84,25 +99,32 @@ impl RepetitionTable {
     pub fn record(&mut self, key: PositionKey, irreversible: bool) -> u32 {
         if irreversible {
             self.window.clear();
-            self.twice = [0, 0];
+            self.twice[0].clear();
+            self.twice[1].clear();
         }
         let count = self.count(&key) + 1;
         if count == 2 {
-            self.twice[side_index(key.turn)] += 1;
+            self.twice[side_index(key.turn)].push(key);
         }
-        self.window.push(key);
+        self.window.push((key.fingerprint(), key));
         count
     }
 
     /// How many times `key` has appeared so far (within the window).
     pub fn count(&self, key: &PositionKey) -> u32 {
-        let n = self.window.iter().rev().filter(|k| *k == key).count();
+        let f = key.fingerprint();
+        let n = self.window.iter().filter(|(g, k)| *g == f && k == key).count();
         u32::try_from(n).unwrap_or(u32::MAX)
     }
 
     /// Whether some position with `turn` to move has appeared at least twice: only then can a
     /// move produce a third occurrence (used to skip needless intended-move searches).
     pub fn any_twice(&self, turn: Color) -> bool {
-        self.twice[side_index(turn)] > 0
+        !self.twice[side_index(turn)].is_empty()
+    }
+
+    /// The positions with `turn` to move that have appeared at least twice.
+    pub fn twice_seen(&self, turn: Color) -> &[PositionKey] {
+        &self.twice[side_index(turn)]
     }
 }

@@ -3,9 +3,9 @@
 
 use serde::Serialize;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{Bitboard, CastlingMode, Chess, Color, Move, Position};
 
-use super::dead::{can_mate, is_dead, Mateability};
+use super::dead::{can_mate, is_dead, is_dead_fast, Mateability};
 use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
 use super::record::GameRecord;
@@ -237,6 +237,64 @@ pub(crate) struct ClaimsHere {
     pub fifty_intended: Option<Move>,
 }
 
+/// A legal move of the side to move that produces a position for the third time (9.2.1.1),
+/// preferring `preferred`. Only quiet moves can (a pawn move or capture makes a position never
+/// seen before); a quiet move changes the occupancy on exactly 2 squares (4 for castling), so
+/// each position seen twice names its candidate move by the difference.
+fn threefold_move(pos: &Chess, table: &RepetitionTable, preferred: Option<Move>) -> Option<Move> {
+    let twice = table.twice_seen(!pos.turn());
+    if twice.is_empty() {
+        return None;
+    }
+    let repeats = |m: Move| {
+        if m.is_zeroing() {
+            return false;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        table.count(&PositionKey::of(&next)) >= 2
+    };
+    if let Some(m) = preferred.filter(|m| repeats(*m)) {
+        return Some(m);
+    }
+    let occ = pos.board().occupied();
+    let mut castling_possible = false;
+    for k in twice {
+        let diff = Bitboard(k.occupied()) ^ occ;
+        match diff.count() {
+            2 => {
+                let from = diff & occ;
+                let to = diff & !occ;
+                let (Some(from), Some(to)) = (from.first(), to.first()) else {
+                    continue;
+                };
+                let Some(role) = pos.board().role_at(from) else {
+                    continue;
+                };
+                let m = Move::Normal {
+                    role,
+                    from,
+                    capture: None,
+                    to,
+                    promotion: None,
+                };
+                if pos.is_legal(m) && repeats(m) {
+                    return Some(m);
+                }
+            }
+            4 => castling_possible = true,
+            _ => {}
+        }
+    }
+    if castling_possible {
+        return pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.is_castle() && repeats(*m));
+    }
+    None
+}
+
 /// Computes what the side to move may claim at `pos` (which has appeared `count` times).
 /// `preferred` (the recorded next move) is tried first as intended move.
 pub(crate) fn claims_here(
@@ -251,19 +309,8 @@ pub(crate) fn claims_here(
     let hmc = pos.halfmoves();
     if want_threefold {
         here.threefold_now = count >= 3;
-        if !here.threefold_now && table.any_twice(!pos.turn()) {
-            let repeats = |m: Move| {
-                if m.is_zeroing() {
-                    return false;
-                }
-                let mut next = pos.clone();
-                next.play_unchecked(m);
-                table.count(&PositionKey::of(&next)) >= 2
-            };
-            here.threefold_intended = match preferred.filter(|m| repeats(*m)) {
-                Some(m) => Some(m),
-                None => pos.legal_moves().into_iter().find(|m| repeats(*m)),
-            };
+        if !here.threefold_now {
+            here.threefold_intended = threefold_move(pos, table, preferred);
         }
     }
     if want_fifty {
@@ -360,6 +407,32 @@ pub fn is_time_forfeit(termination: Option<&str>) -> bool {
     t.contains("time") || t.contains("flag")
 }
 
+/// How dead positions (FIDE 5.2.2) are looked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DeadCheck {
+    /// Complete helpmate search (CHA full mode): every dead position is found. The default.
+    #[default]
+    Exact,
+    /// CHA's fast check first ([`super::dead::is_dead_fast`]): never a false dead position,
+    /// but a dead position that the fast check cannot prove for either side is missed. For
+    /// statistics over large batches.
+    Fast,
+    /// No dead-position detection at all (for measuring the rest).
+    Off,
+}
+
+/// Options of [`judge_game_with`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct JudgeOptions {
+    /// See [`DeadCheck`].
+    pub dead_check: DeadCheck,
+}
+
+/// Judges one game (FIDE Laws 2023) with the default options ([`judge_game_with`]).
+pub fn judge_game(record: &GameRecord) -> Result<JudgeReport, ChessError> {
+    judge_game_with(record, &JudgeOptions::default())
+}
+
 /// Judges one game (FIDE Laws 2023).
 ///
 /// - Every move must be legal; the first illegal move is an error naming its ply — unless the
@@ -375,7 +448,7 @@ pub fn is_time_forfeit(termination: Option<&str>) -> bool {
 /// Dead positions are found with one helpmate search at the end of the game: a position from
 /// which no mate is possible stays so after any move, so when the last position is alive no
 /// earlier one was dead, and when it is dead the first dead ply is found by bisection.
-pub fn judge_game(record: &GameRecord) -> Result<JudgeReport, ChessError> {
+pub fn judge_game_with(record: &GameRecord, options: &JudgeOptions) -> Result<JudgeReport, ChessError> {
     if let Some(e) = &record.error {
         return Err(e.clone());
     }
@@ -389,6 +462,8 @@ pub fn judge_game(record: &GameRecord) -> Result<JudgeReport, ChessError> {
     let mut claimable_at_end = false;
     let mut end_claims: Vec<ClaimOpportunity> = Vec::new();
     let mut end: Option<(usize, Reason)> = None;
+    // The position where the game ended (when the record goes on past it).
+    let mut end_pos: Option<Chess> = None;
     let mut moves_after_end = 0;
     let mut count = table.record(PositionKey::of(&pos), false);
     let mut ply = 0;
@@ -457,6 +532,9 @@ pub fn judge_game(record: &GameRecord) -> Result<JudgeReport, ChessError> {
                 }
             } else {
                 moves_after_end = n - ply;
+                if ply < n {
+                    end_pos = Some(pos.clone());
+                }
             }
         }
         let Some(m) = next else { break };
@@ -468,7 +546,14 @@ pub fn judge_game(record: &GameRecord) -> Result<JudgeReport, ChessError> {
 
     // Dead position (5.2.2), by monotonicity: check the last position that matters, then
     // bisect for the first dead ply.
+    // `pos` is the last position replayed (ply `played.len()`).
+    let dead = |p: &Chess| match options.dead_check {
+        DeadCheck::Exact => is_dead(p),
+        DeadCheck::Fast => is_dead_fast(p),
+        DeadCheck::Off => false,
+    };
     let last = match end {
+        _ if options.dead_check == DeadCheck::Off => None,
         Some((_, Reason::Checkmate)) => None,
         Some((0, Reason::Stalemate)) => None,
         Some((e, Reason::Stalemate)) => Some(e - 1),
@@ -476,12 +561,22 @@ pub fn judge_game(record: &GameRecord) -> Result<JudgeReport, ChessError> {
         None => Some(played.len()),
     };
     if let Some(last) = last {
-        let at_last = position_at(&record.start, &played, last);
-        if is_dead(&at_last) {
+        let at_last = if last == played.len() {
+            pos.clone()
+        } else if let (Some(p), Some((e, _))) = (&end_pos, end) {
+            if e == last {
+                p.clone()
+            } else {
+                position_at(&record.start, &played, last)
+            }
+        } else {
+            position_at(&record.start, &played, last)
+        };
+        if dead(&at_last) {
             let (mut lo, mut hi) = (0usize, last); // dead(hi) holds
             while lo < hi {
                 let mid = lo + (hi - lo) / 2;
-                if is_dead(&position_at(&record.start, &played, mid)) {
+                if dead(&position_at(&record.start, &played, mid)) {
                     hi = mid;
                 } else {
                     lo = mid + 1;
@@ -499,8 +594,7 @@ pub fn judge_game(record: &GameRecord) -> Result<JudgeReport, ChessError> {
     let winner = recorded_winner(record.recorded_result.as_deref());
     if let (true, Some(w)) = (is_time_forfeit(record.termination.as_deref()), winner) {
         if end.is_none() {
-            let final_pos = position_at(&record.start, &played, played.len());
-            let m = can_mate(&final_pos, w);
+            let m = can_mate(&pos, w);
             flag = Some(FlagFall {
                 flagged: side_name(!w),
                 opponent_can_mate: m != Mateability::CannotMate,
@@ -530,7 +624,13 @@ pub fn judge_game(record: &GameRecord) -> Result<JudgeReport, ChessError> {
             let result = match r {
                 Reason::Checkmate => {
                     // The side to move at p is mated.
-                    let mated = position_at(&record.start, &played, p).turn();
+                    // Mate ends the replay (the record cannot go on legally), or is found at the
+                    // end: either way `pos` is the mated position unless a later end was moved.
+                    let mated = if p == played.len() {
+                        pos.turn()
+                    } else {
+                        position_at(&record.start, &played, p).turn()
+                    };
                     if mated == Color::White {
                         "0-1"
                     } else {

@@ -25,7 +25,9 @@ pub use claims::{judge_claim, ClaimKind, ClaimRequest, ClaimVerdict, Penalty, Ti
 pub use dead::{can_mate, dead_position, DeadReport, Mateability};
 pub use error::ChessError;
 pub use identity::{PositionKey, RepetitionTable};
-pub use judge::{judge_game, ClaimOpportunity, JudgeReport, Reason, Status};
+pub use judge::{
+    judge_game, judge_game_with, ClaimOpportunity, DeadCheck, JudgeOptions, JudgeReport, Reason, Status,
+};
 pub use record::{parse_fen, parse_moves, parse_pgn_game, read_pgn_games, GameRecord, WrittenMove};
 
 use shakmaty::Color;

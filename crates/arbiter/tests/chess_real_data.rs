@@ -1,0 +1,111 @@
+//! Counts over the real data in `../shared/data/chess` (run on demand:
+//! `cargo test -p arbiter --release --test chess_real_data -- --ignored --nocapture`).
+//! Skipped when the shared data is absent.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use arbiter::chess::{judge_game, read_pgn_games, Reason, Status};
+
+fn data() -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/chess");
+    p.is_dir().then_some(p)
+}
+
+fn pgns(d: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(d) else { return };
+    for e in rd.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            pgns(&p, out)
+        } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")) {
+            out.push(p)
+        }
+    }
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    games: usize,
+    errors: usize,
+    claim_not_made: usize,
+    claims_by_kind: BTreeMap<String, usize>,
+    played_past: BTreeMap<String, usize>,
+    decided: BTreeMap<String, usize>,
+    disagree: usize,
+    time_forfeits: usize,
+    flag_draws: usize,
+    flag_dead_earlier: usize,
+}
+
+#[test]
+#[ignore]
+fn counts_over_shared_data() {
+    let Some(root) = data() else {
+        eprintln!("shared data absent: skipped");
+        return;
+    };
+    let mut files = Vec::new();
+    pgns(&root, &mut files);
+    files.sort();
+    let mut by_dir: BTreeMap<String, Tally> = BTreeMap::new();
+    for f in &files {
+        let rel = f.strip_prefix(&root).unwrap_or(f);
+        let key = rel
+            .iter()
+            .take(2)
+            .map(|s| s.to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        let key = if key.ends_with(".pgn") { key } else { key + "/" };
+        let t = by_dir.entry(key).or_default();
+        let Ok(file) = std::fs::File::open(f) else {
+            continue;
+        };
+        for (i, g) in read_pgn_games(std::io::BufReader::new(file)).enumerate() {
+            t.games += 1;
+            let r = match g.and_then(|g| {
+                let tf = arbiter::chess::judge::is_time_forfeit(g.termination.as_deref());
+                judge_game(&g).map(|r| (r, tf))
+            }) {
+                Ok(r) => r,
+                Err(e) => {
+                    t.errors += 1;
+                    eprintln!("{}#{i}: {e}", rel.display());
+                    continue;
+                }
+            };
+            let (r, tf) = r;
+            if tf {
+                t.time_forfeits += 1;
+            }
+            let last = r.at_ply.unwrap_or(r.plies);
+            let missed: Vec<_> = r.claims.iter().filter(|c| c.at_ply < last).collect();
+            if !missed.is_empty() {
+                t.claim_not_made += 1;
+                for c in missed {
+                    *t.claims_by_kind.entry(c.kind.to_string()).or_default() += 1;
+                }
+            }
+            if let (Status::Decided, Some(reason)) = (r.status, r.reason) {
+                let name = format!("{reason:?}");
+                *t.decided.entry(name.clone()).or_default() += 1;
+                if r.moves_after_end > 0 {
+                    *t.played_past.entry(name).or_default() += 1;
+                }
+                if !r.result_agrees {
+                    t.disagree += 1;
+                }
+                if reason == Reason::FlagDeadPosition {
+                    t.flag_draws += 1;
+                }
+                if tf && reason == Reason::DeadPosition {
+                    t.flag_dead_earlier += 1;
+                }
+            }
+        }
+    }
+    for (k, t) in &by_dir {
+        println!("{k}: {t:?}");
+    }
+}
