@@ -742,3 +742,18 @@ fn general_rule_5_two_chases_against_one_counter_chase() {
         assert_eq!(black_chasing, 1);
     }
 }
+
+/// 細則20, Taiwan variant (TW113 follows it: a cannon changing screens on an unrivered soldier
+/// is a chase): both sides only moving screens, the soldier never moving, is a perpetual chase.
+/// The second red move (d6d5) takes Red's screen away so that Black's c6 becomes the new
+/// screen: the attack is through a changed screen just as much as the first move's.
+#[test]
+#[ignore = "bug: TW113 screen change counted only when the moved piece is the new screen (facts.rs screen_change)"]
+fn detailed_rule_20_taiwan_variant_screen_change_on_unrivered_soldier() {
+    assert_cycle_with(
+        &RuleSet::tw113(),
+        "5k3/9/9/C3p4/2cC5/9/9/9/9/3K5 w",
+        "d5d6 c5c6 d6d5 c6c5",
+        varies(Red, Chase, Idle),
+    );
+}
