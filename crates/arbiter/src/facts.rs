@@ -373,13 +373,27 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
                 continue;
             }
         }
+        // A cannon that did not move attacks through another screen piece than before the move
+        // (or had no attack before): it chases by changing screens (AXF detailed rules 20–21).
         let screen_change =
-            a.chaser_kind == PieceKind::Cannon && a.screen == Some(mv.to) && a.chaser != mv.to;
+            a.chaser_kind == PieceKind::Cannon && a.chaser != mv.to && a.screen.is_some() && {
+                let old_screen = old
+                    .iter()
+                    .find(|o| {
+                        after_square(mv, o.chaser) == Some(a.chaser)
+                            && after_square(mv, o.target) == Some(a.target)
+                    })
+                    .and_then(|o| o.screen.and_then(|s| after_square(mv, s)));
+                old_screen != a.screen
+            };
         let exemption = match a.exemption {
+            // TW113 variant of AXF detailed rule 20: a cannon changing screens to attack an
+            // unprotected (無根) soldier chases it even before the river; a protected one is
+            // still not chased.
             Some(Exemption::UnriveredSoldier)
                 if rules.screen_change_chases_unrivered_soldier && screen_change =>
             {
-                None
+                is_protected(&after, a.chaser, a.target).then_some(Exemption::Protected)
             }
             e => e,
         };

@@ -748,7 +748,6 @@ fn general_rule_5_two_chases_against_one_counter_chase() {
 /// The second red move (d6d5) takes Red's screen away so that Black's c6 becomes the new
 /// screen: the attack is through a changed screen just as much as the first move's.
 #[test]
-#[ignore = "bug: TW113 screen change counted only when the moved piece is the new screen (facts.rs screen_change)"]
 fn detailed_rule_20_taiwan_variant_screen_change_on_unrivered_soldier() {
     assert_cycle_with(
         &RuleSet::tw113(),
