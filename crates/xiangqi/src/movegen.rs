@@ -9,7 +9,7 @@ use std::ops::Deref;
 /// A list of moves on the stack (no allocation); dereferences to `[Move]`.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; 192],
+    moves: [Move; 128],
     len: usize,
 }
 
@@ -18,14 +18,15 @@ impl MoveList {
     pub fn new() -> MoveList {
         let z = Square::from_index(0).expect("point 0 exists");
         MoveList {
-            moves: [Move::new(z, z); 192],
+            moves: [Move::new(z, z); 128],
             len: 0,
         }
     }
 
     #[inline]
     fn push(&mut self, m: Move) {
-        // A xiangqi position has at most ~120 pseudo-legal moves; the bound is never reached.
+        // A side has at most 119 pseudo-legal moves (2×17 chariot, 2×17 cannon, 2×8 horse,
+        // 5×3 soldier, 2×4 elephant, 2×4 advisor, 4 general): the bound is never reached.
         if self.len < self.moves.len() {
             self.moves[self.len] = m;
             self.len += 1;
@@ -135,6 +136,53 @@ impl Position {
                     }
                 }
             }
+        }
+    }
+
+    /// Whether `mv` obeys the movement rules of the piece on `mv.from` (any colour), without
+    /// the check on its own general: the same answer as `pseudo_moves_from(mv.from)
+    /// .contains(&mv)`, computed directly from the geometry.
+    pub fn is_pseudo_legal(&self, mv: Move) -> bool {
+        let Some(p) = self.board[mv.from.index()] else {
+            return false;
+        };
+        if matches!(self.board[mv.to.index()], Some(q) if q.color == p.color) || mv.from == mv.to {
+            return false;
+        }
+        let t = tables();
+        let c = p.color as usize;
+        let (from, to) = (mv.from.index(), mv.to.index());
+        match p.kind {
+            PieceKind::Chariot | PieceKind::Cannon => {
+                let (df, dr) = (mv.to.file() - mv.from.file(), mv.to.rank() - mv.from.rank());
+                if df != 0 && dr != 0 {
+                    return false;
+                }
+                let d = match (df.signum(), dr.signum()) {
+                    (0, 1) => 0,
+                    (0, -1) => 1,
+                    (1, 0) => 2,
+                    _ => 3,
+                };
+                let between = t.rays[from][d]
+                    .iter()
+                    .take_while(|s| **s != mv.to)
+                    .filter(|s| self.board[s.index()].is_some())
+                    .count();
+                match (p.kind, self.board[to].is_some()) {
+                    (PieceKind::Chariot, _) | (PieceKind::Cannon, false) => between == 0,
+                    _ => between == 1,
+                }
+            }
+            PieceKind::Horse => t.horse[from]
+                .iter()
+                .any(|&(s, leg)| s == mv.to && self.board[leg.index()].is_none()),
+            PieceKind::Elephant => t.elephant[c][from]
+                .iter()
+                .any(|&(s, eye)| s == mv.to && self.board[eye.index()].is_none()),
+            PieceKind::Advisor => t.advisor[c][from].contains(&mv.to),
+            PieceKind::General => t.general[c][from].contains(&mv.to),
+            PieceKind::Soldier => t.soldier[c][from].contains(&mv.to),
         }
     }
 

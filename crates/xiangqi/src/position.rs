@@ -258,7 +258,7 @@ impl Position {
             Some(p) if p.color != self.side => return err("the piece belongs to the side not to move"),
             _ => {}
         }
-        if !self.pseudo_moves_from(mv.from).contains(&mv) {
+        if !self.is_pseudo_legal(mv) {
             return err("the piece cannot move there");
         }
         if !self.leaves_general_safe(mv) {

@@ -202,6 +202,19 @@ proptest! {
     }
 
     #[test]
+    fn direct_pseudo_legality_agrees_with_generation(ch in choices()) {
+        for (pos, _) in game(&ch).into_iter().step_by(7) {
+            for from in Square::all() {
+                let generated = pos.pseudo_moves_from(from);
+                for to in Square::all() {
+                    let mv = Move::new(from, to);
+                    prop_assert_eq!(pos.is_pseudo_legal(mv), generated.contains(&mv), "{} in {}", mv, pos.to_fen());
+                }
+            }
+        }
+    }
+
+    #[test]
     fn fen_round_trips(ch in choices()) {
         for (pos, _) in game(&ch) {
             let fen = pos.to_fen();
