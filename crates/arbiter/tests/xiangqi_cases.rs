@@ -1,7 +1,9 @@
 //! The xiangqi test vectors of `shared/cases` (copied in `tests/fixtures/cases`), run on the
-//! library: every `cycle` and `classify` case must give the expected verdict and facts.
+//! library: every xiangqi `cycle`, `classify`, `judge` and `perft` case must give the expected
+//! verdict, facts or count.
 
 use arbiter::facts::classify;
+use arbiter::referee::Referee;
 use arbiter::repetition::judge_cycle;
 use arbiter::rules::{RuleSet, RulesId};
 use serde_json::Value;
@@ -111,6 +113,28 @@ fn run(file: &str) -> Vec<String> {
                             failures.push(format!("{id}: chases {a}, want {b}"));
                         }
                     }
+                }
+            }
+            Some("judge") if pos.general(xiangqi::Color::Red).is_some() => {
+                let mut r = Referee::new(rules(&c), pos.clone(), c["cycles"].as_u64().unwrap_or(3) as u32);
+                for mv in parse_moves(&pos, &c) {
+                    r.push(mv).unwrap();
+                }
+                let v = r.verdict();
+                let got = serde_json::json!({
+                    "status": v.status, "reason": v.reason, "must_vary": v.must_vary,
+                    "result": v.result, "at_ply": v.at_ply,
+                });
+                for (k, want) in expect.as_object().unwrap() {
+                    if got.get(k) != Some(want) {
+                        failures.push(format!("{id}: {k} = {}, want {want}", got[k]));
+                    }
+                }
+            }
+            Some("perft") => {
+                let nodes = xiangqi::perft(&mut pos.clone(), c["depth"].as_u64().unwrap() as u32);
+                if Some(nodes) != expect["nodes"].as_u64() {
+                    failures.push(format!("{id}: perft {nodes}, want {}", expect["nodes"]));
                 }
             }
             _ => {}
