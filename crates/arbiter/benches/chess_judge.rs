@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use arbiter::chess::{dead_position, judge_game, parse_fen, read_pgn_games};
+use arbiter::chess::{dead_position, judge_game_with, parse_fen, read_pgn_games, DeadCheck, JudgeOptions};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use shakmaty::fen::Fen;
@@ -71,10 +71,11 @@ fn bare_replay(pgn: &[u8]) -> usize {
     plies
 }
 
-fn judge_all(pgn: &[u8]) -> usize {
+fn judge_all(pgn: &[u8], dead_check: DeadCheck) -> usize {
+    let options = JudgeOptions { dead_check };
     read_pgn_games(pgn)
         .filter_map(Result::ok)
-        .filter_map(|g| judge_game(&g).ok())
+        .filter_map(|g| judge_game_with(&g, &options).ok())
         .map(|r| r.plies + r.claims.len())
         .sum()
 }
@@ -88,7 +89,16 @@ fn judge_vs_replay(c: &mut Criterion) {
     let mut g = c.benchmark_group("world_matches");
     g.throughput(Throughput::Bytes(pgn.len() as u64));
     g.bench_function("bare_replay", |b| b.iter(|| bare_replay(black_box(&pgn))));
-    g.bench_function("judge", |b| b.iter(|| judge_all(black_box(&pgn))));
+    // The default: one complete helpmate search per game (exact dead-position detection).
+    g.bench_function("judge", |b| {
+        b.iter(|| judge_all(black_box(&pgn), DeadCheck::Exact))
+    });
+    g.bench_function("judge_fast_dead_check", |b| {
+        b.iter(|| judge_all(black_box(&pgn), DeadCheck::Fast))
+    });
+    g.bench_function("judge_no_dead_check", |b| {
+        b.iter(|| judge_all(black_box(&pgn), DeadCheck::Off))
+    });
     g.finish();
 }
 
