@@ -283,7 +283,7 @@ fn side_clause(
                 "detailed rule 8"
             } else if chasing == moves.len() && chasing > 0 {
                 "general rule 4 / detailed rule 27"
-            } else if moves.iter().any(|f| f.mate_threat) {
+            } else if !moves.is_empty() && moves.iter().all(|f| f.mate_threat) {
                 "detailed rule 4"
             } else if moves.iter().any(|f| !f.exempted.is_empty()) {
                 "general rule 9 / general rule 6"

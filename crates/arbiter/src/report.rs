@@ -200,9 +200,12 @@ fn side_sentence(s: &SideJudgement) -> String {
         Offence::None => {
             let checks = s.moves.iter().filter(|f| f.check).count();
             let chases = s.moves.iter().filter(|f| f.is_chase()).count();
+            let threats = s.moves.iter().filter(|f| f.mate_threat).count();
             let n = s.moves.len();
-            let how = if checks == 0 && chases == 0 {
+            let how = if checks == 0 && chases == 0 && threats == 0 {
                 "makes only idle moves".to_string()
+            } else if checks == 0 && chases == 0 {
+                format!("threatens mate on {threats} of its {n} moves and neither checks nor chases")
             } else {
                 format!("checks on {checks} and chases on {chases} of its {n} moves, never one piece on every move")
             };
