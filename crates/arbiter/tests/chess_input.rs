@@ -125,3 +125,29 @@ fn flag_fall_where_the_winner_cannot_mate_is_a_draw() {
     assert_eq!(r.status, Status::Ongoing);
     assert!(r.flag.as_ref().is_some_and(|f| f.opponent_can_mate));
 }
+
+#[test]
+fn fifty_move_claim_with_a_mating_intended_move_is_correct() {
+    use arbiter::chess::{judge_claim, ClaimKind, ClaimRequest, TimeControl};
+    // 99 plies without pawn move or capture; White writes Ra8#, which also completes 100.
+    let rec = GameRecord::from_fen_moves(Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80"), "").unwrap();
+    let req = ClaimRequest {
+        kind: ClaimKind::FiftyMoves,
+        at_ply: None,
+        intended_move: Some("Ra8#".into()),
+        time_control: TimeControl::Rapid,
+    };
+    let v = judge_claim(&rec, &req).unwrap();
+    assert!(v.valid);
+    assert_eq!(v.clause, "FIDE 9.3.1");
+    assert_eq!(v.intended_move.as_deref(), Some("a1a8"));
+    // An illegal intended move is an input error, not a judged claim.
+    let req = ClaimRequest {
+        intended_move: Some("Ra9".into()),
+        ..req
+    };
+    assert!(matches!(
+        judge_claim(&rec, &req),
+        Err(ChessError::IllegalIntendedMove { .. })
+    ));
+}

@@ -161,7 +161,24 @@ impl JudgeReport {
                     ));
                 }
             }
-            (Status::Claimable, _) => t.push_str("not decided; the side to move may claim a draw now.\n"),
+            (Status::Claimable, _) => {
+                let who = self
+                    .end_claims
+                    .first()
+                    .map_or("the side to move", |c| title(c.by));
+                let how: Vec<String> = self
+                    .end_claims
+                    .iter()
+                    .map(|c| match &c.intended_move {
+                        Some(m) => format!("{} by writing {m}", c.kind),
+                        None => c.kind.to_string(),
+                    })
+                    .collect();
+                t.push_str(&format!(
+                    "not decided; {who}, to move, may claim a draw now ({}).\n",
+                    how.join(", ")
+                ))
+            }
             _ => t.push_str("not decided by the rules (game goes on).\n"),
         }
         for c in &self.claims {

@@ -13,6 +13,35 @@
 //!
 //! Units: a **ply** is one move by one side; ply 0 is the start position (of the record or of
 //! the FEN), ply k the position after k moves. Moves in reports are written in UCI.
+//!
+//! # Readings where the Laws leave room
+//!
+//! - **FEN clocks count** (chess.md: "the count may start from a FEN's half-move clock"): a FEN
+//!   with a half-move clock of 100 or more lets the side to move claim at ply 0 (9.3.2); 150 or
+//!   more is already a 75-move draw at ply 0 (9.6.2) and every recorded move is "after the end".
+//! - **Same-ply ends**: checkmate (5.1.1, and 9.6.2's mate precedence) > stalemate (5.2.1) >
+//!   dead position (5.2.2) > fivefold (9.6.1) > 75 moves (9.6.2).
+//! - **Fivefold** needs five occurrences, not necessarily consecutive (9.6.1 as in 2023).
+//! - **Claims in `judge`** list, per kind and side, the *first* ply at which the claim would have
+//!   been correct; a claim at the last ply of an unfinished record makes it `claimable`. The
+//!   intended move shown is the recorded next move when it qualifies, else the first in
+//!   generation order. Clause `"FIDE 9.2.1"` / `"FIDE 9.3"` there (cli.md's example); `claim`
+//!   names the sub-clause (9.2.1.1/9.2.1.2, 9.3.1/9.3.2).
+//! - **An intended move that mates or stalemates** still makes a fifty-move claim correct
+//!   (9.3.1 judges the claim before the move is played; the claimant could also just play it).
+//!   A threefold intended move can never mate (the position occurred before, the game went on).
+//! - **An incorrect claim with an illegal intended move** is not judged: it is an input error.
+//! - **A claim after the game had already ended** is still judged on its conditions, with a
+//!   `game_already_over` note.
+//! - **Flag fall (6.9)** is read from `[Termination]` containing "time" or "flag" with a decisive
+//!   `[Result]`; the loser is the side the result names; the winner's mating chances are judged
+//!   on the final position of the record. When the winner could still mate, the record's result
+//!   stands (`flag` object, status from the board).
+//! - **Dead positions** are found by one complete helpmate search per game (a dead position
+//!   stays dead, so the last position decides and bisection finds the first dead ply); this
+//!   also catches positions made dead by a quiet move, which a check "only when material or
+//!   pawns changed" would miss.
+//! - **Touched pieces (4.3, 9.4)** are not in records and are not modelled.
 
 pub mod claims;
 pub mod dead;
