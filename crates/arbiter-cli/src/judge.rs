@@ -212,7 +212,10 @@ fn game_json(referee: &Referee, ctx: &Ctx, extra_after_end: usize) -> serde_json
         "moves_after_end".into(),
         json!(referee.moves_after_end() + extra_after_end),
     );
-    m.insert("claims".into(), json!([]));
+    m.insert(
+        "claims".into(),
+        arbiter::limits::claims_json(&referee.natural_limit_claims(), referee.rules()),
+    );
     m
 }
 

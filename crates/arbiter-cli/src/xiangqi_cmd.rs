@@ -127,9 +127,142 @@ pub fn claim(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
         out.emit(chess_cmd::claim(&a, game_text.as_deref())?);
         return Ok(());
     }
-    Err(anyhow::anyhow!(
-        "the xiangqi natural-move-limit claim is not available yet"
-    ))
+    if !matches!(a.kind, crate::args::ClaimKind::NaturalMoveLimit) {
+        return Err(UsageError(
+            "xiangqi has one draw claim: --kind natural-move-limit (repetitions are judged by `judge`)"
+                .into(),
+        )
+        .into());
+    }
+    out.emit(natural_limit_claim(&a)?);
+    Ok(())
+}
+
+/// The xiangqi natural-move-limit claim (AXF 120 plies; TW113 100 plies, or 80 with
+/// `--limit 40`), with the count step by step.
+fn natural_limit_claim(a: &ClaimArgs) -> anyhow::Result<crate::output::Item> {
+    use arbiter::limits::{judge_claim, LimitMode};
+    let rules = match a.rules {
+        Some(crate::args::RulesArg::Fide) => {
+            return Err(
+                UsageError("the natural move limit is a xiangqi claim: --rules axf|tw113".into()).into(),
+            );
+        }
+        r => xiangqi_rules(r),
+    };
+    let limit = rules.natural_move_limit;
+    let mode = match a.limit {
+        None => LimitMode::Standard,
+        Some(40) if limit.alternative_plies.is_some() => LimitMode::Alternative,
+        Some(m) if m * 2 == limit.plies => LimitMode::Standard,
+        Some(m) => {
+            return Err(UsageError(format!(
+                "--limit {m}: {} has the {}-move limit{}",
+                rules.id.name(),
+                limit.plies / 2,
+                if limit.alternative_plies.is_some() {
+                    " and the alternative 40-move limit"
+                } else {
+                    " only"
+                }
+            ))
+            .into());
+        }
+    };
+    let (start, moves) = match &a.file {
+        Some(path) => {
+            let rec = read_xiangqi_record(path, a.game.as_deref())?;
+            (rec.start, rec.moves)
+        }
+        None => {
+            let start = parse_fen(a.fen.as_deref()).map_err(anyhow::Error::msg)?;
+            let moves = parse_moves(&start, a.moves.as_deref().unwrap_or("")).map_err(anyhow::Error::msg)?;
+            (start, moves)
+        }
+    };
+    let c = match judge_claim(&rules, mode, &start, &moves, a.at_ply) {
+        Ok(c) => c,
+        Err(e @ arbiter::limits::LimitError::AtPlyBeyond { .. }) => {
+            return Err(UsageError(e.to_string()).into());
+        }
+        Err(e) => {
+            return Ok(crate::output::Item::failed(
+                json!({ "error": e.to_string() }),
+                format!("claim cannot be judged: {e}\n"),
+            ));
+        }
+    };
+    let json = json!({
+        "valid": c.valid,
+        "kind": "natural_move_limit",
+        "rules": rules.id.name(),
+        "mode": c.mode,
+        "by": c.by,
+        "at_ply": c.at_ply,
+        "intended_move": null,
+        "clause": c.clause,
+        "penalty": c.penalty,
+        "must_play_intended_move": false,
+        "count": c.count,
+        "window_start_ply": c.window_start_ply,
+        "perpetual_spans": c.perpetual_spans,
+    });
+    let mut text = format!(
+        "Natural move limit claim by {} at ply {} ({}, {} plies needed):\n",
+        c.by,
+        c.at_ply,
+        rules.id.name().to_uppercase(),
+        c.count.needed
+    );
+    for step in c.steps() {
+        text.push_str(&format!("  {step}\n"));
+    }
+    text.push_str(&format!(
+        "{} ({}).\n",
+        if c.valid {
+            "The claim is valid: the game is drawn"
+        } else {
+            "The claim is not valid: play goes on"
+        },
+        c.clause
+    ));
+    if !c.valid {
+        match &c.penalty {
+            Some(p) => text.push_str(&format!(
+                "Penalty: {}{} seconds on {}'s clock ({}).\n",
+                if p.foul { "a foul is recorded and " } else { "" },
+                p.claimant_clock_seconds,
+                c.by,
+                p.clause
+            )),
+            None => text.push_str("The rule book states no penalty for a short claim.\n"),
+        }
+    }
+    Ok(crate::output::Item::ok(json, text))
+}
+
+/// Game `--game N` (default 0) of a record file, replayed as xiangqi.
+fn read_xiangqi_record(path: &str, game: Option<&str>) -> anyhow::Result<xiangqi_records::Record> {
+    let index: usize = match game {
+        Some(g) if g.chars().all(|c| c.is_ascii_digit()) => g.parse()?,
+        _ => 0,
+    };
+    let bytes = crate::inputs::expand(&[path.to_string()])
+        .first()
+        .ok_or_else(|| anyhow::anyhow!("{path}: nothing to read"))?
+        .read()
+        .map_err(anyhow::Error::msg)?;
+    let opts = xiangqi_records::ReadOptions {
+        kind: Some(xiangqi_records::GameKind::Xiangqi),
+        file: Some(path.to_string()),
+    };
+    let (_, game) = xiangqi_records::games(&bytes, opts)
+        .nth(index)
+        .ok_or_else(|| anyhow::anyhow!("{path}: there is no game {index}"))?;
+    match game? {
+        xiangqi_records::Game::Xiangqi(r) => Ok(*r),
+        xiangqi_records::Game::Chess(_) => Err(anyhow::anyhow!("{path}: game {index} is not xiangqi")),
+    }
 }
 
 /// The PGN text of game `--game N` (default 0) of a file, for chess claims.

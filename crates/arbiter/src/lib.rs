@@ -7,6 +7,8 @@
 
 pub mod chess;
 pub mod facts;
+pub mod limits;
+pub mod ninerounds;
 pub mod referee;
 pub mod repetition;
 pub mod report;

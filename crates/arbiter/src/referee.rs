@@ -4,13 +4,19 @@
 //! judged when a position recurs for the `cycles`-th time (spec `xiangqi-repetition.md` §4).
 //! Positions before the last capture can never recur, so the table is cleared at captures
 //! and the amortised cost per move does not grow with the game's length.
+//!
+//! Also per move: the natural move limit counter ([`crate::limits`]: one `in_check` test) and,
+//! under TW113, the cheap shape test of the 9-round rule ([`crate::ninerounds`]); moves are
+//! classified only when a claim could hold or a shuffle has the 9-round shape.
 
 use crate::facts::classify;
+use crate::limits::{count_window, LimitMode, NaturalMoveCounter};
+use crate::ninerounds;
 use crate::repetition::{judge_facts, CycleJudgement, Offence};
 use crate::rules::RuleSet;
 use crate::verdict::{loss_for, Reason, RepetitionEvidence, Status, Verdict};
 use std::collections::HashMap;
-use xiangqi::{IllegalMove, Move, Position};
+use xiangqi::{Color, IllegalMove, Move, Position};
 
 /// Incremental xiangqi referee.
 ///
@@ -48,6 +54,16 @@ pub struct Referee {
     /// The loop length of a standing pending repetition (cleared when the game leaves it).
     pending_loop: Option<usize>,
     moves_after_end: usize,
+    /// Natural move limit: plies since the last capture and each side's checks.
+    counter: NaturalMoveCounter,
+    /// Per side: a natural-move-limit claim holds since the last capture.
+    limit_valid: [bool; 2],
+    /// Per side: the first ply at which its natural-move-limit claim held.
+    first_limit_claim: [Option<usize>; 2],
+    /// The side whose 9-round shuffle made the position pending (TW113).
+    nine_pending: Option<Color>,
+    /// Per ply: mover, moved piece, capture (for the 9-round rule's cheap shape test).
+    plies_info: Vec<ninerounds::PlyInfo>,
 }
 
 impl Referee {
@@ -66,10 +82,36 @@ impl Referee {
             verdict: Verdict::ongoing(),
             pending_loop: None,
             moves_after_end: 0,
+            counter: NaturalMoveCounter::new(0),
+            limit_valid: [false; 2],
+            first_limit_claim: [None; 2],
+            nine_pending: None,
+            plies_info: Vec::new(),
         };
+        r.counter = NaturalMoveCounter::new(r.pos.halfmove_clock());
         r.seen.insert(r.pos.key(), 1);
         r.check_no_moves();
+        if r.verdict.status != Status::Decided {
+            r.check_limit(0);
+        }
         r
+    }
+
+    /// The natural move limit counter (plies since the last capture, checks per side).
+    pub fn natural_move_counter(&self) -> &NaturalMoveCounter {
+        &self.counter
+    }
+
+    /// The first ply at which each side could claim the natural move limit (the book's
+    /// ordinary limit: AXF 120 plies, TW113 100 plies), in ply order: `(claimant, ply)`.
+    /// Only plies before the game was decided are examined.
+    pub fn natural_limit_claims(&self) -> Vec<(Color, usize)> {
+        let mut v: Vec<(Color, usize)> = Color::ALL
+            .iter()
+            .filter_map(|&c| self.first_limit_claim[c as usize].map(|p| (c, p)))
+            .collect();
+        v.sort_by_key(|&(_, p)| p);
+        v
     }
 
     /// The current position.
@@ -133,7 +175,10 @@ impl Referee {
     /// an illegal move here is a caller bug (checked in debug builds).
     pub fn push_legal(&mut self, mv: Move) -> &Verdict {
         debug_assert!(self.pos.is_legal(mv), "push_legal: {mv} is not legal");
-        let capture = self.pos.piece_at(mv.to).is_some();
+        let mover = self.pos.side_to_move();
+        let info = ninerounds::PlyInfo::new(&self.pos, mv).expect("a legal move has a piece to move");
+        let capture = info.capture;
+        self.plies_info.push(info);
         self.pos.make_move(mv);
         self.moves.push(mv);
         let ply = self.moves.len();
@@ -146,6 +191,13 @@ impl Referee {
             self.base_ply = ply;
             self.keys.clear();
             self.seen.clear();
+            self.limit_valid = [false; 2];
+            if self.nine_pending.take().is_some() {
+                self.verdict = Verdict::ongoing();
+            }
+        }
+        if self.verdict.status == Status::Claimable {
+            self.verdict = Verdict::ongoing();
         }
         self.keys.push(self.pos.key());
         if let Some(len) = self.pending_loop {
@@ -161,7 +213,160 @@ impl Referee {
         if self.verdict.status != Status::Decided {
             self.check_repetition(ply);
         }
+        if self.verdict.status != Status::Decided {
+            if self.pending_loop.is_some() {
+                self.nine_pending = None;
+            } else {
+                self.check_nine_rounds(mover, ply);
+            }
+        }
+        let check = self.pos.in_check(self.pos.side_to_move());
+        self.counter.push(mover, capture, check);
+        if self.verdict.status != Status::Decided {
+            self.check_limit(ply);
+        }
         &self.verdict
+    }
+
+    /// The positions from `base_ply` to the current ply, replayed.
+    fn positions_since_base(&self) -> Vec<Position> {
+        let mut p = self.base.clone();
+        let mut out = Vec::with_capacity(self.moves.len() - self.base_ply + 1);
+        out.push(p.clone());
+        for &m in &self.moves[self.base_ply..] {
+            p.make_move(m);
+            out.push(p.clone());
+        }
+        out
+    }
+
+    /// Natural move limit for the side to move at `ply`: the full count (replaying the plies
+    /// since the last capture) runs only when the counter's upper bound reaches the limit and
+    /// the claim did not already hold.
+    fn check_limit(&mut self, ply: usize) {
+        let side = self.pos.side_to_move();
+        let limit = self.rules.natural_move_limit;
+        if !self.limit_valid[side as usize] && self.counter.upper_bound(side, &limit) >= limit.plies {
+            let positions = self.positions_since_base();
+            let refs: Vec<&Position> = positions.iter().collect();
+            if let Ok(c) = count_window(
+                &self.rules,
+                LimitMode::Standard,
+                self.base_ply,
+                &refs,
+                &self.moves[self.base_ply..],
+            ) {
+                if c.valid {
+                    self.limit_valid[side as usize] = true;
+                    self.first_limit_claim[side as usize].get_or_insert(ply);
+                }
+            }
+        }
+        if self.verdict.status == Status::Ongoing && self.limit_valid[side as usize] {
+            self.verdict = Verdict {
+                status: Status::Claimable,
+                result: "*",
+                reason: None,
+                at_ply: None,
+                must_vary: None,
+                clause: Some(limit.clause.to_string()),
+                repetition: None,
+            };
+        }
+    }
+
+    /// The TW113 9-round rule ([`ninerounds`]) for the side that just moved.
+    fn check_nine_rounds(&mut self, mover: Color, ply: usize) {
+        let Some(p) = self.rules.nine_rounds else {
+            return;
+        };
+        if self.nine_pending.is_some_and(|x| x != mover) {
+            return;
+        }
+        match self.nine_rounds_window(&p, mover, ply) {
+            Some((from, judgement)) => {
+                let v = &judgement.verdict;
+                let reason = match v.must_vary {
+                    None => Reason::RepetitionDraw,
+                    Some(side) => match judgement.side(side).offence {
+                        Offence::PerpetualCheck => Reason::PerpetualCheck,
+                        _ => Reason::PerpetualChase,
+                    },
+                };
+                self.verdict = Verdict {
+                    status: Status::Pending,
+                    result: v.result_if_unchanged,
+                    reason: Some(reason),
+                    at_ply: Some(ply),
+                    must_vary: v.must_vary,
+                    clause: Some(format!(
+                        "{} ({} moves among {} points for {} rounds, forbidden moves alternating); {}",
+                        p.clause,
+                        mover,
+                        judgement_points(&judgement, mover),
+                        p.rounds,
+                        v.clause
+                    )),
+                    repetition: Some(RepetitionEvidence {
+                        start_ply: from,
+                        length: ply - from,
+                        count: 1,
+                        judgement,
+                    }),
+                };
+                self.nine_pending = Some(mover);
+            }
+            None => {
+                if self.nine_pending.take().is_some() {
+                    self.verdict = Verdict::ongoing();
+                }
+            }
+        }
+    }
+
+    /// The window of the 9-round rule ending at `ply` when `side` shuffles in it: its start
+    /// ply and the window judged as a repetition pattern. Cheap unless the shape test passes.
+    fn nine_rounds_window(
+        &self,
+        p: &ninerounds::NineRounds,
+        side: Color,
+        ply: usize,
+    ) -> Option<(usize, CycleJudgement)> {
+        let w = p.plies();
+        if ply < w || ply - w < self.base_ply {
+            return None;
+        }
+        let from = ply - w;
+        let window = &self.plies_info[from..ply];
+        ninerounds::shape(p, window, side)?;
+        let start = self.position_at(from)?;
+        // The shuffler's moves first, cheapest test first (a check needs no classification),
+        // stopping at the first run of allowed moves that is too long.
+        let mut pos = start.clone();
+        let mut forbidden = Vec::with_capacity(p.rounds);
+        for &mv in &self.moves[from..ply] {
+            if pos.side_to_move() == side {
+                let mut after = pos.clone();
+                after.make_move(mv);
+                let f = after.in_check(side.opponent()) || classify(&pos, mv, &self.rules).is_chase();
+                forbidden.push(f);
+                let run = forbidden.iter().rev().take_while(|&&f| !f).count();
+                if run > p.max_consecutive_allowed {
+                    return None;
+                }
+            }
+            pos.make_move(mv);
+        }
+        if !ninerounds::alternates(p, &forbidden) {
+            return None;
+        }
+        let mut pos = start.clone();
+        let mut facts = Vec::with_capacity(w);
+        for &mv in &self.moves[from..ply] {
+            facts.push(classify(&pos, mv, &self.rules));
+            pos.make_move(mv);
+        }
+        Some((from, judge_facts(&start, facts, &self.rules)))
     }
 
     /// Mate or no legal move: the side to move loses (xiangqi has no stalemate draw).
@@ -268,4 +473,17 @@ impl Referee {
         };
         self.pending_loop = if decided { None } else { Some(loop_len) };
     }
+}
+
+/// The number of points `side`'s moves touch in a judged window.
+fn judgement_points(j: &CycleJudgement, side: Color) -> usize {
+    let mut pts: Vec<xiangqi::Square> = Vec::new();
+    for f in &j.side(side).moves {
+        for s in [f.mv.from, f.mv.to] {
+            if !pts.contains(&s) {
+                pts.push(s);
+            }
+        }
+    }
+    pts.len()
 }

@@ -1,5 +1,6 @@
 //! Rule sets as data: the only place where AXF and TW113 differ. Every field cites its clause.
 
+use crate::ninerounds::NineRounds;
 use serde::Serialize;
 use xiangqi::PieceKind;
 
@@ -23,12 +24,28 @@ impl RulesId {
     }
 }
 
+/// What a claimant found short of the natural move limit suffers (TW113 natural move limit:
+/// 記犯規一次，並扣剩餘時間5分鐘).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShortClaimPenalty {
+    /// Change of the claimant's remaining clock time, in seconds (TW113: −300).
+    pub claimant_clock_seconds: i32,
+    /// The claimant is recorded a foul (犯規).
+    pub foul: bool,
+    /// The clause cited.
+    pub clause: &'static str,
+}
+
 /// The natural move limit (自然限著) of a rule book (spec `xiangqi-repetition.md` §5).
+///
+/// All counts are in **plies** (one side's move), never in moves/rounds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NaturalMoveLimit {
-    /// Plies without a capture needed for the claim (AXF 120 = 60 moves; TW113 100 = 50 rounds,
-    /// or 80 under the arbiter's alternative 40-move limit).
+    /// Plies without a capture needed for the claim (AXF 120 = 60 moves; TW113 100 = 50 rounds).
     pub plies: u32,
+    /// The arbiter's alternative limit, in plies, as a separate mode never mixed with `plies`
+    /// (TW113: 40 moves = 80 plies, 由裁判宣告、提出方記40著); `None`: the book has none (AXF).
+    pub alternative_plies: Option<u32>,
     /// At most this many of the claimant's checks count (each check is the one ply that gives it).
     pub claimant_checks_counted: u32,
     /// Plies inside a perpetual check/chase repetition count for at most this many cycles
@@ -36,6 +53,9 @@ pub struct NaturalMoveLimit {
     pub perpetual_cycles_counted: Option<u32>,
     /// The clause cited.
     pub clause: &'static str,
+    /// Penalty for a claim found short (TW113: foul and 5 minutes off the claimant's clock);
+    /// `None`: the book states none (AXF).
+    pub short_claim_penalty: Option<ShortClaimPenalty>,
 }
 
 /// A rule set: everything in which the rule books differ, as values.
@@ -58,6 +78,10 @@ pub struct RuleSet {
     /// The written procedure: after the pending count, one more cycle decides
     /// (TW113 ch.4 procedure; AXF gives none and the same count is used).
     pub procedure_clause: &'static str,
+    /// The 9-round rule (TW113, seed 000 §6: 3 or more points, allowed and forbidden moves
+    /// alternating for 9 rounds with no constructive purpose → pending without an exact
+    /// repetition); `None`: the book has no such rule (AXF).
+    pub nine_rounds: Option<NineRounds>,
 }
 
 const H: PieceKind = PieceKind::Horse;
@@ -76,11 +100,14 @@ impl RuleSet {
             table_clause: "AXF general rule",
             natural_move_limit: NaturalMoveLimit {
                 plies: 120,
+                alternative_plies: None,
                 claimant_checks_counted: 10,
                 perpetual_cycles_counted: None,
                 clause: "AXF natural move limit (60 moves)",
+                short_claim_penalty: None,
             },
             procedure_clause: "AXF (no written procedure: TW113 ch.4 count used)",
+            nine_rounds: None,
         }
     }
 
@@ -93,11 +120,18 @@ impl RuleSet {
             table_clause: "TW113 ch.2 table",
             natural_move_limit: NaturalMoveLimit {
                 plies: 100,
+                alternative_plies: Some(80),
                 claimant_checks_counted: 10,
                 perpetual_cycles_counted: Some(3),
                 clause: "TW113 natural move limit",
+                short_claim_penalty: Some(ShortClaimPenalty {
+                    claimant_clock_seconds: -300,
+                    foul: true,
+                    clause: "TW113 natural move limit",
+                }),
             },
             procedure_clause: "TW113 ch.4 procedure",
+            nine_rounds: Some(NineRounds::TW113),
         }
     }
 
