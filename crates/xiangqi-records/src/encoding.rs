@@ -1,5 +1,5 @@
 //! Text encoding detection for record files: a byte-order mark, then valid UTF-8, then GBK
-//! (read as GB18030, its superset) versus Big5.
+//! (read as GB18030, its superset) versus Big5 versus Windows-1252 (Latin chess PGN).
 //!
 //! Decoding is done by `encoding_rs`; the GBK/Big5 choice uses `chardetng` and falls back on
 //! which of the two decodes without errors. Nothing here panics on any input.
@@ -22,6 +22,8 @@ pub enum TextEncoding {
     Gbk,
     /// Big5 (traditional Chinese), as the WHATWG Big5 decoder reads it (HKSCS included).
     Big5,
+    /// Windows-1252 (Latin-1 and its superset): chess PGN from Western sources.
+    Windows1252,
 }
 
 impl TextEncoding {
@@ -33,6 +35,7 @@ impl TextEncoding {
             TextEncoding::Utf16Be => encoding_rs::UTF_16BE,
             TextEncoding::Gbk => encoding_rs::GB18030,
             TextEncoding::Big5 => encoding_rs::BIG5,
+            TextEncoding::Windows1252 => encoding_rs::WINDOWS_1252,
         }
     }
 
@@ -44,6 +47,7 @@ impl TextEncoding {
             TextEncoding::Utf16Be => "UTF-16BE",
             TextEncoding::Gbk => "GBK",
             TextEncoding::Big5 => "Big5",
+            TextEncoding::Windows1252 => "Windows-1252",
         }
     }
 }
@@ -83,24 +87,32 @@ fn unicode(bytes: &[u8]) -> Option<TextEncoding> {
 }
 
 fn other_cjk(e: TextEncoding) -> TextEncoding {
-    if e == TextEncoding::Big5 {
-        TextEncoding::Gbk
-    } else {
-        TextEncoding::Big5
+    match e {
+        TextEncoding::Big5 => TextEncoding::Gbk,
+        TextEncoding::Windows1252 => TextEncoding::Windows1252,
+        _ => TextEncoding::Big5,
     }
 }
 
-/// `chardetng`'s verdict between Big5 and GBK (anything else it might say counts as GBK).
+/// `chardetng`'s verdict: Big5, Windows-1252 (Latin text, e.g. chess PGN with accented
+/// names), or GBK (anything else it might say counts as GBK).
 fn guess_cjk(bytes: &[u8]) -> TextEncoding {
     // The tags and first moves decide; a bounded sample keeps detection cheap on big files.
+    // A sample without any non-ASCII byte says nothing: then the whole file is fed.
     let mut cut = bytes.len().min(DETECT_SAMPLE);
     while cut < bytes.len() && cut > 0 && bytes[cut - 1] >= 0x80 {
         cut -= 1; // end on an ASCII byte so that no multi-byte character is split
     }
+    if bytes[..cut].is_ascii() {
+        cut = bytes.len();
+    }
     let mut det = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     det.feed(&bytes[..cut], true);
-    if det.guess(None, chardetng::Utf8Detection::Deny) == encoding_rs::BIG5 {
+    let guess = det.guess(None, chardetng::Utf8Detection::Deny);
+    if guess == encoding_rs::BIG5 {
         TextEncoding::Big5
+    } else if guess == encoding_rs::WINDOWS_1252 {
+        TextEncoding::Windows1252
     } else {
         TextEncoding::Gbk
     }
@@ -175,5 +187,17 @@ mod tests {
         let (big5, _, _) = encoding_rs::BIG5.encode("[Red \"楊官璘\"]\n1. 炮二平五 馬８進７\n");
         assert_eq!(detect(&big5), TextEncoding::Big5);
         assert_eq!(decode(&big5).text, "[Red \"楊官璘\"]\n1. 炮二平五 馬８進７\n");
+    }
+
+    /// Latin-1 chess PGN (pychess `dortmund.pgn`): read as GBK, `ó}` became one character and
+    /// swallowed the comment's closing brace, merging the next 109 games into one.
+    #[test]
+    fn windows_1252_chess_pgn() {
+        let mut bytes = b"[Event \"Dortmund\"]\r\n\r\n1. e4 {L".to_vec();
+        bytes.extend_from_slice(b"\xe9k\xf3} c5 0-1\r\n\r\n[Event \"Next\"]\r\n\r\n1. d4 *\r\n");
+        assert_eq!(detect(&bytes), TextEncoding::Windows1252);
+        let d = decode(&bytes);
+        assert!(d.text.contains("{Lékó}"), "{}", d.text);
+        assert_eq!(crate::pgn::games(&d.text).count(), 2);
     }
 }
