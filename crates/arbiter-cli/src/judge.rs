@@ -45,7 +45,7 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
         }
         let fen = a.pos.fen.as_deref();
         let moves = a.pos.moves.as_deref().unwrap_or("");
-        let item = match xiangqi_cmd::game_of(fen, a.pos.game) {
+        let item = match xiangqi_cmd::game_of(fen, a.pos.moves.as_deref(), a.pos.game) {
             GameKind::Chess => chess_cmd::judge_position(fen, moves, "-"),
             GameKind::Xiangqi => judge_xiangqi_position(fen, moves, &ctx),
         };
@@ -238,6 +238,24 @@ fn game_text(referee: &Referee, ctx: &Ctx, extra: usize, recorded: Option<&str>)
         (Status::Ongoing | Status::Claimable, _) => {
             s.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n")
         }
+        (Status::Pending, _)
+            if v.clause
+                .as_deref()
+                .is_some_and(|c| c.starts_with("TW113 9-round rule")) =>
+        {
+            s.push_str(&format!(
+                "  PENDING at ply {at}: 9 rounds among a few points, alternating allowed and forbidden \
+                 moves with no progress (TW113 9-round rule): the arbiter rules. {}\n",
+                match v.must_vary {
+                    Some(c) => format!(
+                        "{} must vary ({reason}); result if it does not: {}.",
+                        capitalised(c),
+                        v.result
+                    ),
+                    None => "Neither side is at fault: the arbiter may declare a draw.".to_string(),
+                }
+            ))
+        }
         (Status::Pending, Some(c)) => s.push_str(&format!(
             "  PENDING at ply {at}: the repetition reached {} cycles. {} must vary ({reason}); \
              if it repeats once more it loses ({}).\n",
@@ -255,9 +273,10 @@ fn game_text(referee: &Referee, ctx: &Ctx, extra: usize, recorded: Option<&str>)
             capitalised(c),
             v.result
         )),
-        (Status::Decided, _) => {
-            s.push_str(&format!("  DECIDED at ply {at}: {reason} — result {}.\n", v.result))
-        }
+        (Status::Decided, _) => s.push_str(&format!(
+            "  DECIDED at ply {at}: {reason} — result {}.\n",
+            v.result
+        )),
     }
     if let Some(c) = &v.clause {
         s.push_str(&format!("  Clause: {c}\n"));
@@ -280,10 +299,21 @@ fn game_text(referee: &Referee, ctx: &Ctx, extra: usize, recorded: Option<&str>)
     }
     if let Some(r) = &v.repetition {
         if let Some(start) = referee.position_at(r.start_ply) {
-            s.push_str(&format!(
-                "  Repetition from ply {} ({} plies a loop, {} loops):\n",
-                r.start_ply, r.length, r.count
-            ));
+            if v.clause
+                .as_deref()
+                .is_some_and(|c| c.starts_with("TW113 9-round rule"))
+            {
+                s.push_str(&format!(
+                    "  The 9 rounds judged, from ply {} ({} plies):\n",
+                    r.start_ply, r.length
+                ));
+            } else {
+                s.push_str(&format!(
+                    "  Repetition: a loop of {} plies whose position has recurred {} times; the loops \
+                     from ply {} to ply {at} are judged together:\n",
+                    r.length, r.count, r.start_ply
+                ));
+            }
             for line in report::cycle_text(&start, &r.judgement, ctx.explain).lines() {
                 s.push_str("    ");
                 s.push_str(line);

@@ -10,13 +10,20 @@ use arbiter::report;
 use serde_json::json;
 use xiangqi::{Move, Position};
 
-/// Which game a FEN belongs to: `--game` if given, else 10 ranks = xiangqi, else chess.
-pub fn game_of(fen: Option<&str>, game: Option<GameKind>) -> GameKind {
+/// Which game a FEN belongs to: `--game` if given, else 10 ranks = xiangqi, 8 = chess. With no
+/// FEN (the standard start), the moves decide: xiangqi when the first one reads as a legal
+/// xiangqi move from the start (ICCS, WXF or Chinese), chess otherwise (`e2e4`, `Nf3`).
+pub fn game_of(fen: Option<&str>, moves: Option<&str>, game: Option<GameKind>) -> GameKind {
     if let Some(g) = game {
         return g;
     }
     match fen {
-        None => GameKind::Xiangqi,
+        None => match moves.and_then(|m| m.split_whitespace().next()) {
+            Some(first) if xiangqi::notation::parse_move(&Position::startpos(), first).is_err() => {
+                GameKind::Chess
+            }
+            _ => GameKind::Xiangqi,
+        },
         Some(f) => {
             let board = f.split_whitespace().next().unwrap_or("");
             if board.split('/').count() == 10 {
@@ -64,7 +71,7 @@ fn require_fen(fen: &Option<String>) -> anyhow::Result<&str> {
 /// `arbiter cycle`.
 pub fn cycle(a: CycleArgs, out: &mut Emitter) -> anyhow::Result<()> {
     let fen = require_fen(&a.pos.fen)?;
-    if game_of(Some(fen), a.pos.game) == GameKind::Chess {
+    if game_of(Some(fen), None, a.pos.game) == GameKind::Chess {
         return Err(UsageError("cycle judges xiangqi repetitions; give a 10-rank FEN".into()).into());
     }
     let start = parse_fen(Some(fen)).map_err(anyhow::Error::msg)?;
@@ -121,7 +128,7 @@ pub fn claim(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
     });
     let is_xiangqi = matches!(a.kind, crate::args::ClaimKind::NaturalMoveLimit)
         || (a.file.is_none()
-            && game_of(a.fen.as_deref(), kind_override) == GameKind::Xiangqi
+            && game_of(a.fen.as_deref(), a.moves.as_deref(), kind_override) == GameKind::Xiangqi
             && a.fen.is_some());
     if !is_xiangqi {
         out.emit(chess_cmd::claim(&a, game_text.as_deref())?);
@@ -286,7 +293,7 @@ fn read_game_text(path: &str, game: Option<&str>) -> anyhow::Result<String> {
 /// `arbiter perft`.
 pub fn perft(a: PerftArgs, out: &mut Emitter) -> anyhow::Result<()> {
     let fen = a.fen.as_deref();
-    if game_of(fen, a.game) == GameKind::Chess {
+    if game_of(fen, None, a.game) == GameKind::Chess {
         let fen = fen.ok_or_else(|| UsageError("--fen is required for chess perft".into()))?;
         out.emit(chess_cmd::perft(fen, a.depth, a.divide)?);
         return Ok(());

@@ -106,7 +106,7 @@ impl RuleSet {
                 clause: "AXF natural move limit (60 moves)",
                 short_claim_penalty: None,
             },
-            procedure_clause: "AXF (no written procedure: TW113 ch.4 count used)",
+            procedure_clause: "TW113 ch.4 procedure (AXF has none written)",
             nine_rounds: None,
         }
     }
