@@ -207,7 +207,9 @@ fn side_sentence(s: &SideJudgement) -> String {
             } else if checks == 0 && chases == 0 {
                 format!("threatens mate on {threats} of its {n} moves and neither checks nor chases")
             } else {
-                format!("checks on {checks} and chases on {chases} of its {n} moves, never one piece on every move")
+                format!(
+                    "checks on {checks} and chases on {chases} of its {n} moves, never one piece on every move"
+                )
             };
             format!("{side} {how}: allowed ({}).", s.clause)
         }
