@@ -181,6 +181,10 @@ fn judge_record(file: &str, index: usize, rec: &Record, ctx: &Ctx) -> Item {
     v["file"] = json!(file);
     v["index"] = json!(index);
     v["recorded_result"] = json!(rec.result);
+    // The record disagrees with the rules when the rules ended the game with another result.
+    let verdict = referee.verdict();
+    v["result_agrees"] =
+        json!(!(verdict.status == Status::Decided && rec.result != "*" && rec.result != verdict.result));
     v["notation_warnings"] = json!(rec.warnings.len());
     let mut text = String::new();
     let name = |t: &str| rec.tag(t).filter(|s| !s.is_empty()).map(str::to_string);
