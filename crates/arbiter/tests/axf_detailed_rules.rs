@@ -142,6 +142,35 @@ fn assert_cycle_with(rules: &RuleSet, fen: &str, moves: &str, e: Expect) -> [Jud
     [a, b]
 }
 
+/// The position after `moves` (ICCS) from `fen`; with `again`, the side that made the last
+/// move is to move again (to test what that move threatens).
+fn play(fen: &str, moves: &str, again: bool) -> Position {
+    let (mut pos, mvs) = parse(fen, moves);
+    for mv in mvs {
+        pos.make_move(mv);
+    }
+    if again {
+        pos.set_side_to_move(pos.side_to_move().opponent());
+    }
+    pos
+}
+
+/// Whether `mv` (ICCS) mates in `pos`.
+fn mates(mut pos: Position, mv: &str) -> bool {
+    let mv = xiangqi::notation::parse_move(&pos, mv).expect("legal").mv;
+    pos.make_move(mv);
+    pos.in_check(pos.side_to_move()) && !pos.has_legal_move()
+}
+
+/// Whether the discovered check `mv` (ICCS) in `pos` gives check and leaves the moved piece
+/// attacking the enemy piece on `target` (抽吃: it is taken once the check is parried).
+fn discovered_check_attacks(mut pos: Position, mv: &str, target: &str) -> bool {
+    let m = xiangqi::notation::parse_move(&pos, mv).expect("legal").mv;
+    pos.make_move(m);
+    let target = xiangqi::Square::parse(target).expect("square");
+    pos.in_check(pos.side_to_move()) && pos.can_capture(m.to, target)
+}
+
 /// [`assert_cycle_with`] under the AXF rules.
 fn assert_cycle(fen: &str, moves: &str, e: Expect) -> [Judged; 2] {
     assert_cycle_with(&RuleSet::axf(), fen, moves, e)
@@ -656,6 +685,22 @@ fn detailed_rule_4_perpetual_mate_threat_is_draw() {
     }
 }
 
+/// 細則6 (一將一殺作和): one move checks, the other threatens mate: draw.
+#[test]
+fn detailed_rule_6_one_check_one_mate_threat_is_draw() {
+    // Chariot a5/a7 against the general e7 (advisors d9, e8; the red general f1 keeps it off
+    // the f-file). On a7 it checks and the advisor e8 blocks on d7; back on a5 it threatens
+    // a5e5 mate (the advisor now shuts d7), so the advisor goes back to e8.
+    let fen = "3a5/4a4/4k4/9/R8/9/3C5/9/5K3/9 w";
+    for j in assert_cycle(fen, "a5a7 e8d7 a7a5 d7e8", draw(Idle, Idle)) {
+        assert_eq!(j.side(Red).moves[0].kinds(), vec!["check"]);
+        assert_eq!(j.side(Red).moves[1].kinds(), vec!["mate_threat"]);
+        assert!(j.side(Black).moves.iter().all(|f| f.kinds() == vec!["idle"]));
+    }
+    assert!(mates(play(fen, "a5a7 e8d7 a7a5", true), "a5e5"));
+    assert!(!mates(play(fen, "", false), "a5e5"));
+}
+
 /// 細則7 (總綱2): one check, one chase: draw.
 #[test]
 fn detailed_rule_7_one_check_one_chase_is_draw() {
@@ -683,6 +728,27 @@ fn detailed_rule_8_one_check_one_idle_is_draw() {
     }
 }
 
+/// 細則9 (一捉一要抽吃判和): one move chases, the other threatens to win material by a
+/// discovered check: draw.
+#[test]
+fn detailed_rule_9_one_chase_one_discovered_check_threat_is_draw() {
+    // Rule 33's position with the red general on f1 and a black horse on e0. The chariot d1/e1
+    // behind the horses d5/e5 follows the general d9/e9: on e1 it also attacks the
+    // unprotected horse e0 (a chase), on d1 it only threatens d5b6+ and b6xa8 (要抽吃: idle).
+    let fen = "4k4/rr7/9/9/3NN4/9/9/9/3R1K3/4n4 w";
+    for j in assert_cycle(fen, "d1e1 e9d9 e1d1 d9e9", draw(Idle, Idle)) {
+        assert_eq!(j.chases(Red, 0), vec![(R, H)]);
+        assert_eq!(j.side(Red).moves[1].kinds(), vec!["idle"]);
+        assert!(j.side(Black).moves.iter().all(|f| f.kinds() == vec!["idle"]));
+    }
+    assert!(discovered_check_attacks(play(fen, "d1e1", true), "e5d7", "b8"));
+    assert!(discovered_check_attacks(
+        play(fen, "d1e1 e9d9 e1d1", true),
+        "d5b6",
+        "a8"
+    ));
+}
+
 /// 細則17: chariot and horse chasing each other: draw. Position: rule-book diagram "mutual
 /// perpetual chase" (shared case wxf-69), 8 plies.
 #[test]
@@ -694,6 +760,40 @@ fn detailed_rule_17_chariot_and_horse_chasing_each_other_is_draw() {
     ) {
         assert_eq!(j.j.verdict.clause, "AXF detailed rule 17");
     }
+}
+
+/// 細則33 (長要抽吃作和): a threat to win material by a discovered check on every move: draw.
+#[test]
+fn detailed_rule_33_perpetual_discovered_check_threat_is_draw() {
+    // Horses d5 and e5 stand in front of the general's two files. The chariot d1/e1 lines up
+    // behind one of them: on e1 it threatens e5d7+ and d7xb8, on d1 (the general having gone
+    // to d9) d5b6+ and b6xa8. The general steps off the line each time. Nothing is a chase or
+    // a check: our classifier sees idle moves.
+    let fen = "4k4/rr7/9/9/3NN4/9/9/9/3R5/5K3 w";
+    for j in assert_cycle(fen, "d1e1 e9d9 e1d1 d9e9", draw(Idle, Idle)) {
+        for c in [Red, Black] {
+            assert!(j.side(c).moves.iter().all(|f| f.kinds() == vec!["idle"]));
+        }
+    }
+    assert!(discovered_check_attacks(play(fen, "d1e1", true), "e5d7", "b8"));
+    assert!(discovered_check_attacks(
+        play(fen, "d1e1 e9d9 e1d1", true),
+        "d5b6",
+        "a8"
+    ));
+}
+
+/// 細則34 (長攔作和): blocking on every move: draw.
+#[test]
+fn detailed_rule_34_perpetual_blocking_is_draw() {
+    // The black chariot d5/c5 tries the d-file (d5d0 mates: the horse g3 guards f1) and the
+    // c-file (c5c0 checks); the cannon c2/d2, guarded by the chariot a2, bars each file in turn.
+    let fen = "4k4/9/9/9/3r5/9/6n2/R1C6/9/5K3 w";
+    for j in assert_cycle(fen, "c2d2 d5c5 d2c2 c5d5", draw(Idle, Idle)) {
+        assert!(j.side(Red).moves.iter().all(|f| f.kinds() == vec!["idle"]));
+        assert_eq!(j.side(Black).moves[1].kinds(), vec!["mate_threat"]);
+    }
+    assert!(mates(play(fen, "c2d2 d5c5 d2c2 c5d5", true), "d5d0"));
 }
 
 /// 細則35 (總綱10): perpetual offer/exchange is a draw. Rule-book diagram "perpetual offer"
