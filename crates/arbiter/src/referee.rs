@@ -90,7 +90,7 @@ impl Referee {
         };
         r.counter = NaturalMoveCounter::new(r.pos.halfmove_clock());
         r.seen.insert(r.pos.key(), 1);
-        r.check_no_moves();
+        r.check_no_moves(r.pos.in_check(r.pos.side_to_move()));
         if r.verdict.status != Status::Decided {
             r.check_limit(0);
         }
@@ -209,7 +209,8 @@ impl Referee {
                 self.verdict = Verdict::ongoing();
             }
         }
-        self.check_no_moves();
+        let check = self.pos.in_check(self.pos.side_to_move());
+        self.check_no_moves(check);
         if self.verdict.status != Status::Decided {
             self.check_repetition(ply);
         }
@@ -220,7 +221,6 @@ impl Referee {
                 self.check_nine_rounds(mover, ply);
             }
         }
-        let check = self.pos.in_check(self.pos.side_to_move());
         self.counter.push(mover, capture, check);
         if self.verdict.status != Status::Decided {
             self.check_limit(ply);
@@ -370,12 +370,13 @@ impl Referee {
     }
 
     /// Mate or no legal move: the side to move loses (xiangqi has no stalemate draw).
-    fn check_no_moves(&mut self) {
-        if self.pos.has_legal_move() {
+    /// `in_check`: whether the side to move is in check now.
+    fn check_no_moves(&mut self, in_check: bool) {
+        if self.pos.has_legal_move_given_check(in_check) {
             return;
         }
         let side = self.pos.side_to_move();
-        let mate = self.pos.in_check(side);
+        let mate = in_check;
         self.verdict = Verdict {
             status: Status::Decided,
             result: loss_for(side),

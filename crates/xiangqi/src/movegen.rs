@@ -216,7 +216,12 @@ impl Position {
 
     /// Whether the side to move has any legal move (stops at the first one found).
     pub fn has_legal_move(&self) -> bool {
-        let in_check = self.in_check(self.side);
+        self.has_legal_move_given_check(self.in_check(self.side))
+    }
+
+    /// As [`Position::has_legal_move`], for a caller that already knows whether the side to
+    /// move is in check (`in_check` must be `self.in_check(self.side_to_move())`).
+    pub fn has_legal_move_given_check(&self, in_check: bool) -> bool {
         let mut list = MoveList::new();
         for sq in Square::all() {
             if matches!(self.board[sq.index()], Some(p) if p.color == self.side) {
