@@ -336,7 +336,8 @@ fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> Cycle
                 (RulesId::Tw113, _) => "TW113 ch.2 table".to_string(),
                 (RulesId::Axf, Offence::PerpetualCheck) => "AXF detailed rule 2".to_string(),
                 (RulesId::Axf, Offence::PerpetualChase) => "AXF detailed rule 17".to_string(),
-                (RulesId::Axf, Offence::None) => red.clause.clone(),
+                (RulesId::Axf, Offence::None) if red.clause == black.clause => red.clause.clone(),
+                (RulesId::Axf, Offence::None) => format!("{} (red), {} (black)", red.clause, black.clause),
             };
             CycleVerdict {
                 must_vary: None,
