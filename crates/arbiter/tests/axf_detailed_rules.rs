@@ -685,6 +685,27 @@ fn detailed_rule_4_perpetual_mate_threat_is_draw() {
     }
 }
 
+/// 細則5 (解殺反殺作和): one side threatens mate on every move, the other parries every threat
+/// with a move that threatens mate in return: draw.
+#[test]
+fn detailed_rule_5_parrying_mate_threats_with_mate_threats_is_draw() {
+    // Red threatens a0e0 mate (the general e7 is shut in by the chariot f8 and the horse f6 or
+    // g4); Black threatens mate by the chariot to the d-file (d4 or d6) against the general d2.
+    // The red horse f6/g4 bars the black chariot's rank (g4 on rank 4, f6 on rank 6); the
+    // black chariot h4/h6 parries a0e0 by reaching e4/e6 along the rank the horse just left.
+    let fen = "3a5/5R3/rn2k4/5N3/9/7r1/9/3K5/9/R4A3 w";
+    for j in assert_cycle(fen, "f6g4 h4h6 g4f6 h6h4", draw(Idle, Idle)) {
+        for c in [Red, Black] {
+            assert!(j.side(c).moves.iter().all(|f| f.kinds() == vec!["mate_threat"]));
+        }
+    }
+    assert!(mates(play(fen, "", true), "h4d4"));
+    assert!(mates(play(fen, "f6g4", true), "a0e0"));
+    assert!(mates(play(fen, "f6g4 h4h6", true), "h6d6"));
+    assert!(mates(play(fen, "f6g4 h4h6 g4f6", true), "a0e0"));
+    assert!(!mates(play(fen, "", false), "a0e0"));
+}
+
 /// 細則6 (一將一殺作和): one move checks, the other threatens mate: draw.
 #[test]
 fn detailed_rule_6_one_check_one_mate_threat_is_draw() {
