@@ -285,6 +285,12 @@ fn game_text(referee: &Referee, ctx: &Ctx, extra: usize, recorded: Option<&str>)
     if let Some(c) = &v.clause {
         s.push_str(&format!("  Clause: {c}\n"));
     }
+    if let Some(p) = v.procedure {
+        s.push_str(&format!(
+            "  Procedure: {p}: a repetition is pending after {} cycles; one more cycle decides.\n",
+            ctx.cycles
+        ));
+    }
     let after = referee.moves_after_end() + extra;
     if after > 0 {
         s.push_str(&format!(

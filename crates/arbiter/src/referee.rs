@@ -270,6 +270,7 @@ impl Referee {
                 at_ply: None,
                 must_vary: None,
                 clause: Some(limit.clause.to_string()),
+                procedure: None,
                 repetition: None,
             };
         }
@@ -307,6 +308,7 @@ impl Referee {
                         p.rounds,
                         v.clause
                     )),
+                    procedure: None,
                     repetition: Some(RepetitionEvidence {
                         start_ply: from,
                         length: ply - from,
@@ -395,6 +397,7 @@ impl Referee {
                 }
                 .into(),
             ),
+            procedure: None,
             repetition: None,
         };
         self.pending_loop = None;
@@ -453,11 +456,8 @@ impl Referee {
                 _ => Reason::PerpetualChase,
             },
         };
-        let clause = if decided {
-            format!("{}; {}", v.clause, self.rules.procedure_clause)
-        } else {
-            v.clause.clone()
-        };
+        let clause = v.clause.clone();
+        let procedure = decided.then_some(self.rules.procedure_clause);
         self.verdict = Verdict {
             status: if decided { Status::Decided } else { Status::Pending },
             result: v.result_if_unchanged,
@@ -465,6 +465,7 @@ impl Referee {
             at_ply: Some(ply),
             must_vary: v.must_vary,
             clause: Some(clause),
+            procedure,
             repetition: Some(RepetitionEvidence {
                 start_ply: from,
                 length: loop_len,

@@ -63,6 +63,9 @@ pub fn verdict_fields(v: &Verdict, explain: bool) -> serde_json::Map<String, Val
     m.insert("at_ply".into(), json!(v.at_ply));
     m.insert("must_vary".into(), json!(v.must_vary));
     m.insert("clause".into(), json!(v.clause));
+    if let Some(p) = v.procedure {
+        m.insert("procedure".into(), json!(p));
+    }
     if let Some(r) = &v.repetition {
         m.insert(
             "cycle".into(),

@@ -58,6 +58,9 @@ pub struct Verdict {
     pub at_ply: Option<usize>,
     pub must_vary: Option<Color>,
     pub clause: Option<String>,
+    /// When a repetition was decided by the extra cycle: the procedure that decides it
+    /// (TW113 ch.4 procedure; AXF writes none and the same count is used).
+    pub procedure: Option<&'static str>,
     pub repetition: Option<RepetitionEvidence>,
 }
 
@@ -71,6 +74,7 @@ impl Verdict {
             at_ply: None,
             must_vary: None,
             clause: None,
+            procedure: None,
             repetition: None,
         }
     }
