@@ -126,8 +126,8 @@ pub struct JudgeArgs {
     /// Rule set (default: axf for xiangqi, fide for chess).
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
-    /// Completed cycles that make a xiangqi repetition pending.
-    #[arg(long, default_value_t = 3)]
+    /// Completed cycles that make a xiangqi repetition pending (1 or more).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub cycles: u32,
     /// One JSON object per game on standard output.
     #[arg(long)]
@@ -135,9 +135,9 @@ pub struct JudgeArgs {
     /// Also list exempted threats with their clause.
     #[arg(long)]
     pub explain: bool,
-    /// Worker threads for batches (default: 1).
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
+    /// Worker threads for batches.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: u64,
 }
 
 #[derive(Args, Debug)]

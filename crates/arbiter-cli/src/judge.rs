@@ -60,7 +60,7 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     }
     let inputs = expand(&a.files);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.jobs.max(1))
+        .num_threads(a.jobs.max(1) as usize)
         .build()?;
     let bar = (std::io::stderr().is_terminal() && inputs.len() > 1).then(|| {
         let b = indicatif::ProgressBar::new(inputs.len() as u64);
@@ -101,7 +101,12 @@ fn error_item(file: &str, index: Option<usize>, error: &str, ply: Option<usize>)
     if let Some(p) = ply {
         v["ply"] = json!(p);
     }
-    Item::failed(v, format!("{file}: error: {error}\n"))
+    let place = match (index, ply) {
+        (Some(i), Some(p)) => format!(" game {i}, ply {p}"),
+        (Some(i), None) => format!(" game {i}"),
+        _ => String::new(),
+    };
+    Item::failed(v, format!("{file}:{place}: error: {error}\n"))
 }
 
 fn record_error_item(file: &str, e: &RecordError) -> Item {
@@ -164,9 +169,34 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
 fn judge_game(file: &str, index: usize, game: Result<Game, RecordError>, ctx: &Ctx) -> Item {
     match game {
         Err(e) => record_error_item(file, &e),
-        Ok(Game::Chess(raw)) => chess_cmd::judge_pgn_game(file, index, &raw.text),
+        Ok(Game::Chess(raw)) => match unreadable_chess_token(&raw.movetext) {
+            Some((ply, token)) => {
+                let mut item = error_item(
+                    file,
+                    Some(index),
+                    &format!("'{token}' is not a chess move (SAN such as Nf3, O-O, exd6, e8=Q)"),
+                    Some(ply),
+                );
+                item.json["move"] = json!(token);
+                item
+            }
+            None => chess_cmd::judge_pgn_game(file, index, &raw.text),
+        },
         Ok(Game::Xiangqi(r)) => judge_record(file, index, &r, ctx),
     }
+}
+
+/// The first main-line token of a chess movetext that is not SAN, with its ply (1-based).
+/// The chess PGN reader skips such tokens silently; a record with one must not be judged as
+/// if the token were not there.
+fn unreadable_chess_token(movetext: &str) -> Option<(usize, String)> {
+    let mt = pgn::parse_movetext(movetext);
+    mt.moves.iter().enumerate().find_map(|(i, m)| {
+        let t = m.text.trim_end_matches(['+', '#', '!', '?']);
+        let ok = matches!(t, "--" | "Z0" | "0-0" | "0-0-0")
+            || shakmaty::san::San::from_ascii(t.as_bytes()).is_ok();
+        (!ok).then(|| (i + 1, m.text.clone()))
+    })
 }
 
 /// Judge one replayed xiangqi record.

@@ -334,6 +334,14 @@ pub fn parse_movetext(text: &str) -> Movetext {
             '}' => {
                 it.next();
             }
+            // PGN escape mechanism: a line starting with `%` is ignored.
+            '%' if i == 0 || text[..i].ends_with('\n') => {
+                for (_, d) in it.by_ref() {
+                    if d == '\n' {
+                        break;
+                    }
+                }
+            }
             '$' => {
                 it.next();
                 let mut n: u32 = 0;

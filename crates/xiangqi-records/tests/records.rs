@@ -382,3 +382,12 @@ fn chess_games_are_passed_through_raw() {
     }
     assert!(matches!(games[1].1, Ok(Game::Xiangqi(_))));
 }
+
+/// PGN's escape mechanism: a line starting with `%` is ignored (pychess `3fold.pgn` has them).
+#[test]
+fn percent_escape_lines_are_ignored() {
+    let mt =
+        xiangqi_records::pgn::parse_movetext("% KNIGHTS_CMD DONE\n1. Nf3 Nf6 2. Ng1 % not at line start\n");
+    let texts: Vec<&str> = mt.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(texts, ["Nf3", "Nf6", "Ng1", "%", "not", "at", "line", "start"]);
+}

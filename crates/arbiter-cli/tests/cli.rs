@@ -1,0 +1,166 @@
+//! The real `arbiter` binary on small inputs: exit codes (0 answered, 1 some input not judged,
+//! 2 usage error), one JSON object per game on stdout, and errors that say what and where
+//! (contract: `shared/spec/cli.md`).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn arbiter(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    if let Some(bytes) = stdin {
+        child.stdin.take().unwrap().write_all(bytes).unwrap();
+    } else {
+        drop(child.stdin.take());
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
+        .collect()
+}
+
+fn tmp(name: &str, bytes: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p.display().to_string()
+}
+
+/// The README's first command: the bundled samples, a perpetual chase and a threefold.
+#[test]
+fn samples_are_judged() {
+    let out = arbiter(&["judge", "--json", "samples/"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let games = json_lines(&out);
+    assert_eq!(games.len(), 2);
+    let chess = &games[0];
+    assert_eq!(chess["game"], "chess");
+    assert_eq!(chess["status"], "claimable");
+    let xq = &games[1];
+    assert_eq!(xq["status"], "decided");
+    assert_eq!(xq["reason"], "perpetual_chase");
+    assert_eq!(xq["must_vary"], "red");
+    assert_eq!(xq["result"], "0-1");
+    assert_eq!(xq["clause"], "AXF detailed rule 13");
+    assert_eq!(xq["at_ply"], 58);
+    let text = arbiter(&["judge", "samples/xiangqi-perpetual-chase.pgn"], None);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("Red chases the cannon"), "{text}");
+    assert!(text.contains("Verdict: red must vary"), "{text}");
+}
+
+/// A bad game in a batch is reported with file, index, ply and move; the others are judged;
+/// exit code 1.
+#[test]
+fn bad_game_in_batch_is_reported_and_the_rest_judged() {
+    let pgn = b"[Game \"Chinese Chess\"]\n1. h2e2 h9g7 *\n\n[Game \"Chinese Chess\"]\n1. h2e2 h9h3 *\n\n[Game \"Chinese Chess\"]\n1. b0c2 *\n";
+    let f = tmp("batch.pgn", pgn);
+    let out = arbiter(&["judge", "--json", &f], None);
+    assert_eq!(out.status.code(), Some(1));
+    let games = json_lines(&out);
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[1]["index"], 1);
+    assert_eq!(games[1]["ply"], 2);
+    assert_eq!(games[1]["move"], "h9h3");
+    assert!(games[0]["error"].is_null() && games[2]["error"].is_null());
+}
+
+/// A chess token that is not a move is an error naming it, not silently skipped.
+#[test]
+fn unreadable_chess_token_is_an_error() {
+    let f = tmp("garbage.pgn", b"1. e4 e5 2. Nf3 Nc6 garbage\n");
+    let out = arbiter(&["judge", "--json", &f], None);
+    assert_eq!(out.status.code(), Some(1));
+    let g = &json_lines(&out)[0];
+    assert_eq!(g["move"], "garbage");
+    assert_eq!(g["ply"], 5);
+}
+
+/// Usage errors exit 2; a missing file is input that could not be judged (exit 1).
+#[test]
+fn exit_codes() {
+    assert_eq!(arbiter(&["judge"], None).status.code(), Some(2));
+    assert_eq!(arbiter(&["frobnicate"], None).status.code(), Some(2));
+    assert_eq!(
+        arbiter(&["judge", "--cycles", "0", "samples/"], None)
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        arbiter(&["judge", "/nonexistent/file.pgn"], None).status.code(),
+        Some(1)
+    );
+    let out = arbiter(
+        &[
+            "cycle",
+            "--fen",
+            "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w",
+            "--moves",
+            "f7e7 e9f9",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1), "not a cycle");
+}
+
+/// Standard input, and the cycle/classify/perft contracts.
+#[test]
+fn stdin_and_subcommands() {
+    let out = arbiter(&["judge", "--json", "-"], Some(b"1. h2e2 h9g7 2. h0g2 i9h9 *\n"));
+    assert_eq!(out.status.code(), Some(0));
+    let g = &json_lines(&out)[0];
+    assert_eq!(
+        (g["file"].as_str(), g["game"].as_str(), g["plies"].as_u64()),
+        (Some("-"), Some("xiangqi"), Some(4))
+    );
+
+    let out = arbiter(
+        &[
+            "cycle",
+            "--fen",
+            "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w",
+            "--moves",
+            "f7e7 e9f9 e7f7 f9e9",
+            "--json",
+        ],
+        None,
+    );
+    let c = &json_lines(&out)[0];
+    assert_eq!(c["sides"]["red"]["offence"], "perpetual_check");
+    assert_eq!(c["verdict"]["must_vary"], "red");
+    assert_eq!(c["verdict"]["result_if_unchanged"], "0-1");
+
+    let out = arbiter(
+        &[
+            "classify",
+            "--fen",
+            "4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w",
+            "--move",
+            "俥九平八",
+            "--json",
+        ],
+        None,
+    );
+    let c = &json_lines(&out)[0];
+    assert_eq!(c["kinds"], serde_json::json!(["chase"]));
+    assert_eq!(
+        c["chases"],
+        serde_json::json!([{"chaser": "b3", "target": "b5", "piece": "cannon"}])
+    );
+
+    let out = arbiter(&["perft", "--depth", "3", "--json"], None);
+    assert_eq!(json_lines(&out)[0]["nodes"], 79_666);
+}
