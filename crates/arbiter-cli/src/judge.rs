@@ -102,11 +102,11 @@ fn error_item(file: &str, index: Option<usize>, error: &str, ply: Option<usize>)
         v["ply"] = json!(p);
     }
     let place = match (index, ply) {
-        (Some(i), Some(p)) => format!(" game {i}, ply {p}"),
-        (Some(i), None) => format!(" game {i}"),
+        (Some(i), Some(p)) => format!(": game {i}, ply {p}"),
+        (Some(i), None) => format!(": game {i}"),
         _ => String::new(),
     };
-    Item::failed(v, format!("{file}:{place}: error: {error}\n"))
+    Item::failed(v, format!("{file}{place}: error: {error}\n"))
 }
 
 fn record_error_item(file: &str, e: &RecordError) -> Item {
@@ -128,6 +128,18 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
         Ok(b) => b,
         Err(e) => return emit(error_item(&file, None, &e, None)),
     };
+    let xqf_name = file.to_ascii_lowercase().ends_with(".xqf");
+    if xqf_name && !record::is_xqf(&bytes) {
+        return emit(error_item(
+            &file,
+            Some(0),
+            "not an XQF file: it does not start with the 'XQ' signature",
+            None,
+        ));
+    }
+    if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        return emit(error_item(&file, None, "no game found: the input is empty", None));
+    }
     if record::is_xqf(&bytes) {
         let opts = xiangqi_records::ReadOptions {
             kind: Some(xiangqi_records::GameKind::Xiangqi),

@@ -164,3 +164,32 @@ fn stdin_and_subcommands() {
     let out = arbiter(&["perft", "--depth", "3", "--json"], None);
     assert_eq!(json_lines(&out)[0]["nodes"], 79_666);
 }
+
+/// Broken record files: an XQF cut on a record boundary while a move was still due, a `.xqf`
+/// without the signature, an empty file — each an error, never a silently shorter game.
+#[test]
+fn broken_files_are_errors() {
+    let full = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../xiangqi-records/tests/fixtures/xqf/FiveGoatsTest.xqf"
+    ))
+    .unwrap();
+    let cut = tmp("cut.xqf", &full[..1100]);
+    let out = arbiter(&["judge", "--json", &cut], None);
+    assert_eq!(out.status.code(), Some(1));
+    let g = &json_lines(&out)[0];
+    assert!(g["error"].as_str().unwrap().contains("truncated"), "{g}");
+    assert_eq!(g["ply"], 19);
+
+    let fake = tmp("fake.xqf", b"XQ");
+    let g = &json_lines(&arbiter(&["judge", "--json", &fake], None))[0];
+    assert!(g["error"].as_str().unwrap().contains("not an XQF file"), "{g}");
+
+    let empty = tmp("empty.pgn", b"");
+    let out = arbiter(&["judge", "--json", &empty], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(json_lines(&out)[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("no game found"));
+}

@@ -393,7 +393,9 @@ impl Reader<'_> {
         let mut parent = 0usize;
         loop {
             if self.pos >= self.area.len() {
-                return (arena, None);
+                // A record was still due (a "next move" or an alternative flag promised one):
+                // the file ends early, even though it ends on a record boundary.
+                return (arena, Some(self.pos));
             }
             let (rec, fl) = match self.record() {
                 Ok(r) => r,
