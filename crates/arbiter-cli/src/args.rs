@@ -86,7 +86,7 @@ arbiter classify --fen '4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w' --move 俥九平八 --ex
     /// Judge a draw claim (threefold, fifty moves, natural move limit) at a ply.
     #[command(after_help = "Examples:\n  \
 arbiter claim --kind threefold samples/chess-threefold-grischuk-giri-2019.pgn --at-ply 42 --intended-move e1f1\n  \
-arbiter claim --kind fifty-moves --fen '4k3/8/8/8/8/8/4R3/4K3 w - - 98 70' --moves e2d2 --intended-move e8f8\n  \
+arbiter claim --kind fifty-moves --fen '4k3/8/8/8/8/8/3R4/4K3 w - - 98 70' --moves d2c2 --intended-move e8f8\n  \
 arbiter claim --kind natural-move-limit --rules tw113 --fen FEN --moves '...'\n\n\
 Only the side to move may claim. An incorrect claim costs 2 minutes in standard play (FIDE 9.5.3), \
 1 minute in rapid and blitz (A.3, B.2/B.3); a written intended move must then be played.")]
@@ -133,6 +133,7 @@ pub struct JudgeArgs {
     #[arg(long)]
     pub json: bool,
     /// Also list exempted threats with their clause.
+    /// Also list the threats that are not chases, with the clause that exempts them.
     #[arg(long)]
     pub explain: bool,
     /// Worker threads for batches.
@@ -144,10 +145,13 @@ pub struct JudgeArgs {
 pub struct CycleArgs {
     #[command(flatten)]
     pub pos: PositionArgs,
+    /// Rule set: axf (default for xiangqi), tw113, or fide (chess).
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
+    /// One JSON object per line on standard output instead of the text report.
     #[arg(long)]
     pub json: bool,
+    /// Also list the threats that are not chases, with the clause that exempts them.
     #[arg(long)]
     pub explain: bool,
 }
@@ -160,10 +164,13 @@ pub struct ClassifyArgs {
     /// The move to classify.
     #[arg(long = "move", allow_hyphen_values = true)]
     pub mv: String,
+    /// Rule set: axf (default for xiangqi), tw113, or fide (chess).
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
+    /// One JSON object per line on standard output instead of the text report.
     #[arg(long)]
     pub json: bool,
+    /// Also list the threats that are not chases, with the clause that exempts them.
     #[arg(long)]
     pub explain: bool,
 }
@@ -185,6 +192,7 @@ pub struct ClaimArgs {
     /// Moves from the FEN, separated by spaces.
     #[arg(long, allow_hyphen_values = true)]
     pub moves: Option<String>,
+    /// Rule set: axf (default for xiangqi), tw113, or fide (chess).
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
     /// Ply at which the claim is made (default: after the last move).
@@ -198,6 +206,7 @@ pub struct ClaimArgs {
     /// TW113 alternative 40-move limit instead of 100 plies.
     #[arg(long)]
     pub limit: Option<u32>,
+    /// One JSON object per line on standard output instead of the text report.
     #[arg(long)]
     pub json: bool,
 }
@@ -209,6 +218,7 @@ pub struct DeadArgs {
     /// One FEN per line (blank and `#` lines skipped).
     #[arg(long)]
     pub fen_file: Option<String>,
+    /// One JSON object per line on standard output instead of the text report.
     #[arg(long)]
     pub json: bool,
 }
@@ -224,6 +234,7 @@ pub struct PerftArgs {
     pub divide: bool,
     #[arg(long, value_enum)]
     pub game: Option<GameKind>,
+    /// One JSON object per line on standard output instead of the text report.
     #[arg(long)]
     pub json: bool,
 }

@@ -145,6 +145,13 @@ fn dead_item(fen: &str) -> Item {
 /// `arbiter dead (--fen FEN | --fen-file FILE)`: one item per FEN, in order; a bad FEN gets
 /// `{"fen","error"}` and the rest go on.
 pub fn dead(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
+    if crate::xiangqi_cmd::game_of(args.fen.as_deref(), None, None) == crate::args::GameKind::Xiangqi
+        && args.fen.is_some()
+    {
+        return Err(
+            UsageError("dead judges chess positions (FIDE 5.2.2); this FEN is xiangqi".into()).into(),
+        );
+    }
     match (&args.fen, &args.fen_file) {
         (Some(fen), None) => out.emit(dead_item(fen)),
         (None, Some(path)) => {
@@ -157,7 +164,16 @@ pub fn dead(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 if line.is_empty() || line.starts_with('#') {
                     continue;
                 }
-                out.emit(dead_item(line));
+                // A FEN has at most six fields; anything after them (a game id, as in the
+                // lichess position files) is a label, not part of the position.
+                let fen: Vec<&str> = line.split_whitespace().take(6).collect();
+                let fen = fen.join(" ");
+                let mut item = dead_item(&fen);
+                let label: Vec<&str> = line.split_whitespace().skip(6).collect();
+                if !label.is_empty() {
+                    item.json["label"] = json!(label.join(" "));
+                }
+                out.emit(item);
             }
         }
         _ => return Err(UsageError("dead: give exactly one of --fen FEN or --fen-file FILE".into()).into()),

@@ -86,9 +86,11 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     eprintln!(
-        "arbiter: {games} games from {} files; {failed} could not be judged",
-        inputs.len()
+        "arbiter: {} from {}; {failed} could not be judged",
+        plural(games, "game"),
+        plural(inputs.len(), "file")
     );
     Ok(())
 }

@@ -25,8 +25,20 @@ pub fn game_of(fen: Option<&str>, moves: Option<&str>, game: Option<GameKind>) -
             _ => GameKind::Xiangqi,
         },
         Some(f) => {
+            // 10 ranks, a xiangqi-only letter (advisor, cannon, E/H), or a first rank 9 points
+            // wide: xiangqi (so that a broken xiangqi FEN gets a xiangqi error message).
             let board = f.split_whitespace().next().unwrap_or("");
-            if board.split('/').count() == 10 {
+            let first_rank_width: u32 = board
+                .split('/')
+                .next()
+                .unwrap_or("")
+                .chars()
+                .map(|c| c.to_digit(10).unwrap_or(1))
+                .sum();
+            let xiangqi_letter = board
+                .chars()
+                .any(|c| matches!(c.to_ascii_lowercase(), 'a' | 'c' | 'e' | 'h'));
+            if board.split('/').count() == 10 || xiangqi_letter || first_rank_width == 9 {
                 GameKind::Xiangqi
             } else {
                 GameKind::Chess
@@ -87,6 +99,9 @@ pub fn cycle(a: CycleArgs, out: &mut Emitter) -> anyhow::Result<()> {
 
 /// `arbiter classify`.
 pub fn classify(a: ClassifyArgs, out: &mut Emitter) -> anyhow::Result<()> {
+    if a.rules == Some(crate::args::RulesArg::Fide) {
+        return Err(UsageError("classify judges xiangqi moves: --rules axf|tw113".into()).into());
+    }
     let pos = parse_fen(Some(&a.fen)).map_err(anyhow::Error::msg)?;
     let mv = xiangqi::notation::parse_move(&pos, &a.mv)?.mv;
     let f = classify_move(&pos, mv, &xiangqi_rules(a.rules));
@@ -117,6 +132,26 @@ pub fn classify(a: ClassifyArgs, out: &mut Emitter) -> anyhow::Result<()> {
 
 /// `arbiter claim`: chess claims go to the chess side; the xiangqi natural move limit here.
 pub fn claim(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
+    if let Some(path) = &a.file {
+        let xiangqi_claim = matches!(a.kind, crate::args::ClaimKind::NaturalMoveLimit);
+        match (file_game_kind(path, a.game.as_deref()), xiangqi_claim) {
+            (Some(GameKind::Xiangqi), false) => {
+                return Err(UsageError(format!(
+                    "{path} holds a xiangqi game: its draw claim is --kind natural-move-limit \
+                     (threefold and fifty-moves are chess claims; repetitions are judged by `judge`)"
+                ))
+                .into())
+            }
+            (Some(GameKind::Chess), true) => {
+                return Err(UsageError(format!(
+                    "{path} holds a chess game: claim --kind threefold or fifty-moves \
+                     (natural-move-limit is a xiangqi claim)"
+                ))
+                .into())
+            }
+            _ => {}
+        }
+    }
     let game_text = match &a.file {
         Some(path) => Some(read_game_text(path, a.game.as_deref())?),
         None => None,
@@ -272,6 +307,21 @@ fn read_xiangqi_record(path: &str, game: Option<&str>) -> anyhow::Result<xiangqi
     }
 }
 
+/// The game kind of game `--game N` (default 0) of a record file, when it can be read.
+fn file_game_kind(path: &str, game: Option<&str>) -> Option<GameKind> {
+    let index: usize = game.and_then(|g| g.parse().ok()).unwrap_or(0);
+    let bytes = std::fs::read(path).ok()?;
+    if xiangqi_records::is_xqf(&bytes) {
+        return Some(GameKind::Xiangqi);
+    }
+    let decoded = xiangqi_records::encoding::decode(&bytes);
+    let raw = xiangqi_records::pgn::games(&decoded.text).nth(index)?;
+    Some(match xiangqi_records::pgn::detect_game(&raw) {
+        xiangqi_records::GameKind::Xiangqi => GameKind::Xiangqi,
+        xiangqi_records::GameKind::Chess => GameKind::Chess,
+    })
+}
+
 /// The PGN text of game `--game N` (default 0) of a file, for chess claims.
 fn read_game_text(path: &str, game: Option<&str>) -> anyhow::Result<String> {
     let index: usize = match game {
@@ -294,7 +344,7 @@ fn read_game_text(path: &str, game: Option<&str>) -> anyhow::Result<String> {
 pub fn perft(a: PerftArgs, out: &mut Emitter) -> anyhow::Result<()> {
     let fen = a.fen.as_deref();
     if game_of(fen, None, a.game) == GameKind::Chess {
-        let fen = fen.ok_or_else(|| UsageError("--fen is required for chess perft".into()))?;
+        let fen = fen.unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         out.emit(chess_cmd::perft(fen, a.depth, a.divide)?);
         return Ok(());
     }

@@ -193,3 +193,52 @@ fn broken_files_are_errors() {
         .unwrap()
         .contains("no game found"));
 }
+
+/// Game detection and misdirected commands: chess moves without a FEN go to chess; a broken
+/// xiangqi FEN gets a xiangqi message; chess claims on a xiangqi record and `dead` on a
+/// xiangqi FEN are usage errors.
+#[test]
+fn game_detection_and_misdirected_commands() {
+    let out = arbiter(&["judge", "--json", "--moves", "e2e4 e7e5 g1f3"], None);
+    assert_eq!(json_lines(&out)[0]["game"], "chess");
+    let out = arbiter(&["judge", "--json", "--fen", "4k4/9/5R3/9/9/4P4/9/9/4K4 w"], None);
+    assert!(json_lines(&out)[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("xiangqi needs 10"));
+    let out = arbiter(
+        &[
+            "claim",
+            "--kind",
+            "threefold",
+            "samples/xiangqi-perpetual-chase.pgn",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        arbiter(&["dead", "--fen", "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w"], None)
+            .status
+            .code(),
+        Some(2)
+    );
+    let out = arbiter(
+        &[
+            "claim",
+            "--kind",
+            "threefold",
+            "samples/chess-threefold-grischuk-giri-2019.pgn",
+            "--at-ply",
+            "42",
+            "--intended-move",
+            "e1f1",
+            "--json",
+        ],
+        None,
+    );
+    let c = &json_lines(&out)[0];
+    assert_eq!(
+        (c["valid"].as_bool(), c["by"].as_str()),
+        (Some(true), Some("white"))
+    );
+}
