@@ -24,8 +24,10 @@ fn judge_failed(file: &str, index: usize, e: &ChessError) -> Item {
     if let Some(p) = e.ply() {
         v["ply"] = json!(p);
     }
-    let at = e.ply().map(|p| format!(" (ply {p})")).unwrap_or_default();
-    Item::failed(v, format!("{file} #{index}: cannot be judged{at}: {e}\n"))
+    if let ChessError::IllegalMove { mv, .. } = e {
+        v["move"] = json!(mv);
+    }
+    Item::failed(v, format!("{file} #{index}: cannot be judged: {e}\n"))
 }
 
 fn judge_record(file: &str, index: usize, record: &GameRecord) -> Item {

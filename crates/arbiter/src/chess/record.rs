@@ -53,7 +53,7 @@ impl WrittenMove {
             WrittenMove::San(s) => s.to_move(pos).map_err(|e| ChessError::IllegalMove {
                 ply,
                 mv: s.to_string(),
-                reason: e.to_string(),
+                reason: san_reason(&e),
             }),
             WrittenMove::Text(t) => parse_move(pos, t, ply),
         }
@@ -109,8 +109,17 @@ pub fn parse_move(pos: &Chess, text: &str, ply: usize) -> Result<Move, ChessErro
             return Err(illegal("not a legal move in this position".into()));
         }
     }
-    let san = San::from_ascii(strip_suffix(t).as_bytes()).map_err(|e| illegal(format!("{e}")))?;
-    san.to_move(pos).map_err(|e| illegal(format!("{e}")))
+    let san = San::from_ascii(strip_suffix(t).as_bytes())
+        .map_err(|_| illegal("neither UCI (e2e4) nor SAN (Nf3, O-O, exd6, e8=Q)".into()))?;
+    san.to_move(pos).map_err(|e| illegal(san_reason(&e)))
+}
+
+/// A plain-words reason for a SAN that does not fit the position.
+fn san_reason(e: &shakmaty::san::SanError) -> String {
+    match e {
+        shakmaty::san::SanError::AmbiguousSan => "ambiguous: more than one piece can make it".into(),
+        _ => "not a legal move in this position".into(),
+    }
 }
 
 fn strip_suffix(t: &str) -> &str {
