@@ -220,9 +220,14 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
     let by = side_name(pos.turn());
     let intended: Option<Move> = match &req.intended_move {
         Some(text) => Some(parse_move(&pos, text, at + 1).map_err(|e| match e {
-            ChessError::IllegalMove { ply, mv, reason } => {
-                ChessError::IllegalIntendedMove { ply, mv, reason }
-            }
+            ChessError::IllegalMove { mv, reason, .. } => ChessError::IllegalIntendedMove {
+                ply: at,
+                mv,
+                reason: format!(
+                    "{reason} ({} is to move at ply {at})",
+                    if pos.turn().is_white() { "White" } else { "Black" }
+                ),
+            },
             other => other,
         })?),
         None => None,

@@ -21,7 +21,7 @@ pub enum ChessError {
     PlyOutOfRange { ply: usize, plies: usize },
     /// The intended move written for a claim is not legal for the side to move (FIDE 9.2.1.1,
     /// 9.3.1: the claimant writes a move he is allowed to play).
-    #[error("intended move {mv:?} is not legal at ply {ply}: {reason}")]
+    #[error("intended move {mv:?} cannot be played at ply {ply}: {reason}")]
     IllegalIntendedMove { ply: usize, mv: String, reason: String },
 }
 
