@@ -16,6 +16,9 @@ use xiangqi_records::{pgn, record, Game, Record, RecordError};
 /// Games judged in parallel per batch (bounded memory: a batch is emitted before the next).
 const BATCH: usize = 256;
 
+/// Files judged in parallel per window with `--jobs` > 1.
+const FILE_WINDOW: usize = 64;
+
 /// The xiangqi rule set chosen by `--rules` (AXF unless `tw113`; `fide` applies to chess).
 pub fn xiangqi_rules(r: Option<RulesArg>) -> RuleSet {
     match r {
@@ -71,15 +74,39 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
         b
     });
     let (mut games, mut failed) = (0usize, 0usize);
-    for input in &inputs {
-        let mut count = |item: Item, out: &mut Emitter| {
-            games += 1;
-            failed += usize::from(item.failed);
-            out.emit(item);
-        };
-        judge_input(input, &ctx, &pool, &mut |item| count(item, out));
+    // With --jobs > 1, a window of files is judged in parallel (folders of one-game files);
+    // games within a big file are also judged in parallel batches (see `judge_input`). Output
+    // stays in input order and memory is bounded by the window.
+    let window = if pool.current_num_threads() > 1 {
+        FILE_WINDOW
+    } else {
+        1
+    };
+    for chunk in inputs.chunks(window) {
+        {
+            let mut tally = |item: Item| {
+                games += 1;
+                failed += usize::from(item.failed);
+                out.emit(item);
+            };
+            if let [input] = chunk {
+                judge_input(input, &ctx, &pool, &mut tally);
+            } else {
+                let per_file: Vec<Vec<Item>> = pool.install(|| {
+                    chunk
+                        .par_iter()
+                        .map(|input| {
+                            let mut items = Vec::new();
+                            judge_input(input, &ctx, &pool, &mut |item| items.push(item));
+                            items
+                        })
+                        .collect()
+                });
+                per_file.into_iter().flatten().for_each(&mut tally);
+            }
+        }
         if let Some(b) = &bar {
-            b.inc(1);
+            b.inc(chunk.len() as u64);
             b.set_message(format!("{games} games, {failed} not judged"));
         }
     }
