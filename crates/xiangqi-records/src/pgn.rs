@@ -414,12 +414,15 @@ fn close_variation(stack: &mut Vec<Vec<PgnMove>>) {
     }
 }
 
+/// Bytes of movetext read by [`detect_game`] when no tag decides.
+const DETECT_PREFIX: usize = 400;
+
 /// Decide whether a PGN game is xiangqi or chess (spec `cli.md`, "Input"):
 /// 1. a tag says so: `[Game "Chinese Chess"]` (or `xiangqi`), `[Variant "xiangqi"]`,
 ///    `[Format "ICCS"|"WXF"|"Chinese"]` → xiangqi; a `Variant` or `Game` tag naming anything
 ///    else → chess;
 /// 2. else a `[FEN]` with 10 ranks → xiangqi (8 ranks → chess);
-/// 3. else the main line's moves: any move only xiangqi can write (Chinese characters,
+/// 3. else the main line's first moves (the first 400 bytes): any move only xiangqi can write (Chinese characters,
 ///    full-width forms, WXF tokens such as `C2=5` or `+C=5`, or coordinates naming rank 0 or 9
 ///    or file i) → xiangqi;
 /// 4. otherwise chess.
@@ -427,7 +430,18 @@ pub fn detect_game(raw: &RawGame) -> GameKind {
     if let Some(kind) = kind_from_tags(&raw.tags) {
         return kind;
     }
-    let mt = parse_movetext(&raw.movetext);
+    // The opening decides (a xiangqi game touches rank 9 or file i, or writes Chinese/WXF, in its
+    // first moves): only a prefix of the movetext is read, cut at whitespace.
+    let text = &raw.movetext;
+    let mut cut = text.len().min(DETECT_PREFIX);
+    while cut < text.len() && !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let prefix = match text[..cut].rfind(char::is_whitespace) {
+        Some(ws) if cut < text.len() => &text[..ws],
+        _ => &text[..cut],
+    };
+    let mt = parse_movetext(prefix);
     if mt.moves.iter().any(|m| looks_xiangqi(&m.text)) {
         GameKind::Xiangqi
     } else {
