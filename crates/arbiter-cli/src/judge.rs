@@ -244,9 +244,7 @@ fn unreadable_chess_token(movetext: &str) -> Option<(usize, String)> {
 fn judge_record(file: &str, index: usize, rec: &Record, ctx: &Ctx) -> Item {
     let mut referee = Referee::new(ctx.rules.clone(), rec.start.clone(), ctx.cycles);
     // The reader replayed every move with full legality checks.
-    for &mv in &rec.moves {
-        referee.push_legal(mv);
-    }
+    referee.replay(&rec.moves);
     let extra = rec.after_end.len();
     let mut v = Value::Object(game_json(&referee, ctx, extra));
     v["file"] = json!(file);

@@ -174,6 +174,22 @@ impl Referee {
     /// legality checks) and judge the new position. Skips the legality test of [`Referee::push`];
     /// an illegal move here is a caller bug (checked in debug builds).
     pub fn push_legal(&mut self, mv: Move) -> &Verdict {
+        self.play(mv, true)
+    }
+
+    /// Play a whole line of moves already known to be legal in turn (a replayed record) and
+    /// return the verdict after the last. Equivalent to [`Referee::push_legal`] on each move,
+    /// but the mate test runs only after the last move: a position followed by a legal move
+    /// cannot be mate.
+    pub fn replay(&mut self, moves: &[Move]) -> &Verdict {
+        for (i, &mv) in moves.iter().enumerate() {
+            self.play(mv, i + 1 == moves.len());
+        }
+        &self.verdict
+    }
+
+    /// Play `mv` (legal) and judge; `mate_test`: whether the new position may lack a legal move.
+    fn play(&mut self, mv: Move, mate_test: bool) -> &Verdict {
         debug_assert!(self.pos.is_legal(mv), "push_legal: {mv} is not legal");
         let mover = self.pos.side_to_move();
         let info = ninerounds::PlyInfo::new(&self.pos, mv).expect("a legal move has a piece to move");
@@ -210,7 +226,9 @@ impl Referee {
             }
         }
         let check = self.pos.in_check(self.pos.side_to_move());
-        self.check_no_moves(check);
+        if mate_test {
+            self.check_no_moves(check);
+        }
         if self.verdict.status != Status::Decided {
             self.check_repetition(ply);
         }
