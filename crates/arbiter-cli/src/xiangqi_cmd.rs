@@ -285,15 +285,7 @@ fn natural_limit_claim(a: &ClaimArgs) -> anyhow::Result<crate::output::Item> {
 
 /// Game `--game N` (default 0) of a record file, replayed as xiangqi.
 fn read_xiangqi_record(path: &str, game: Option<&str>) -> anyhow::Result<xiangqi_records::Record> {
-    let index: usize = match game {
-        Some(g) if g.chars().all(|c| c.is_ascii_digit()) => g.parse()?,
-        _ => 0,
-    };
-    let bytes = crate::inputs::expand(&[path.to_string()])
-        .first()
-        .ok_or_else(|| anyhow::anyhow!("{path}: nothing to read"))?
-        .read()
-        .map_err(anyhow::Error::msg)?;
+    let (index, bytes) = read_record_bytes(path, game)?;
     let opts = xiangqi_records::ReadOptions {
         kind: Some(xiangqi_records::GameKind::Xiangqi),
         file: Some(path.to_string()),
@@ -309,8 +301,7 @@ fn read_xiangqi_record(path: &str, game: Option<&str>) -> anyhow::Result<xiangqi
 
 /// The game kind of game `--game N` (default 0) of a record file, when it can be read.
 fn file_game_kind(path: &str, game: Option<&str>) -> Option<GameKind> {
-    let index: usize = game.and_then(|g| g.parse().ok()).unwrap_or(0);
-    let bytes = std::fs::read(path).ok()?;
+    let (index, bytes) = read_record_bytes(path, game).ok()?;
     if xiangqi_records::is_xqf(&bytes) {
         return Some(GameKind::Xiangqi);
     }
@@ -322,8 +313,9 @@ fn file_game_kind(path: &str, game: Option<&str>) -> Option<GameKind> {
     })
 }
 
-/// The PGN text of game `--game N` (default 0) of a file, for chess claims.
-fn read_game_text(path: &str, game: Option<&str>) -> anyhow::Result<String> {
+/// The game index of `--game N` (default 0; `xiangqi`/`chess` there name a game kind) and the
+/// bytes of the record file at `path` (`-` = standard input).
+fn read_record_bytes(path: &str, game: Option<&str>) -> anyhow::Result<(usize, Vec<u8>)> {
     let index: usize = match game {
         Some(g) if g.chars().all(|c| c.is_ascii_digit()) => g.parse()?,
         _ => 0,
@@ -333,6 +325,12 @@ fn read_game_text(path: &str, game: Option<&str>) -> anyhow::Result<String> {
         .ok_or_else(|| anyhow::anyhow!("{path}: nothing to read"))?
         .read()
         .map_err(anyhow::Error::msg)?;
+    Ok((index, bytes))
+}
+
+/// The PGN text of game `--game N` (default 0) of a file, for chess claims.
+fn read_game_text(path: &str, game: Option<&str>) -> anyhow::Result<String> {
+    let (index, bytes) = read_record_bytes(path, game)?;
     let decoded = xiangqi_records::encoding::decode(&bytes);
     let raw = xiangqi_records::pgn::games(&decoded.text)
         .nth(index)

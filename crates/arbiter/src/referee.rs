@@ -305,13 +305,7 @@ impl Referee {
         match self.nine_rounds_window(&p, mover, ply) {
             Some((from, judgement)) => {
                 let v = &judgement.verdict;
-                let reason = match v.must_vary {
-                    None => Reason::RepetitionDraw,
-                    Some(side) => match judgement.side(side).offence {
-                        Offence::PerpetualCheck => Reason::PerpetualCheck,
-                        _ => Reason::PerpetualChase,
-                    },
-                };
+                let reason = repetition_reason(&judgement);
                 self.verdict = Verdict {
                     status: Status::Pending,
                     result: v.result_if_unchanged,
@@ -467,13 +461,7 @@ impl Referee {
         decided: bool,
     ) {
         let v = &judgement.verdict;
-        let reason = match v.must_vary {
-            None => Reason::RepetitionDraw,
-            Some(side) => match judgement.side(side).offence {
-                Offence::PerpetualCheck => Reason::PerpetualCheck,
-                _ => Reason::PerpetualChase,
-            },
-        };
+        let reason = repetition_reason(&judgement);
         let clause = v.clause.clone();
         let procedure = decided.then_some(self.rules.procedure_clause);
         self.verdict = Verdict {
@@ -492,6 +480,17 @@ impl Referee {
             }),
         };
         self.pending_loop = if decided { None } else { Some(loop_len) };
+    }
+}
+
+/// The `reason` of a judged repetition: the offence of the side that must vary, or a draw.
+fn repetition_reason(judgement: &CycleJudgement) -> Reason {
+    match judgement.verdict.must_vary {
+        None => Reason::RepetitionDraw,
+        Some(side) => match judgement.side(side).offence {
+            Offence::PerpetualCheck => Reason::PerpetualCheck,
+            _ => Reason::PerpetualChase,
+        },
     }
 }
 
