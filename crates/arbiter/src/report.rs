@@ -167,7 +167,7 @@ fn describe_move(pos: &Position, f: &MoveFacts) -> String {
         what.push("checks".to_string());
     }
     for c in &f.chases {
-        let chaser = pos_piece_name(c.chaser_kind);
+        let chaser = c.chaser_kind.name();
         what.push(format!(
             "chases the {} on {} with the {} on {}",
             c.piece, c.target, chaser, c.chaser
@@ -183,10 +183,6 @@ fn describe_move(pos: &Position, f: &MoveFacts) -> String {
         what.push("idle".into());
     }
     format!("{} ({}): {}", f.mv, text, what.join("; "))
-}
-
-fn pos_piece_name(k: PieceKind) -> &'static str {
-    k.name()
 }
 
 fn side_sentence(s: &SideJudgement) -> String {
