@@ -189,14 +189,15 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
                 Some(GameKind::Xiangqi) => xiangqi_records::GameKind::Xiangqi,
                 None => pgn::detect_game(raw),
             };
-            let game = match kind {
-                xiangqi_records::GameKind::Chess => Ok(Game::Chess(raw.clone())),
+            match kind {
+                xiangqi_records::GameKind::Chess => judge_chess(&file, *i, raw),
                 xiangqi_records::GameKind::Xiangqi => {
-                    record::replay_pgn(raw, decoded.encoding, *i, Some(&file))
-                        .map(|r| Game::Xiangqi(Box::new(r)))
+                    match record::replay_pgn(raw, decoded.encoding, *i, Some(&file)) {
+                        Ok(r) => judge_record(&file, *i, &r, ctx),
+                        Err(e) => record_error_item(&file, &e),
+                    }
                 }
-            };
-            judge_game(&file, *i, game, ctx)
+            }
         };
         let items: Vec<Item> = if pool.current_num_threads() > 1 {
             pool.install(|| batch.par_iter().map(judge_one).collect())
@@ -210,20 +211,25 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
 fn judge_game(file: &str, index: usize, game: Result<Game, RecordError>, ctx: &Ctx) -> Item {
     match game {
         Err(e) => record_error_item(file, &e),
-        Ok(Game::Chess(raw)) => match unreadable_chess_token(&raw.movetext) {
-            Some((ply, token)) => {
-                let mut item = error_item(
-                    file,
-                    Some(index),
-                    &format!("'{token}' is not a chess move (SAN such as Nf3, O-O, exd6, e8=Q)"),
-                    Some(ply),
-                );
-                item.json["move"] = json!(token);
-                item
-            }
-            None => chess_cmd::judge_pgn_game(file, index, &raw.text),
-        },
+        Ok(Game::Chess(raw)) => judge_chess(file, index, &raw),
         Ok(Game::Xiangqi(r)) => judge_record(file, index, &r, ctx),
+    }
+}
+
+/// Judge one chess game of a PGN file (after checking that every main-line token is a move).
+fn judge_chess(file: &str, index: usize, raw: &pgn::RawGame) -> Item {
+    match unreadable_chess_token(&raw.movetext) {
+        Some((ply, token)) => {
+            let mut item = error_item(
+                file,
+                Some(index),
+                &format!("'{token}' is not a chess move (SAN such as Nf3, O-O, exd6, e8=Q)"),
+                Some(ply),
+            );
+            item.json["move"] = json!(token);
+            item
+        }
+        None => chess_cmd::judge_pgn_game(file, index, &raw.text),
     }
 }
 

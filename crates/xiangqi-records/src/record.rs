@@ -145,6 +145,25 @@ pub struct RecordError {
     pub kind: Box<RecordErrorKind>,
 }
 
+impl RecordError {
+    /// An error of game `index` of `file`, at the main-line move `ply` written `text`.
+    pub fn new(
+        file: Option<&str>,
+        index: usize,
+        ply: Option<usize>,
+        text: Option<String>,
+        kind: RecordErrorKind,
+    ) -> RecordError {
+        RecordError {
+            file: file.map(str::to_string),
+            index,
+            ply,
+            text,
+            kind: Box::new(kind),
+        }
+    }
+}
+
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(file) = &self.file {
@@ -447,13 +466,7 @@ pub fn replay_pgn(
     index: usize,
     file: Option<&str>,
 ) -> Result<Record, RecordError> {
-    let err = |ply, text, kind| RecordError {
-        file: file.map(str::to_string),
-        index,
-        ply,
-        text,
-        kind: Box::new(kind),
-    };
+    let err = |ply, text, kind| RecordError::new(file, index, ply, text, kind);
     let start = match raw.tag("FEN").map(str::trim).filter(|f| !f.is_empty()) {
         Some(fen) => Position::from_fen(fen).map_err(|error| {
             err(
@@ -500,13 +513,7 @@ pub fn replay_pgn(
 /// text, or a main line cut off by the end of the file ([`XqfError::Truncated`], ply of the
 /// move that would follow). A cut that loses only variations is not an error.
 pub fn read_xqf(bytes: &[u8], index: usize, file: Option<&str>) -> Result<Record, RecordError> {
-    let err = |ply, text, kind| RecordError {
-        file: file.map(str::to_string),
-        index,
-        ply,
-        text,
-        kind: Box::new(kind),
-    };
+    let err = |ply, text, kind| RecordError::new(file, index, ply, text, kind);
     let game = xqf::parse(bytes).map_err(|e| err(None, None, RecordErrorKind::Xqf(e)))?;
     let start = game.start_position();
     start

@@ -367,33 +367,27 @@ impl FirstClaims {
 
     fn note(&mut self, ply: usize, side: Color, here: &ClaimsHere) {
         let by = side_name(side);
-        let s = Self::slot(false, side);
-        if self.found[s].is_none() && (here.threefold_now || here.threefold_intended.is_some()) {
-            self.found[s] = Some(ClaimOpportunity {
-                kind: THREEFOLD,
-                by,
-                at_ply: ply,
-                intended_move: if here.threefold_now {
-                    None
-                } else {
-                    here.threefold_intended.map(uci)
-                },
-                clause: "FIDE 9.2.1",
-            });
-        }
-        let s = Self::slot(true, side);
-        if self.found[s].is_none() && (here.fifty_now || here.fifty_intended.is_some()) {
-            self.found[s] = Some(ClaimOpportunity {
-                kind: FIFTY,
-                by,
-                at_ply: ply,
-                intended_move: if here.fifty_now {
-                    None
-                } else {
-                    here.fifty_intended.map(uci)
-                },
-                clause: "FIDE 9.3",
-            });
+        let kinds = [
+            (
+                false,
+                THREEFOLD,
+                here.threefold_now,
+                here.threefold_intended,
+                "FIDE 9.2.1",
+            ),
+            (true, FIFTY, here.fifty_now, here.fifty_intended, "FIDE 9.3"),
+        ];
+        for (fifty, kind, now, intended, clause) in kinds {
+            let s = Self::slot(fifty, side);
+            if self.found[s].is_none() && (now || intended.is_some()) {
+                self.found[s] = Some(ClaimOpportunity {
+                    kind,
+                    by,
+                    at_ply: ply,
+                    intended_move: if now { None } else { intended.map(uci) },
+                    clause,
+                });
+            }
         }
     }
 }
