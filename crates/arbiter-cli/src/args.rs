@@ -25,6 +25,19 @@ pub enum ClaimKind {
     NaturalMoveLimit,
 }
 
+/// How `judge` looks for chess dead positions (FIDE 5.2.2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum DeadCheckArg {
+    /// Complete helpmate search on closed positions and where one side is proved unable to
+    /// mate; otherwise a fast sound check (never a false "dead").
+    #[default]
+    Screen,
+    /// Complete helpmate search on the last position of every game (about 3x slower).
+    Exact,
+    /// No dead-position detection.
+    Off,
+}
+
 /// Time control, for the penalty of an incorrect chess claim (FIDE 9.5.3, A.3, B.2/B.3).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum TimeControl {
@@ -132,10 +145,13 @@ pub struct JudgeArgs {
     /// One JSON object per game on standard output.
     #[arg(long)]
     pub json: bool,
-    /// Also list exempted threats with their clause.
     /// Also list the threats that are not chases, with the clause that exempts them.
     #[arg(long)]
     pub explain: bool,
+    /// Chess: how dead positions (FIDE 5.2.2) are looked for. Whatever the mode, a game is
+    /// only called dead when that is proved.
+    #[arg(long, value_enum, default_value_t)]
+    pub dead_check: DeadCheckArg,
     /// Worker threads for batches.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs: u64,

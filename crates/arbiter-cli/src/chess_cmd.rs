@@ -2,7 +2,7 @@
 //! in `arbiter::chess`; this file only reads arguments and shapes the output (cli.md).
 
 use anyhow::Context;
-use arbiter::chess::{self, ChessError, ClaimRequest, GameRecord};
+use arbiter::chess::{self, ChessError, ClaimRequest, GameRecord, JudgeOptions};
 use serde_json::{json, Value};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Position};
@@ -30,8 +30,8 @@ fn judge_failed(file: &str, index: usize, e: &ChessError) -> Item {
     Item::failed(v, format!("{file} #{index}: cannot be judged: {e}\n"))
 }
 
-fn judge_record(file: &str, index: usize, record: &GameRecord) -> Item {
-    match chess::judge_game(record) {
+fn judge_record(file: &str, index: usize, record: &GameRecord, options: &JudgeOptions) -> Item {
+    match chess::judge_game_with(record, options) {
         Ok(report) => {
             let v = serde_json::to_value(&report).unwrap_or_else(|e| json!({"error": e.to_string()}));
             let text = format!("{file} #{index}: {}", report.text());
@@ -43,18 +43,18 @@ fn judge_record(file: &str, index: usize, record: &GameRecord) -> Item {
 
 /// `arbiter judge --fen FEN --moves "..."` for chess (fen None = standard start; moves in UCI
 /// or SAN separated by spaces). `file` is written in the output's `"file"` field.
-pub fn judge_position(fen: Option<&str>, moves: &str, file: &str) -> Item {
+pub fn judge_position(fen: Option<&str>, moves: &str, file: &str, options: &JudgeOptions) -> Item {
     match GameRecord::from_fen_moves(fen, moves) {
-        Ok(record) => judge_record(file, 0, &record),
+        Ok(record) => judge_record(file, 0, &record, options),
         Err(e) => judge_failed(file, 0, &e),
     }
 }
 
 /// `arbiter judge FILE` for one chess game: `game_text` is its complete PGN (tags and
 /// movetext). On failure the item is `{"file","index","error","ply"}`.
-pub fn judge_pgn_game(file: &str, index: usize, game_text: &str) -> Item {
+pub fn judge_pgn_game(file: &str, index: usize, game_text: &str, options: &JudgeOptions) -> Item {
     match chess::parse_pgn_game(game_text) {
-        Ok(record) => judge_record(file, index, &record),
+        Ok(record) => judge_record(file, index, &record, options),
         Err(e) => judge_failed(file, index, &e),
     }
 }

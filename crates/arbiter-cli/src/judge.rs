@@ -1,6 +1,6 @@
 //! `arbiter judge`: replay records (or a position and moves) and report what the rules say.
 
-use crate::args::{GameKind, JudgeArgs, RulesArg};
+use crate::args::{DeadCheckArg, GameKind, JudgeArgs, RulesArg};
 use crate::inputs::{expand, Input};
 use crate::output::{Emitter, Item};
 use crate::{chess_cmd, xiangqi_cmd, UsageError};
@@ -32,6 +32,7 @@ struct Ctx {
     cycles: u32,
     explain: bool,
     kind: Option<GameKind>,
+    chess: arbiter::chess::JudgeOptions,
 }
 
 /// Entry point.
@@ -41,6 +42,13 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
         cycles: a.cycles,
         explain: a.explain,
         kind: a.pos.game,
+        chess: arbiter::chess::JudgeOptions {
+            dead_check: match a.dead_check {
+                DeadCheckArg::Screen => arbiter::chess::DeadCheck::Screen,
+                DeadCheckArg::Exact => arbiter::chess::DeadCheck::Exact,
+                DeadCheckArg::Off => arbiter::chess::DeadCheck::Off,
+            },
+        },
     };
     if a.pos.fen.is_some() || a.pos.moves.is_some() {
         if !a.files.is_empty() {
@@ -49,7 +57,7 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
         let fen = a.pos.fen.as_deref();
         let moves = a.pos.moves.as_deref().unwrap_or("");
         let item = match xiangqi_cmd::game_of(fen, a.pos.moves.as_deref(), a.pos.game) {
-            GameKind::Chess => chess_cmd::judge_position(fen, moves, "-"),
+            GameKind::Chess => chess_cmd::judge_position(fen, moves, "-", &ctx.chess),
             GameKind::Xiangqi => judge_xiangqi_position(fen, moves, &ctx),
         };
         out.emit(item);
@@ -190,7 +198,7 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
                 None => pgn::detect_game(raw),
             };
             match kind {
-                xiangqi_records::GameKind::Chess => judge_chess(&file, *i, raw),
+                xiangqi_records::GameKind::Chess => judge_chess(&file, *i, raw, ctx),
                 xiangqi_records::GameKind::Xiangqi => {
                     match record::replay_pgn(raw, decoded.encoding, *i, Some(&file)) {
                         Ok(r) => judge_record(&file, *i, &r, ctx),
@@ -211,13 +219,13 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
 fn judge_game(file: &str, index: usize, game: Result<Game, RecordError>, ctx: &Ctx) -> Item {
     match game {
         Err(e) => record_error_item(file, &e),
-        Ok(Game::Chess(raw)) => judge_chess(file, index, &raw),
+        Ok(Game::Chess(raw)) => judge_chess(file, index, &raw, ctx),
         Ok(Game::Xiangqi(r)) => judge_record(file, index, &r, ctx),
     }
 }
 
 /// Judge one chess game of a PGN file (after checking that every main-line token is a move).
-fn judge_chess(file: &str, index: usize, raw: &pgn::RawGame) -> Item {
+fn judge_chess(file: &str, index: usize, raw: &pgn::RawGame, ctx: &Ctx) -> Item {
     match unreadable_chess_token(&raw.movetext) {
         Some((ply, token)) => {
             let mut item = error_item(
@@ -229,7 +237,7 @@ fn judge_chess(file: &str, index: usize, raw: &pgn::RawGame) -> Item {
             item.json["move"] = json!(token);
             item
         }
-        None => chess_cmd::judge_pgn_game(file, index, &raw.text),
+        None => chess_cmd::judge_pgn_game(file, index, &raw.text, &ctx.chess),
     }
 }
 

@@ -242,3 +242,56 @@ fn game_detection_and_misdirected_commands() {
         (Some(true), Some("white"))
     );
 }
+
+/// `judge --dead-check`: the default screen and the complete search find the same dead
+/// positions, with the ply where the game died (a locked pawn wall and bishops on one colour
+/// from the start; bare kings after the last capture); `off` finds none.
+#[test]
+fn dead_check_modes() {
+    for (fen, moves, dead_at) in [
+        ("8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1", "Kd2 Kd6", 0),
+        ("8/8/3bk3/8/8/8/8/2B1K3 w - - 0 1", "Kd2 Kd5 Bb2", 0),
+        (
+            "8/8/3bk3/8/3P4/8/8/2B1K3 w - - 0 1",
+            "Kd2 Kd5 Kd3 Bb4 Bd2 Bxd2 Kxd2 Kxd4",
+            8,
+        ),
+    ] {
+        let plies = moves.split(' ').count();
+        for mode in ["screen", "exact", "off"] {
+            let out = arbiter(
+                &[
+                    "judge",
+                    "--json",
+                    "--fen",
+                    fen,
+                    "--moves",
+                    moves,
+                    "--dead-check",
+                    mode,
+                ],
+                None,
+            );
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let g = &json_lines(&out)[0];
+            if mode == "off" {
+                assert_eq!(g["status"], "ongoing", "{fen} {mode}: {g}");
+                continue;
+            }
+            assert_eq!(
+                (g["reason"].as_str(), g["at_ply"].as_u64(), g["result"].as_str()),
+                (Some("dead_position"), Some(dead_at), Some("1/2-1/2")),
+                "{fen} {mode}"
+            );
+            assert_eq!(
+                g["moves_after_end"].as_u64(),
+                Some((plies - dead_at as usize) as u64)
+            );
+        }
+    }
+}

@@ -1,6 +1,8 @@
 //! All 1,803 labelled positions of D3-Chess's test vector (fixtures/chess/dead): the label says
-//! who can still mate (`WB`, `W-`, `-B`, `--` = dead, FIDE 5.2.2). Every label must match.
+//! who can still mate (`WB`, `W-`, `-B`, `--` = dead, FIDE 5.2.2). Every label must match, and
+//! the screen that `judge` uses by default must call exactly the `--` positions dead.
 
+use arbiter::chess::dead::is_dead_screened;
 use arbiter::chess::{can_mate, dead_position, parse_fen, Mateability};
 use shakmaty::Color;
 
@@ -40,7 +42,12 @@ fn d3_test_vector_every_label() {
                         let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         let Some((want, fen)) = cases.get(i) else { break };
                         match label(fen) {
-                            Ok(got) if got == *want => {}
+                            Ok(got) if got == *want => {
+                                let screened = parse_fen(fen).is_ok_and(|p| is_dead_screened(&p));
+                                if screened != (*want == "--") {
+                                    bad.push(format!("{fen}: label {want}, screen says dead = {screened}"));
+                                }
+                            }
                             Ok(got) => bad.push(format!("{fen}: want {want}, got {got}")),
                             Err(e) => bad.push(format!("{fen}: {e}")),
                         }

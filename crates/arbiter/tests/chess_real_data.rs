@@ -24,6 +24,18 @@ fn pgns(d: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The shared data folder and its PGN files, sorted; `None` (and a note) when it is absent.
+fn shared_pgns() -> Option<(PathBuf, Vec<PathBuf>)> {
+    let Some(root) = data() else {
+        eprintln!("shared data absent: skipped");
+        return None;
+    };
+    let mut files = Vec::new();
+    pgns(&root, &mut files);
+    files.sort();
+    Some((root, files))
+}
+
 #[derive(Default, Debug)]
 struct Tally {
     games: usize,
@@ -41,13 +53,9 @@ struct Tally {
 #[test]
 #[ignore]
 fn counts_over_shared_data() {
-    let Some(root) = data() else {
-        eprintln!("shared data absent: skipped");
+    let Some((root, files)) = shared_pgns() else {
         return;
     };
-    let mut files = Vec::new();
-    pgns(&root, &mut files);
-    files.sort();
     let mut by_dir: BTreeMap<String, Tally> = BTreeMap::new();
     for f in &files {
         let rel = f.strip_prefix(&root).unwrap_or(f);
@@ -108,4 +116,74 @@ fn counts_over_shared_data() {
     for (k, t) in &by_dir {
         println!("{k}: {t:?}");
     }
+}
+
+/// The default dead-position screen and the complete search give the same report for every
+/// game of the shared data (1,964 games).
+#[test]
+#[ignore]
+fn screen_and_exact_search_agree_on_every_game() {
+    use arbiter::chess::{judge_game_with, DeadCheck, JudgeOptions};
+    let Some((_, files)) = shared_pgns() else {
+        return;
+    };
+    let (mut games, mut dead) = (0, 0);
+    let mut differ = Vec::new();
+    for f in &files {
+        let Ok(bytes) = std::fs::read(f) else { continue };
+        for (i, g) in read_pgn_games(&bytes[..]).enumerate() {
+            let Ok(g) = g else { continue };
+            games += 1;
+            let judge = |dead_check| {
+                judge_game_with(&g, &JudgeOptions { dead_check })
+                    .map(|r| serde_json::to_string(&r).expect("json"))
+                    .map_err(|e| e.to_string())
+            };
+            let screened = judge(DeadCheck::Screen);
+            let exact = judge(DeadCheck::Exact);
+            if exact.as_ref().is_ok_and(|r| r.contains("\"dead_position\"")) {
+                dead += 1;
+            }
+            if screened != exact {
+                differ.push(format!(
+                    "{}#{i}:\n  screen {screened:?}\n  exact  {exact:?}",
+                    f.display()
+                ));
+            }
+        }
+    }
+    println!("{games} games, {dead} dead positions, {} differ", differ.len());
+    assert_eq!(games, 1964);
+    assert!(dead > 0);
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
+
+/// The screen and the complete search agree on all 30,000 positions of the Lichess sample
+/// (two of them dead).
+#[test]
+#[ignore]
+fn screen_and_exact_search_agree_on_lichess_positions() {
+    use arbiter::chess::dead::{is_dead, is_dead_screened};
+    use arbiter::chess::parse_fen;
+    let Some(root) = data() else {
+        eprintln!("shared data absent: skipped");
+        return;
+    };
+    let Ok(text) = std::fs::read_to_string(root.join("dead/lichess-30k-positions.txt")) else {
+        eprintln!("lichess-30k-positions.txt absent: skipped");
+        return;
+    };
+    let (mut n, mut dead) = (0, 0);
+    for line in text.lines() {
+        // "FEN game-id"
+        let Some((fen, _)) = line.rsplit_once(' ') else {
+            continue;
+        };
+        let pos = parse_fen(fen).expect("a legal FEN");
+        n += 1;
+        let exact = is_dead(&pos);
+        dead += usize::from(exact);
+        assert_eq!(is_dead_screened(&pos), exact, "{fen}");
+    }
+    assert_eq!((n, dead), (30_000, 2));
 }

@@ -37,10 +37,11 @@
 //!   `[Result]`; the loser is the side the result names; the winner's mating chances are judged
 //!   on the final position of the record. When the winner could still mate, the record's result
 //!   stands (`flag` object, status from the board).
-//! - **Dead positions** are found by one complete helpmate search per game (a dead position
-//!   stays dead, so the last position decides and bisection finds the first dead ply); this
-//!   also catches positions made dead by a quiet move, which a check "only when material or
-//!   pawns changed" would miss.
+//! - **Dead positions** in `judge`: a dead position stays dead, so the last position decides and
+//!   bisection (with the complete search) finds the first dead ply; this also catches positions
+//!   made dead by a quiet move, which a check "only when material or pawns changed" would miss.
+//!   By default the last position gets the sound screen [`dead::is_dead_screened`] (never a
+//!   false "dead"); [`DeadCheck::Exact`] runs the complete helpmate search instead.
 //! - **Touched pieces (4.3, 9.4)** are not in records and are not modelled.
 
 pub mod claims;
