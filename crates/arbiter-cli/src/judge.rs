@@ -245,12 +245,11 @@ fn judge_chess(file: &str, index: usize, raw: &pgn::RawGame, ctx: &Ctx) -> Item 
 /// The chess PGN reader skips such tokens silently; a record with one must not be judged as
 /// if the token were not there.
 fn unreadable_chess_token(movetext: &str) -> Option<(usize, String)> {
-    let mt = pgn::parse_movetext(movetext);
-    mt.moves.iter().enumerate().find_map(|(i, m)| {
-        let t = m.text.trim_end_matches(['+', '#', '!', '?']);
+    pgn::main_line_moves(movetext).enumerate().find_map(|(i, m)| {
+        let t = m.trim_end_matches(['+', '#', '!', '?']);
         let ok = matches!(t, "--" | "Z0" | "0-0" | "0-0-0")
             || shakmaty::san::San::from_ascii(t.as_bytes()).is_ok();
-        (!ok).then(|| (i + 1, m.text.clone()))
+        (!ok).then(|| (i + 1, m.to_string()))
     })
 }
 

@@ -45,6 +45,7 @@ fn main() -> ExitCode {
         Command::Dead(a) => chess_cmd::dead(a, &mut emitter),
         Command::Perft(a) => xiangqi_cmd::perft(a, &mut emitter),
     };
+    emitter.flush();
     match result {
         Ok(()) if emitter.any_failed() => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,

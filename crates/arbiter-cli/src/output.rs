@@ -33,28 +33,34 @@ impl Item {
 }
 
 /// Prints items as they are produced (streamed: a batch is never held whole in memory) and
-/// remembers whether any failed.
+/// remembers whether any failed. Output is buffered, and flushed after every item when standard
+/// output is a terminal; [`Emitter::flush`] (or dropping the emitter) writes the rest.
 pub struct Emitter {
     json: bool,
     failed: bool,
     count: usize,
+    out: std::io::BufWriter<std::io::Stdout>,
+    interactive: bool,
 }
 
 impl Emitter {
     /// `json`: one JSON object per line; otherwise the text reports, separated by blank lines.
     pub fn new(json: bool) -> Emitter {
+        use std::io::IsTerminal;
+        let stdout = std::io::stdout();
         Emitter {
             json,
             failed: false,
             count: 0,
+            interactive: stdout.is_terminal(),
+            out: std::io::BufWriter::with_capacity(1 << 16, stdout),
         }
     }
 
     /// Print one item on standard output.
     pub fn emit(&mut self, item: Item) {
         use std::io::Write;
-        let stdout = std::io::stdout();
-        let mut out = stdout.lock();
+        let out = &mut self.out;
         let _ = if self.json {
             writeln!(out, "{}", item.json)
         } else {
@@ -66,8 +72,17 @@ impl Emitter {
         if !item.text.ends_with('\n') && !self.json {
             let _ = writeln!(out);
         }
+        if self.interactive {
+            self.flush();
+        }
         self.failed |= item.failed;
         self.count += 1;
+    }
+
+    /// Writes out what is buffered.
+    pub fn flush(&mut self) {
+        use std::io::Write;
+        let _ = self.out.flush();
     }
 
     /// True when some emitted item could not be judged.

@@ -115,8 +115,9 @@ impl Iterator for PgnGames<'_> {
             if !game.tags.is_empty() {
                 return Some(game);
             }
-            let mt = parse_movetext(&game.movetext);
-            if !mt.moves.is_empty() || mt.result.is_some() {
+            // Without tags, a chunk is a game when its main line has a move or a result.
+            let mut line = main_line_moves(&game.movetext);
+            if line.next().is_some() || line.result().is_some() {
                 return Some(game);
             }
         }
@@ -264,6 +265,196 @@ fn strip_move_number(word: &str) -> Option<&str> {
 /// Variations nested deeper than this are flattened into their parent (bounded stack use).
 pub const MAX_DEPTH: usize = 64;
 
+/// One element of a movetext, as [`Tokens`] reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Token<'a> {
+    /// A comment, `{...}` or `; ...` to the end of the line, trimmed (may be empty).
+    Comment(&'a str),
+    /// `(`: a variation starts.
+    OpenVariation,
+    /// `)`: a variation ends.
+    CloseVariation,
+    /// A numeric annotation glyph `$n`.
+    Nag(u32),
+    /// A game termination marker (normalised) and the text after it.
+    Result {
+        /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+        result: &'static str,
+        /// Everything after the marker.
+        rest: &'a str,
+    },
+    /// A move as written, move number and trailing `!`/`?` removed; never empty.
+    Move(&'a str),
+}
+
+/// The tokens of a movetext, in order, without allocating: move numbers are dropped, a line
+/// starting with `%` (PGN escape) is skipped, a stray `}` is ignored. Never fails.
+#[derive(Debug, Clone)]
+pub struct Tokens<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Tokens<'a> {
+    /// The tokens of `text`.
+    pub fn new(text: &'a str) -> Tokens<'a> {
+        Tokens { text, pos: 0 }
+    }
+
+    /// Moves past the first `stop` at or after `from` (to the end when there is none) and
+    /// returns the text between.
+    fn until(&mut self, from: usize, stop: char) -> &'a str {
+        let body = &self.text[from..];
+        match body.find(stop) {
+            Some(end) => {
+                self.pos = from + end + stop.len_utf8();
+                &body[..end]
+            }
+            None => {
+                self.pos = self.text.len();
+                body
+            }
+        }
+    }
+}
+
+/// Whether `c` separates tokens: whitespace or a byte-order mark.
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{feff}'
+}
+
+/// The length in bytes of the word at the start of `text`: up to whitespace or one of
+/// `{ } ( ) ; $`. Bytes are compared directly; only non-ASCII characters are decoded.
+fn word_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b.is_ascii() {
+            if matches!(b, b'\t'..=b'\r' | b' ' | b'{' | b'}' | b'(' | b')' | b';' | b'$') {
+                return i;
+            }
+            i += 1;
+        } else {
+            match text[i..].chars().next() {
+                Some(c) if !c.is_whitespace() => i += c.len_utf8(),
+                _ => return i,
+            }
+        }
+    }
+    i
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        loop {
+            let i = self.pos;
+            let &b = self.text.as_bytes().get(i)?;
+            if matches!(b, b'\t'..=b'\r' | b' ') {
+                self.pos += 1;
+                continue;
+            }
+            if !b.is_ascii() {
+                let c = self.text[i..].chars().next()?;
+                if is_space(c) {
+                    self.pos += c.len_utf8();
+                    continue;
+                }
+            }
+            match b {
+                b'{' => return Some(Token::Comment(self.until(i + 1, '}').trim())),
+                b';' => return Some(Token::Comment(self.until(i + 1, '\n').trim())),
+                b'(' => {
+                    self.pos += 1;
+                    return Some(Token::OpenVariation);
+                }
+                b')' => {
+                    self.pos += 1;
+                    return Some(Token::CloseVariation);
+                }
+                b'}' => self.pos += 1,
+                // PGN escape mechanism: a line starting with `%` is ignored.
+                b'%' if i == 0 || self.text.as_bytes()[i - 1] == b'\n' => {
+                    self.until(i, '\n');
+                }
+                b'$' => {
+                    let digits = &self.text.as_bytes()[i + 1..];
+                    let len = digits.iter().take_while(|d| d.is_ascii_digit()).count();
+                    self.pos = i + 1 + len;
+                    let n = digits[..len].iter().fold(0u32, |n, d| {
+                        n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+                    });
+                    return Some(Token::Nag(n));
+                }
+                _ => {
+                    let rest = &self.text[i..];
+                    let len = word_len(rest);
+                    self.pos = i + len;
+                    let word = &rest[..len];
+                    if let Some(result) = normalize_result(word) {
+                        return Some(Token::Result {
+                            result,
+                            rest: &rest[len..],
+                        });
+                    }
+                    let word = strip_move_number(word).unwrap_or(word);
+                    let word = word.trim_end_matches(['!', '?']);
+                    if !word.is_empty() {
+                        return Some(Token::Move(word));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The moves of a movetext's main line, in order, without allocating: variations are
+/// skipped and the main line's termination marker ends it (as in [`parse_movetext`]).
+pub fn main_line_moves(text: &str) -> MainLine<'_> {
+    MainLine {
+        tokens: Tokens::new(text),
+        depth: 0,
+        result: None,
+    }
+}
+
+/// See [`main_line_moves`].
+#[derive(Debug, Clone)]
+pub struct MainLine<'a> {
+    tokens: Tokens<'a>,
+    depth: usize,
+    result: Option<&'static str>,
+}
+
+impl MainLine<'_> {
+    /// The termination marker that ended the main line, once the iterator has returned
+    /// `None` (`None` when the text ended without one).
+    pub fn result(&self) -> Option<&'static str> {
+        self.result
+    }
+}
+
+impl<'a> Iterator for MainLine<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        loop {
+            match self.tokens.next()? {
+                Token::OpenVariation => self.depth += 1,
+                Token::CloseVariation => self.depth = self.depth.saturating_sub(1),
+                Token::Result { result, .. } if self.depth == 0 => {
+                    self.tokens.pos = self.tokens.text.len();
+                    self.result = Some(result);
+                    return None;
+                }
+                Token::Move(m) if self.depth == 0 => return Some(m),
+                _ => {}
+            }
+        }
+    }
+}
+
 /// Parse a movetext: move numbers, comments `{}` and `;`, NAGs `$n`, variations `( ... )`
 /// (nested), suffix annotations `!`/`?`, and the termination marker, after which parsing stops
 /// (the rest goes to [`Movetext::trailing`]). Never fails; unbalanced brackets are tolerated.
@@ -273,118 +464,33 @@ pub fn parse_movetext(text: &str) -> Movetext {
     let mut stack: Vec<Vec<PgnMove>> = vec![Vec::new()];
     let mut pending_comments: Vec<String> = Vec::new();
     let mut ignored_opens = 0usize;
-    let mut it = text.char_indices().peekable();
-    let attach_comment = |stack: &mut Vec<Vec<PgnMove>>, pending: &mut Vec<String>, c: String| {
-        if c.is_empty() {
-            return;
-        }
-        match stack.last_mut().and_then(|l| l.last_mut()) {
-            Some(m) => m.comments.push(c),
-            None => pending.push(c),
-        }
-    };
-    while let Some(&(i, c)) = it.peek() {
-        if c.is_whitespace() || c == '\u{feff}' {
-            it.next();
-            continue;
-        }
-        match c {
-            '{' => {
-                it.next();
-                let start = i + 1;
-                let mut end = text.len();
-                for (j, d) in it.by_ref() {
-                    if d == '}' {
-                        end = j;
-                        break;
-                    }
-                }
-                let comment = text[start..end].trim().to_string();
-                attach_comment(&mut stack, &mut pending_comments, comment);
-            }
-            ';' => {
-                it.next();
-                let start = i + 1;
-                let mut end = text.len();
-                for (j, d) in it.by_ref() {
-                    if d == '\n' {
-                        end = j;
-                        break;
-                    }
-                }
-                let comment = text[start..end].trim().to_string();
-                attach_comment(&mut stack, &mut pending_comments, comment);
-            }
-            '(' => {
-                it.next();
-                if stack.len() > MAX_DEPTH {
-                    ignored_opens += 1;
-                } else {
-                    stack.push(Vec::new());
-                }
-            }
-            ')' => {
-                it.next();
-                if ignored_opens > 0 {
-                    ignored_opens -= 1;
-                } else {
-                    close_variation(&mut stack);
-                }
-            }
-            '}' => {
-                it.next();
-            }
-            // PGN escape mechanism: a line starting with `%` is ignored.
-            '%' if i == 0 || text[..i].ends_with('\n') => {
-                for (_, d) in it.by_ref() {
-                    if d == '\n' {
-                        break;
-                    }
-                }
-            }
-            '$' => {
-                it.next();
-                let mut n: u32 = 0;
-                while let Some(&(_, d)) = it.peek() {
-                    match d.to_digit(10) {
-                        Some(v) => {
-                            n = n.saturating_mul(10).saturating_add(v);
-                            it.next();
-                        }
-                        None => break,
-                    }
-                }
+    for token in Tokens::new(text) {
+        match token {
+            Token::Comment("") => {}
+            Token::Comment(c) => match stack.last_mut().and_then(|l| l.last_mut()) {
+                Some(m) => m.comments.push(c.to_string()),
+                None => pending_comments.push(c.to_string()),
+            },
+            Token::OpenVariation if stack.len() > MAX_DEPTH => ignored_opens += 1,
+            Token::OpenVariation => stack.push(Vec::new()),
+            Token::CloseVariation if ignored_opens > 0 => ignored_opens -= 1,
+            Token::CloseVariation => close_variation(&mut stack),
+            Token::Nag(n) => {
                 if let Some(m) = stack.last_mut().and_then(|l| l.last_mut()) {
                     m.nags.push(n);
                 }
             }
-            _ => {
-                let start = i;
-                let mut end = text.len();
-                while let Some(&(j, d)) = it.peek() {
-                    if d.is_whitespace() || matches!(d, '{' | '}' | '(' | ')' | ';' | '$') {
-                        end = j;
-                        break;
-                    }
-                    it.next();
-                }
-                let word = &text[start..end];
-                if let Some(r) = normalize_result(word) {
-                    if stack.len() == 1 {
-                        out.result = Some(r.to_string());
-                        out.trailing = text[end..].trim().to_string();
-                        break;
-                    }
-                    continue; // a result inside a variation ends nothing
-                }
-                let word = strip_move_number(word).unwrap_or(word);
-                let word = word.trim_end_matches(['!', '?']);
-                if word.is_empty() {
-                    continue;
-                }
+            // A result inside a variation ends nothing.
+            Token::Result { .. } if stack.len() > 1 => {}
+            Token::Result { result, rest } => {
+                out.result = Some(result.to_string());
+                out.trailing = rest.trim().to_string();
+                break;
+            }
+            Token::Move(m) => {
                 if let Some(line) = stack.last_mut() {
                     line.push(PgnMove {
-                        text: word.to_string(),
+                        text: m.to_string(),
                         ..PgnMove::default()
                     });
                 }
@@ -441,8 +547,7 @@ pub fn detect_game(raw: &RawGame) -> GameKind {
         Some(ws) if cut < text.len() => &text[..ws],
         _ => &text[..cut],
     };
-    let mt = parse_movetext(prefix);
-    if mt.moves.iter().any(|m| looks_xiangqi(&m.text)) {
+    if main_line_moves(prefix).any(looks_xiangqi) {
         GameKind::Xiangqi
     } else {
         GameKind::Chess
@@ -550,6 +655,47 @@ mod tests {
         assert_eq!(mt.moves[2].comments, ["rest"]);
         assert_eq!(mt.result.as_deref(), Some("1-0"));
         assert_eq!(mt.trailing, "junk");
+    }
+
+    #[test]
+    fn tokens_and_main_line() {
+        let text = "%escape line\n{c} 12. e4! $14 (12... d5 1-0) 12... e5?? ) ; note\n13.Nf3 } 0-1 14. Nc3";
+        let tokens: Vec<Token> = Tokens::new(text).collect();
+        assert_eq!(
+            tokens,
+            [
+                Token::Comment("c"),
+                Token::Move("e4"),
+                Token::Nag(14),
+                Token::OpenVariation,
+                Token::Move("d5"),
+                Token::Result {
+                    result: "1-0",
+                    rest: ") 12... e5?? ) ; note\n13.Nf3 } 0-1 14. Nc3"
+                },
+                Token::CloseVariation,
+                Token::Move("e5"),
+                Token::CloseVariation,
+                Token::Comment("note"),
+                Token::Move("Nf3"),
+                Token::Result {
+                    result: "0-1",
+                    rest: " 14. Nc3"
+                },
+                Token::Move("Nc3"),
+            ]
+        );
+        // The variation's moves and result are not the main line's; its result ends it.
+        let mut line = main_line_moves(text);
+        assert_eq!(line.by_ref().collect::<Vec<_>>(), ["e4", "e5", "Nf3"]);
+        assert_eq!(line.result(), Some("0-1"));
+        // Full-width digits and spaces, a byte-order mark, a vertical tab.
+        let moves: Vec<&str> =
+            main_line_moves("\u{feff}１．炮二平五\u{3000}马８进７\u{b}２．兵七进一 *").collect();
+        assert_eq!(moves, ["炮二平五", "马８进７", "兵七进一"]);
+        let mut open = main_line_moves("1. e4 e5 (1... c5");
+        assert_eq!(open.by_ref().count(), 2);
+        assert_eq!(open.result(), None);
     }
 
     #[test]

@@ -73,8 +73,10 @@ impl PositionKey {
 /// position (of the game or of the FEN) is the first occurrence of its position.
 #[derive(Debug, Default, Clone)]
 pub struct RepetitionTable {
-    /// The window's positions, each with a short fingerprint compared first.
-    window: Vec<(u64, PositionKey)>,
+    /// The fingerprints of the window's positions, in order (scanned first: 8 bytes each).
+    fingerprints: Vec<u64>,
+    /// The window's positions, parallel to `fingerprints`.
+    keys: Vec<PositionKey>,
     /// For each side to move (white = 0), the distinct positions of the window with that side
     /// to move that have already appeared at least twice.
     twice: [Vec<PositionKey>; 2],
@@ -98,22 +100,33 @@ impl RepetitionTable {
     /// the position has now appeared (1 = first time).
     pub fn record(&mut self, key: PositionKey, irreversible: bool) -> u32 {
         if irreversible {
-            self.window.clear();
+            self.fingerprints.clear();
+            self.keys.clear();
             self.twice[0].clear();
             self.twice[1].clear();
         }
-        let count = self.count(&key) + 1;
+        let f = key.fingerprint();
+        let count = self.count_with(f, &key) + 1;
         if count == 2 {
             self.twice[side_index(key.turn)].push(key);
         }
-        self.window.push((key.fingerprint(), key));
+        self.fingerprints.push(f);
+        self.keys.push(key);
         count
     }
 
     /// How many times `key` has appeared so far (within the window).
     pub fn count(&self, key: &PositionKey) -> u32 {
-        let f = key.fingerprint();
-        let n = self.window.iter().filter(|(g, k)| *g == f && k == key).count();
+        self.count_with(key.fingerprint(), key)
+    }
+
+    fn count_with(&self, fingerprint: u64, key: &PositionKey) -> u32 {
+        let n = self
+            .fingerprints
+            .iter()
+            .zip(&self.keys)
+            .filter(|(g, k)| **g == fingerprint && *k == key)
+            .count();
         u32::try_from(n).unwrap_or(u32::MAX)
     }
 
