@@ -226,7 +226,7 @@ fn judge_game(file: &str, index: usize, game: Result<Game, RecordError>, ctx: &C
 
 /// Judge one chess game of a PGN file (after checking that every main-line token is a move).
 fn judge_chess(file: &str, index: usize, raw: &pgn::RawGame, ctx: &Ctx) -> Item {
-    match unreadable_chess_token(&raw.movetext) {
+    match unreadable_chess_token(raw.movetext()) {
         Some((ply, token)) => {
             let mut item = error_item(
                 file,

@@ -3,13 +3,18 @@
 //!
 //! Inputs are read from `../shared/data/chess` next to the repository; when absent the
 //! benchmarks are skipped. Run: `cargo bench -p arbiter --bench chess_judge`.
+//!
+//! `world_matches_process` compares whole processes: the release `arbiter judge --json` (build
+//! it first: `cargo build --release -p arbiter-cli`; skipped when absent) against this bench
+//! binary replaying the file in a child process of its own (`BARE_REPLAY_CHILD`), so that both
+//! pay for starting a process and reading the file.
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use arbiter::chess::{dead_position, judge_game_with, parse_fen, read_pgn_games, DeadCheck, JudgeOptions};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -82,6 +87,45 @@ fn judge_all(pgn: &[u8], dead_check: DeadCheck) -> usize {
         .sum()
 }
 
+/// The release `arbiter` binary, if built.
+fn arbiter_binary() -> Option<PathBuf> {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    let bin = target.join("release/arbiter");
+    bin.exists().then_some(bin)
+}
+
+/// Runs `program args`, output discarded; panics if it fails.
+fn run(program: &std::path::Path, args: &[&std::ffi::OsStr], env: Option<(&str, &str)>) {
+    let mut cmd = std::process::Command::new(program);
+    cmd.args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    if let Some((k, v)) = env {
+        cmd.env(k, v);
+    }
+    let status = cmd.status().expect("the process starts");
+    assert!(status.success(), "{} failed", program.display());
+}
+
+fn judge_process_vs_replay_process(c: &mut Criterion) {
+    let (Some(path), Some(bin)) = (shared("pychess/world_matches.pgn"), arbiter_binary()) else {
+        eprintln!("world_matches.pgn or the release arbiter binary absent: skipped");
+        return;
+    };
+    let Ok(me) = std::env::current_exe() else { return };
+    let file = path.as_os_str();
+    let mut g = c.benchmark_group("world_matches_process");
+    g.bench_function("bare_replay", |b| {
+        b.iter(|| run(&me, &[file], Some(("BARE_REPLAY_CHILD", "1"))))
+    });
+    g.bench_function("arbiter_judge_json", |b| {
+        b.iter(|| run(&bin, &["judge".as_ref(), "--json".as_ref(), file], None))
+    });
+    g.finish();
+}
+
 fn judge_vs_replay(c: &mut Criterion) {
     let Some(path) = shared("pychess/world_matches.pgn") else {
         eprintln!("world_matches.pgn absent: skipped");
@@ -134,5 +178,21 @@ fn dead_checks(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, judge_vs_replay, dead_checks);
-criterion_main!(benches);
+criterion_group!(
+    benches,
+    judge_vs_replay,
+    judge_process_vs_replay_process,
+    dead_checks
+);
+
+fn main() {
+    // The child of `world_matches_process/bare_replay`: replay the file and exit.
+    if std::env::var_os("BARE_REPLAY_CHILD").is_some() {
+        let file = std::env::args_os().nth(1).expect("a PGN file");
+        let pgn = std::fs::read(file).expect("readable");
+        println!("{}", bare_replay(&pgn));
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

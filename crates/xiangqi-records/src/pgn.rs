@@ -17,15 +17,20 @@ pub enum GameKind {
 pub struct RawGame {
     /// Tag pairs in file order, values unescaped (`\"` → `"`, `\\` → `\`).
     pub tags: Vec<(String, String)>,
-    /// The movetext: everything after the tag section, up to the next game.
-    pub movetext: String,
     /// The game's complete source text (tags and movetext), unchanged.
     pub text: String,
+    /// Where the movetext starts in `text` (bytes).
+    movetext_start: usize,
     /// 1-based line number of the game's first line in the (decoded) file.
     pub line: usize,
 }
 
 impl RawGame {
+    /// The movetext: everything after the tag section, up to the next game.
+    pub fn movetext(&self) -> &str {
+        self.text.get(self.movetext_start..).unwrap_or("")
+    }
+
     /// The value of the first tag named `name` (ASCII case-insensitive).
     pub fn tag(&self, name: &str) -> Option<&str> {
         tag_value(&self.tags, name)
@@ -116,7 +121,7 @@ impl Iterator for PgnGames<'_> {
                 return Some(game);
             }
             // Without tags, a chunk is a game when its main line has a move or a result.
-            let mut line = main_line_moves(&game.movetext);
+            let mut line = main_line_moves(game.movetext());
             if line.next().is_some() || line.result().is_some() {
                 return Some(game);
             }
@@ -152,13 +157,13 @@ impl PgnGames<'_> {
             lines_used += 1;
         }
         let chunk = &rest[..end];
-        let movetext = movetext_start.map_or("", |s| &chunk[s.min(chunk.len())..]);
+        let movetext_start = movetext_start.map_or(chunk.len(), |s| s.min(chunk.len()));
         self.pos += end;
         self.line += lines_used;
         RawGame {
             tags,
-            movetext: movetext.to_string(),
             text: chunk.to_string(),
+            movetext_start,
             line: start_line,
         }
     }
@@ -166,11 +171,12 @@ impl PgnGames<'_> {
 
 /// Track `{}` depth across a movetext line (a `;` outside braces comments out the rest).
 fn scan_braces(line: &str, mut depth: usize) -> usize {
-    for c in line.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth = depth.saturating_sub(1),
-            ';' if depth == 0 => break,
+    // The three are ASCII: no byte of a multi-byte character can be mistaken for them.
+    for &b in line.as_bytes() {
+        match b {
+            b'{' => depth += 1,
+            b'}' => depth = depth.saturating_sub(1),
+            b';' if depth == 0 => break,
             _ => {}
         }
     }
@@ -247,6 +253,10 @@ fn is_digit(c: char) -> bool {
 /// If `word` starts with a move number (`12.`, `12...`, `12…`, `１２．`, `12、`, or digits alone),
 /// return what follows it; otherwise `None`.
 fn strip_move_number(word: &str) -> Option<&str> {
+    let first = *word.as_bytes().first()?;
+    if first.is_ascii() && !first.is_ascii_digit() {
+        return None; // the common case: a move
+    }
     let digits_end = word.find(|c: char| !is_digit(c)).unwrap_or(word.len());
     if digits_end == 0 {
         return None;
@@ -323,22 +333,48 @@ fn is_space(c: char) -> bool {
     c.is_whitespace() || c == '\u{feff}'
 }
 
+/// What an ASCII byte is to the lexer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// Part of a word.
+    Word,
+    /// ASCII whitespace (`\t` to `\r`, space).
+    Space,
+    /// `{ } ( ) ; $`: ends a word.
+    Delimiter,
+    /// The first byte of a non-ASCII character: decode it.
+    Other,
+}
+
+/// [`Class`] of every byte value.
+const CLASS: [Class; 256] = {
+    let mut t = [Class::Word; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = match b as u8 {
+            b'\t'..=b'\r' | b' ' => Class::Space,
+            b'{' | b'}' | b'(' | b')' | b';' | b'$' => Class::Delimiter,
+            0x80..=0xff => Class::Other,
+            _ => Class::Word,
+        };
+        b += 1;
+    }
+    t
+};
+
 /// The length in bytes of the word at the start of `text`: up to whitespace or one of
-/// `{ } ( ) ; $`. Bytes are compared directly; only non-ASCII characters are decoded.
+/// `{ } ( ) ; $`. Bytes are classified by table; only non-ASCII characters are decoded.
 fn word_len(text: &str) -> usize {
     let bytes = text.as_bytes();
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
-        if b.is_ascii() {
-            if matches!(b, b'\t'..=b'\r' | b' ' | b'{' | b'}' | b'(' | b')' | b';' | b'$') {
-                return i;
-            }
-            i += 1;
-        } else {
-            match text[i..].chars().next() {
+        match CLASS[usize::from(b)] {
+            Class::Word => i += 1,
+            Class::Space | Class::Delimiter => return i,
+            Class::Other => match text[i..].chars().next() {
                 Some(c) if !c.is_whitespace() => i += c.len_utf8(),
                 _ => return i,
-            }
+            },
         }
     }
     i
@@ -349,12 +385,16 @@ impl<'a> Iterator for Tokens<'a> {
 
     fn next(&mut self) -> Option<Token<'a>> {
         loop {
-            let i = self.pos;
-            let &b = self.text.as_bytes().get(i)?;
-            if matches!(b, b'\t'..=b'\r' | b' ') {
-                self.pos += 1;
-                continue;
+            let bytes = self.text.as_bytes();
+            let mut i = self.pos;
+            while bytes
+                .get(i)
+                .is_some_and(|&b| CLASS[usize::from(b)] == Class::Space)
+            {
+                i += 1;
             }
+            self.pos = i;
+            let &b = bytes.get(i)?;
             if !b.is_ascii() {
                 let c = self.text[i..].chars().next()?;
                 if is_space(c) {
@@ -538,7 +578,7 @@ pub fn detect_game(raw: &RawGame) -> GameKind {
     }
     // The opening decides (a xiangqi game touches rank 9 or file i, or writes Chinese/WXF, in its
     // first moves): only a prefix of the movetext is read, cut at whitespace.
-    let text = &raw.movetext;
+    let text = raw.movetext();
     let mut cut = text.len().min(DETECT_PREFIX);
     while cut < text.len() && !text.is_char_boundary(cut) {
         cut -= 1;
@@ -635,7 +675,7 @@ mod tests {
         let g: Vec<RawGame> = games(text).collect();
         assert_eq!(g.len(), 2);
         assert_eq!(g[0].tag("event"), Some("A \"b\""));
-        assert_eq!(g[0].movetext.trim(), "1. h2e2 h9g7 *");
+        assert_eq!(g[0].movetext().trim(), "1. h2e2 h9g7 *");
         assert_eq!(g[1].line, 6);
         assert_eq!(g[0].text.len() + g[1].text.len(), text.len());
     }

@@ -480,7 +480,7 @@ pub fn replay_pgn(
         })?,
         None => Position::startpos(),
     };
-    let mt = pgn::parse_movetext(&raw.movetext);
+    let mt = pgn::parse_movetext(raw.movetext());
     let main =
         replay_main(&start, &mt.moves).map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
     let result = raw
