@@ -11,14 +11,6 @@ use crate::args::{ClaimArgs, ClaimKind, DeadArgs, TimeControl};
 use crate::output::{Emitter, Item};
 use crate::UsageError;
 
-fn with_file_index(mut v: Value, file: &str, index: usize) -> Value {
-    if let Value::Object(map) = &mut v {
-        map.insert("file".into(), json!(file));
-        map.insert("index".into(), json!(index));
-    }
-    v
-}
-
 fn judge_failed(file: &str, index: usize, e: &ChessError) -> Item {
     let mut v = json!({"file": file, "index": index, "error": e.to_string()});
     if let Some(p) = e.ply() {
@@ -30,12 +22,30 @@ fn judge_failed(file: &str, index: usize, e: &ChessError) -> Item {
     Item::failed(v, format!("{file} #{index}: cannot be judged: {e}\n"))
 }
 
+/// A judged game's JSON object: `file` and `index`, then the report's fields.
+#[derive(serde::Serialize)]
+struct Located<'a> {
+    file: &'a str,
+    index: usize,
+    #[serde(flatten)]
+    report: &'a chess::JudgeReport,
+}
+
 fn judge_record(file: &str, index: usize, record: &GameRecord, options: &JudgeOptions) -> Item {
     match chess::judge_game_with(record, options) {
         Ok(report) => {
-            let v = serde_json::to_value(&report).unwrap_or_else(|e| json!({"error": e.to_string()}));
             let text = format!("{file} #{index}: {}", report.text());
-            Item::ok(with_file_index(v, file, index), text)
+            match serde_json::to_string(&Located {
+                file,
+                index,
+                report: &report,
+            }) {
+                Ok(line) => Item::ok_line(line, text),
+                Err(e) => Item::failed(
+                    json!({"file": file, "index": index, "error": e.to_string()}),
+                    text,
+                ),
+            }
         }
         Err(e) => judge_failed(file, index, &e),
     }

@@ -4,8 +4,10 @@
 /// One answered item (a game, a position, a claim).
 #[derive(Debug, Clone)]
 pub struct Item {
-    /// The object printed with `--json` (one line).
+    /// The object printed with `--json` (one line), unless `line` holds it already written.
     pub json: serde_json::Value,
+    /// The `--json` line written straight from a report (no intermediate `Value`).
+    pub line: Option<String>,
     /// The report printed without `--json`.
     pub text: String,
     /// True when the input could not be judged (an error object); makes the exit code 1.
@@ -17,6 +19,17 @@ impl Item {
     pub fn ok(json: serde_json::Value, text: String) -> Item {
         Item {
             json,
+            line: None,
+            text,
+            failed: false,
+        }
+    }
+
+    /// An item that was judged, its JSON object already written as one line.
+    pub fn ok_line(line: String, text: String) -> Item {
+        Item {
+            json: serde_json::Value::Null,
+            line: Some(line),
             text,
             failed: false,
         }
@@ -26,6 +39,7 @@ impl Item {
     pub fn failed(json: serde_json::Value, text: String) -> Item {
         Item {
             json,
+            line: None,
             text,
             failed: true,
         }
@@ -62,7 +76,10 @@ impl Emitter {
         use std::io::Write;
         let out = &mut self.out;
         let _ = if self.json {
-            writeln!(out, "{}", item.json)
+            match &item.line {
+                Some(line) => writeln!(out, "{line}"),
+                None => writeln!(out, "{}", item.json),
+            }
         } else {
             if self.count > 0 {
                 let _ = writeln!(out);
