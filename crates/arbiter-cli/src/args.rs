@@ -229,6 +229,7 @@ pub struct ClaimArgs {
 
 #[derive(Args, Debug)]
 pub struct DeadArgs {
+    /// The chess position to judge (FEN; missing trailing fields default as in `judge`).
     #[arg(long)]
     pub fen: Option<String>,
     /// One FEN per line (blank and `#` lines skipped).
@@ -241,13 +242,16 @@ pub struct DeadArgs {
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
+    /// Start position (FEN, xiangqi or chess); default: the xiangqi start position.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Plies to search (leaf count at that depth).
     #[arg(long)]
     pub depth: u32,
     /// Also count per first move.
     #[arg(long)]
     pub divide: bool,
+    /// Override game detection from the FEN.
     #[arg(long, value_enum)]
     pub game: Option<GameKind>,
     /// One JSON object per line on standard output instead of the text report.

@@ -19,7 +19,12 @@ fn judge_failed(file: &str, index: usize, e: &ChessError) -> Item {
     if let ChessError::IllegalMove { mv, .. } = e {
         v["move"] = json!(mv);
     }
-    Item::failed(v, format!("{file} #{index}: cannot be judged: {e}\n"))
+    // The same text as every other game that cannot be judged (judge.rs, `error_item`).
+    let place = match e.ply() {
+        Some(p) => format!("game {index}, ply {p}"),
+        None => format!("game {index}"),
+    };
+    Item::failed(v, format!("{file}: {place}: error: {e}\n"))
 }
 
 /// A judged game's JSON object: `file` and `index`, then the report's fields.

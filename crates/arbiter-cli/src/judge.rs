@@ -33,6 +33,35 @@ struct Ctx {
     explain: bool,
     kind: Option<GameKind>,
     chess: arbiter::chess::JudgeOptions,
+    /// `--rules` as given, to warn (once) when it names the other game's rule set.
+    rules_arg: Option<RulesArg>,
+    warned_rules: std::sync::atomic::AtomicBool,
+}
+
+impl Ctx {
+    /// Warns once on standard error when `--rules` names a rule set of the other game than
+    /// `kind` (the game is judged under its own rules all the same).
+    fn check_rules(&self, kind: GameKind) {
+        use std::sync::atomic::Ordering;
+        if let Some(msg) = rules_mismatch(self.rules_arg, kind) {
+            if !self.warned_rules.swap(true, Ordering::Relaxed) {
+                eprintln!("arbiter: warning: {msg}");
+            }
+        }
+    }
+}
+
+/// The complaint when `--rules` does not fit the game, if it does not.
+fn rules_mismatch(rules: Option<RulesArg>, kind: GameKind) -> Option<&'static str> {
+    match (rules, kind) {
+        (Some(RulesArg::Axf | RulesArg::Tw113), GameKind::Chess) => {
+            Some("--rules axf/tw113 are xiangqi rule sets; chess games are judged under fide")
+        }
+        (Some(RulesArg::Fide), GameKind::Xiangqi) => {
+            Some("--rules fide is the chess rule set; xiangqi games are judged under axf")
+        }
+        _ => None,
+    }
 }
 
 /// Entry point.
@@ -49,6 +78,8 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 DeadCheckArg::Off => arbiter::chess::DeadCheck::Off,
             },
         },
+        rules_arg: a.rules,
+        warned_rules: std::sync::atomic::AtomicBool::new(false),
     };
     if a.pos.fen.is_some() || a.pos.moves.is_some() {
         if !a.files.is_empty() {
@@ -56,7 +87,11 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
         }
         let fen = a.pos.fen.as_deref();
         let moves = a.pos.moves.as_deref().unwrap_or("");
-        let item = match xiangqi_cmd::game_of(fen, a.pos.moves.as_deref(), a.pos.game) {
+        let kind = xiangqi_cmd::game_of(fen, a.pos.moves.as_deref(), a.pos.game);
+        if let Some(msg) = rules_mismatch(a.rules, kind) {
+            return Err(UsageError(msg.into()).into());
+        }
+        let item = match kind {
             GameKind::Chess => chess_cmd::judge_position(fen, moves, "-", &ctx.chess),
             GameKind::Xiangqi => judge_xiangqi_position(fen, moves, &ctx),
         };
@@ -197,6 +232,10 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
                 Some(GameKind::Xiangqi) => xiangqi_records::GameKind::Xiangqi,
                 None => pgn::detect_game(raw),
             };
+            ctx.check_rules(match kind {
+                xiangqi_records::GameKind::Chess => GameKind::Chess,
+                xiangqi_records::GameKind::Xiangqi => GameKind::Xiangqi,
+            });
             match kind {
                 xiangqi_records::GameKind::Chess => judge_chess(&file, *i, raw, ctx),
                 xiangqi_records::GameKind::Xiangqi => {
@@ -219,8 +258,14 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
 fn judge_game(file: &str, index: usize, game: Result<Game, RecordError>, ctx: &Ctx) -> Item {
     match game {
         Err(e) => record_error_item(file, &e),
-        Ok(Game::Chess(raw)) => judge_chess(file, index, &raw, ctx),
-        Ok(Game::Xiangqi(r)) => judge_record(file, index, &r, ctx),
+        Ok(Game::Chess(raw)) => {
+            ctx.check_rules(GameKind::Chess);
+            judge_chess(file, index, &raw, ctx)
+        }
+        Ok(Game::Xiangqi(r)) => {
+            ctx.check_rules(GameKind::Xiangqi);
+            judge_record(file, index, &r, ctx)
+        }
     }
 }
 

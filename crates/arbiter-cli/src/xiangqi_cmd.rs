@@ -38,7 +38,12 @@ pub fn game_of(fen: Option<&str>, moves: Option<&str>, game: Option<GameKind>) -
             let xiangqi_letter = board
                 .chars()
                 .any(|c| matches!(c.to_ascii_lowercase(), 'a' | 'c' | 'e' | 'h'));
-            if board.split('/').count() == 10 || xiangqi_letter || first_rank_width == 9 {
+            // Text that is no board at all (no `/`) goes to the chess reader, whose message
+            // ("unparsable FEN") fits it better than a xiangqi rank count.
+            let looks_like_board = board.contains('/');
+            if board.split('/').count() == 10
+                || (looks_like_board && (xiangqi_letter || first_rank_width == 9))
+            {
                 GameKind::Xiangqi
             } else {
                 GameKind::Chess

@@ -1,12 +1,14 @@
 //! All 1,803 labelled positions of D3-Chess's test vector (fixtures/chess/dead): the label says
 //! who can still mate (`WB`, `W-`, `-B`, `--` = dead, FIDE 5.2.2). Every label must match, and
-//! the screen that `judge` uses by default must call exactly the `--` positions dead.
+//! the screen that `judge` uses by default must call exactly the `--` positions dead; so too on
+//! 1,721 generated locked-wall positions (fixtures/chess/dead/walls.fens).
 
 use arbiter::chess::dead::is_dead_screened;
 use arbiter::chess::{can_mate, dead_position, parse_fen, Mateability};
 use shakmaty::Color;
 
 const VECTOR: &str = include_str!("fixtures/chess/dead/d3-test-vector.txt");
+const WALLS: &str = include_str!("fixtures/chess/dead/walls.fens");
 
 fn label(fen: &str) -> Result<String, String> {
     let pos = parse_fen(fen).map_err(|e| e.to_string())?;
@@ -69,6 +71,25 @@ fn d3_test_vector_every_label() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// Locked pawn walls where spare pawns can still push once, gaps guarded by pawns, bishops on
+/// either colour: the screen agrees with the complete search on every one (722 dead).
+#[test]
+fn screen_agrees_with_the_complete_search_on_locked_walls() {
+    let (mut n, mut dead) = (0, 0);
+    let mut differ = Vec::new();
+    for fen in WALLS.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let pos = parse_fen(fen).expect("a legal FEN");
+        let exact = arbiter::chess::dead::is_dead(&pos);
+        n += 1;
+        dead += usize::from(exact);
+        if is_dead_screened(&pos) != exact {
+            differ.push(format!("{fen}: complete search says dead = {exact}"));
+        }
+    }
+    assert_eq!((n, dead), (1721, 722));
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
 
 #[test]

@@ -105,8 +105,34 @@ pub fn can_mate(pos: &Chess, winner: Color) -> Mateability {
 /// Whether `pos` is a dead position (FIDE 5.2.2): neither side can checkmate by any legal
 /// sequence. Stops at the first side found able to mate.
 pub fn is_dead(pos: &Chess) -> bool {
-    // Check the side that just moved last: it is more often the one still able to mate.
-    !can_mate(pos, !pos.turn()).possible() && !can_mate(pos, pos.turn()).possible()
+    // Ask first about the side more likely to mate (the search is much shorter there).
+    let first = likelier_mater(pos);
+    !can_mate(pos, first).possible() && !can_mate(pos, !first).possible()
+}
+
+/// The side with more pawns on open files (no pawn ahead of them on their file: the helpmate
+/// promotes them); on a tie the side that just moved.
+fn likelier_mater(pos: &Chess) -> Color {
+    use shakmaty::{Bitboard, Role};
+    let board = pos.board();
+    let pawns = board.by_role(Role::Pawn);
+    let open = |side: Color| {
+        let mut ahead = Bitboard::EMPTY;
+        let own = pawns & board.by_color(side);
+        // Every square in front of some pawn (of either colour) from `side`'s point of view.
+        let mut front = pawns;
+        for _ in 0..7 {
+            front = front.shift(if side == Color::White { -8 } else { 8 });
+            ahead |= front;
+        }
+        (own & !ahead).count()
+    };
+    let (w, b) = (open(Color::White), open(Color::Black));
+    match w.cmp(&b) {
+        std::cmp::Ordering::Greater => Color::White,
+        std::cmp::Ordering::Less => Color::Black,
+        std::cmp::Ordering::Equal => !pos.turn(),
+    }
 }
 
 /// Legal moves of both sides at most this many (see [`is_closed`]): the dead-position screen
@@ -187,6 +213,21 @@ const FEW_REPLIES: usize = 3;
 /// the weaker side has free force.
 const PINNED_DOWN: usize = 2;
 
+/// Rams (a pawn right in front of an enemy pawn: the two block each other) at most this many
+/// for the screen's shortcut in open positions: a wall that shuts a king or a piece in takes
+/// more (4 with pawn-guarded gaps, up to 8).
+const FEW_RAMS: u32 = 2;
+
+/// The number of rams on the board (see [`FEW_RAMS`]).
+fn rams(pos: &Chess) -> u32 {
+    use shakmaty::Role;
+    let board = pos.board();
+    let pawns = board.by_role(Role::Pawn);
+    let white = pawns & board.by_color(Color::White);
+    let black = pawns & board.by_color(Color::Black);
+    (white.shift(8) & black).count() as u32
+}
+
 /// Moves of queens, rooks, knights and pawns at least this many (see [`has_free_force`]).
 const FREE_FORCE_MOVES: u32 = 3;
 
@@ -258,7 +299,11 @@ fn screen(pos: &Chess, plies: u32) -> bool {
         return is_dead(pos);
     }
     let first = weaker_side(pos);
-    if !pos.is_check() && mine.min(theirs) > PINNED_DOWN && has_free_force(pos, first) {
+    if !pos.is_check()
+        && mine.min(theirs) > PINNED_DOWN
+        && rams(pos) <= FEW_RAMS
+        && has_free_force(pos, first)
+    {
         return false;
     }
     let Some(board) = to_board(pos) else {

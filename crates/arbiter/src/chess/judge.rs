@@ -139,7 +139,8 @@ impl JudgeReport {
     pub fn text(&self) -> String {
         let mut t = String::new();
         let plies = self.plies;
-        t.push_str(&format!("chess (FIDE), {plies} plies: "));
+        let unit = if plies == 1 { "ply" } else { "plies" };
+        t.push_str(&format!("chess (FIDE), {plies} {unit}: "));
         match (self.status, self.reason) {
             (Status::Decided, Some(r)) => {
                 let at = self.at_ply.unwrap_or(0);
