@@ -301,14 +301,21 @@ fn dead_check_modes() {
 #[test]
 fn rules_of_the_other_game_and_garbage_fens() {
     let chess_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let out = arbiter(&["judge", "--rules", "axf", "--fen", chess_fen, "--moves", "e4"], None);
+    let out = arbiter(
+        &["judge", "--rules", "axf", "--fen", chess_fen, "--moves", "e4"],
+        None,
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("judged under fide"));
 
     let out = arbiter(&["judge", "--json", "--rules", "tw113", "samples/"], None);
     assert_eq!(out.status.code(), Some(0));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.matches("warning: --rules axf/tw113").count(), 1, "{stderr}");
+    assert_eq!(
+        stderr.matches("warning: --rules axf/tw113").count(),
+        1,
+        "{stderr}"
+    );
     assert_eq!(json_lines(&out).len(), 2);
 
     let out = arbiter(&["dead", "--fen", "garbage"], None);

@@ -151,7 +151,11 @@ pub fn is_closed(pos: &Chess) -> bool {
 
 /// The moves of the side to move and of the other side, as counted by [`is_closed`].
 fn mobility(pos: &Chess) -> (usize, usize) {
-    let mine = pos.legal_moves().len();
+    mobility_with(pos, pos.legal_moves().len())
+}
+
+/// [`mobility`] when the side to move's legal moves are already counted (`mine`).
+fn mobility_with(pos: &Chess, mine: usize) -> (usize, usize) {
     let theirs = if pos.is_check() {
         pseudo_mobility(pos, !pos.turn())
     } else {
@@ -294,7 +298,7 @@ fn screen(pos: &Chess, plies: u32) -> bool {
             screen(&next, plies - 1)
         });
     }
-    let (mine, theirs) = mobility(pos);
+    let (mine, theirs) = mobility_with(pos, moves.len());
     if mine + theirs <= CLOSED_MOBILITY {
         return is_dead(pos);
     }

@@ -512,12 +512,13 @@ pub fn judge_game_with(record: &GameRecord, options: &JudgeOptions) -> Result<Ju
         };
         if end.is_none() {
             // At ply < n a legal next move shows there is no mate or stalemate here.
-            if next.is_none() {
-                if pos.is_checkmate() {
-                    end = Some((ply, Reason::Checkmate));
-                } else if pos.is_stalemate() {
-                    end = Some((ply, Reason::Stalemate));
-                }
+            if next.is_none() && pos.legal_moves().is_empty() {
+                let reason = if pos.is_check() {
+                    Reason::Checkmate
+                } else {
+                    Reason::Stalemate
+                };
+                end = Some((ply, reason));
             }
             if end.is_none() && (count >= 5 || pos.halfmoves() >= 150) {
                 // 9.6.2: a mate on the 150th ply takes precedence (and is already caught above
