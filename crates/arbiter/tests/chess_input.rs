@@ -61,6 +61,15 @@ fn illegal_move_names_ply_and_move() {
     }
     let rec = GameRecord::from_fen_moves(None, "e2e4 e7e5 e1e3").unwrap();
     assert_eq!(judge_game(&rec).unwrap_err().ply(), Some(3));
+    // A legal move written in UCI inside PGN (`e2e4` also reads as SAN, `g1f3` does not).
+    let rec = arbiter::chess::parse_pgn_game("1. e2e4 e5 2. g1f3 *").unwrap();
+    match judge_game(&rec) {
+        Err(ChessError::IllegalMove { ply, mv, reason }) => {
+            assert_eq!((ply, mv.as_str()), (3, "g1f3"));
+            assert_eq!(reason, "written in UCI; PGN moves are SAN: Nf3");
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]

@@ -53,7 +53,7 @@ impl WrittenMove {
             WrittenMove::San(s) => s.to_move(pos).map_err(|e| ChessError::IllegalMove {
                 ply,
                 mv: s.to_string(),
-                reason: san_reason(&e),
+                reason: uci_hint(pos, &s.to_string()).unwrap_or_else(|| san_reason(&e)),
             }),
             WrittenMove::Text(t) => parse_move(pos, t, ply),
         }
@@ -115,6 +115,14 @@ pub fn parse_move(pos: &Chess, text: &str, ply: usize) -> Result<Move, ChessErro
 }
 
 /// A plain-words reason for a SAN that does not fit the position.
+/// When a PGN move that is not legal SAN is a legal move written in UCI (`g1f3`), says so
+/// and gives its SAN.
+fn uci_hint(pos: &Chess, text: &str) -> Option<String> {
+    let m = UciMove::from_ascii(text.as_bytes()).ok()?.to_move(pos).ok()?;
+    let san = shakmaty::san::San::from_move(pos, m);
+    Some(format!("written in UCI; PGN moves are SAN: {san}"))
+}
+
 fn san_reason(e: &shakmaty::san::SanError) -> String {
     match e {
         shakmaty::san::SanError::AmbiguousSan => "ambiguous: more than one piece can make it".into(),
