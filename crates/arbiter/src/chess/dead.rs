@@ -213,6 +213,10 @@ const FEW_REPLIES_PLIES: u32 = 4;
 /// See [`FEW_REPLIES_PLIES`].
 const FEW_REPLIES: usize = 3;
 
+/// As [`FEW_REPLIES`] when the side to move is in check (a check answered only by captures of
+/// the checking piece can leave a dead position after every reply).
+const FEW_REPLIES_IN_CHECK: usize = 8;
+
 /// A side with at most this many moves is *pinned down*: the screen then asks CHA even when
 /// the weaker side has free force.
 const PINNED_DOWN: usize = 2;
@@ -265,9 +269,9 @@ fn has_free_force(pos: &Chess, side: Color) -> bool {
 /// The dead-position screen used by `judge` by default: cheap on the positions of real games,
 /// and **never calls a live position dead** (every "dead" is proved).
 ///
-/// - When the side to move has at most 3 legal moves (a check with few replies), the position
-///   is dead exactly when the position after each of them is: the screen looks at each, up to
-///   4 plies deep.
+/// - When the side to move has at most 3 legal moves (8 when in check), the position is dead
+///   exactly when the position after each of them is: the screen looks at each, up to 4 plies
+///   deep.
 /// - A [closed](is_closed) position gets the complete search ([`is_dead`]).
 /// - An open position, not in check, where neither side is pinned down (at most 2 moves) and
 ///   the weaker side ([`weaker_side`]) has free force (queens, rooks, knights and pawns with 3
@@ -291,7 +295,12 @@ fn screen(pos: &Chess, plies: u32) -> bool {
         // Stalemate is dead; a mated side has been mated.
         return !pos.is_check();
     }
-    if moves.len() <= FEW_REPLIES && plies > 0 {
+    let few = if pos.is_check() {
+        FEW_REPLIES_IN_CHECK
+    } else {
+        FEW_REPLIES
+    };
+    if moves.len() <= few && plies > 0 {
         return moves.iter().all(|m| {
             let mut next = pos.clone();
             next.play_unchecked(*m);
