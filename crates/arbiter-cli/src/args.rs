@@ -28,11 +28,13 @@ pub enum ClaimKind {
 /// How `judge` looks for chess dead positions (FIDE 5.2.2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum DeadCheckArg {
-    /// Complete helpmate search on closed positions and where one side is proved unable to
-    /// mate; otherwise a fast sound check (never a false "dead").
+    /// Never a false "dead": the complete helpmate search on closed positions and where one
+    /// side is proved unable to mate, cheap sound checks elsewhere. Could miss a dead position
+    /// that is open (none known: see docs/fide.md).
     #[default]
     Screen,
-    /// Complete helpmate search on the last position of every game (about 3x slower).
+    /// Complete helpmate search on the last position of every game (judging takes about 3x as
+    /// long).
     Exact,
     /// No dead-position detection.
     Off,
