@@ -72,14 +72,18 @@ pub fn expand(paths: &[String]) -> Vec<Input> {
         }
         let path = Path::new(p);
         if path.is_dir() {
+            let before = out.len();
             walk(path, &mut out);
+            if out.len() == before {
+                out.push(Input::Missing(
+                    p.clone(),
+                    "no record files (.pgn, .xqf) in this directory".to_string(),
+                ));
+            }
         } else if path.exists() {
             out.push(Input::File(path.to_path_buf()));
         } else {
-            out.push(Input::Missing(
-                p.clone(),
-                format!("{p}: no such file or directory"),
-            ));
+            out.push(Input::Missing(p.clone(), "no such file or directory".to_string()));
         }
     }
     out

@@ -116,7 +116,8 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
         );
         b
     });
-    let (mut games, mut failed) = (0usize, 0usize);
+    // Games judged or not; inputs that could not be read at all (no game index) apart.
+    let (mut games, mut failed, mut unreadable) = (0usize, 0usize, 0usize);
     // With --jobs > 1, a window of files is judged in parallel (folders of one-game files);
     // games within a big file are also judged in parallel batches (see `judge_input`). Output
     // stays in input order and memory is bounded by the window.
@@ -128,8 +129,12 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     for chunk in inputs.chunks(window) {
         {
             let mut tally = |item: Item| {
-                games += 1;
-                failed += usize::from(item.failed);
+                if item.failed && item.json.get("index").is_none() {
+                    unreadable += 1;
+                } else {
+                    games += 1;
+                    failed += usize::from(item.failed);
+                }
                 out.emit(item);
             };
             if let [input] = chunk {
@@ -157,8 +162,13 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
         b.finish_and_clear();
     }
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let unread = if unreadable > 0 {
+        format!("; {} could not be read", plural(unreadable, "input"))
+    } else {
+        String::new()
+    };
     eprintln!(
-        "arbiter: {} from {}; {failed} could not be judged",
+        "arbiter: {} from {}; {failed} could not be judged{unread}",
         plural(games, "game"),
         plural(inputs.len(), "file")
     );

@@ -322,3 +322,27 @@ fn rules_of_the_other_game_and_garbage_fens() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("unparsable FEN"));
 }
+
+/// A directory with no record files and a missing path are inputs that could not be read:
+/// an error object each (no game index), exit code 1, and the summary says so apart from games.
+#[test]
+fn empty_directory_and_missing_path() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d = dir.display().to_string();
+    let out = arbiter(&["judge", "--json", &d, "no-such-file.pgn", "samples/"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4);
+    assert_eq!(
+        lines[0]["error"],
+        "no record files (.pgn, .xqf) in this directory"
+    );
+    assert_eq!(lines[1]["error"], "no such file or directory");
+    assert!(lines[0].get("index").is_none());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("2 games from 4 files; 0 could not be judged; 2 inputs could not be read"),
+        "{stderr}"
+    );
+}
