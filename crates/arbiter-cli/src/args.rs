@@ -9,6 +9,24 @@ pub enum GameKind {
     Chess,
 }
 
+impl From<xiangqi_records::GameKind> for GameKind {
+    fn from(kind: xiangqi_records::GameKind) -> GameKind {
+        match kind {
+            xiangqi_records::GameKind::Xiangqi => GameKind::Xiangqi,
+            xiangqi_records::GameKind::Chess => GameKind::Chess,
+        }
+    }
+}
+
+impl From<GameKind> for xiangqi_records::GameKind {
+    fn from(kind: GameKind) -> xiangqi_records::GameKind {
+        match kind {
+            GameKind::Xiangqi => xiangqi_records::GameKind::Xiangqi,
+            GameKind::Chess => xiangqi_records::GameKind::Chess,
+        }
+    }
+}
+
 /// Rule set: `axf` (Asian Xiangqi Federation), `tw113` (Taiwan 2024 revision), `fide` (chess).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RulesArg {

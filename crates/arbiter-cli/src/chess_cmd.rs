@@ -12,19 +12,11 @@ use crate::output::{Emitter, Item};
 use crate::UsageError;
 
 fn judge_failed(file: &str, index: usize, e: &ChessError) -> Item {
-    let mut v = json!({"file": file, "index": index, "error": e.to_string()});
-    if let Some(p) = e.ply() {
-        v["ply"] = json!(p);
-    }
+    let mut item = Item::error(file, Some(index), &e.to_string(), e.ply());
     if let ChessError::IllegalMove { mv, .. } = e {
-        v["move"] = json!(mv);
+        item.json["move"] = json!(mv);
     }
-    // The same text as every other game that cannot be judged (judge.rs, `error_item`).
-    let place = match e.ply() {
-        Some(p) => format!("game {index}, ply {p}"),
-        None => format!("game {index}"),
-    };
-    Item::failed(v, format!("{file}: {place}: error: {e}\n"))
+    item
 }
 
 /// A judged game's JSON object: `file` and `index`, then the report's fields.

@@ -175,24 +175,8 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn error_item(file: &str, index: Option<usize>, error: &str, ply: Option<usize>) -> Item {
-    let mut v = json!({ "file": file, "error": error });
-    if let Some(i) = index {
-        v["index"] = json!(i);
-    }
-    if let Some(p) = ply {
-        v["ply"] = json!(p);
-    }
-    let place = match (index, ply) {
-        (Some(i), Some(p)) => format!(": game {i}, ply {p}"),
-        (Some(i), None) => format!(": game {i}"),
-        _ => String::new(),
-    };
-    Item::failed(v, format!("{file}{place}: error: {error}\n"))
-}
-
 fn record_error_item(file: &str, e: &RecordError) -> Item {
-    let mut item = error_item(file, Some(e.index), &e.kind.to_string(), e.ply);
+    let mut item = Item::error(file, Some(e.index), &e.kind.to_string(), e.ply);
     if let Some(t) = &e.text {
         item.json["move"] = json!(t);
     }
@@ -208,11 +192,11 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
     let file = input.label();
     let bytes = match input.read() {
         Ok(b) => b,
-        Err(e) => return emit(error_item(&file, None, &e, None)),
+        Err(e) => return emit(Item::error(&file, None, &e, None)),
     };
     let xqf_name = file.to_ascii_lowercase().ends_with(".xqf");
     if xqf_name && !record::is_xqf(&bytes) {
-        return emit(error_item(
+        return emit(Item::error(
             &file,
             Some(0),
             "not an XQF file: it does not start with the 'XQ' signature",
@@ -220,7 +204,12 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
         ));
     }
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-        return emit(error_item(&file, None, "no game found: the input is empty", None));
+        return emit(Item::error(
+            &file,
+            None,
+            "no game found: the input is empty",
+            None,
+        ));
     }
     if record::is_xqf(&bytes) {
         let opts = xiangqi_records::ReadOptions {
@@ -237,23 +226,14 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
     while split.peek().is_some() {
         let batch: Vec<(usize, pgn::RawGame)> = split.by_ref().take(BATCH).collect();
         let judge_one = |(i, raw): &(usize, pgn::RawGame)| {
-            let kind = match ctx.kind {
-                Some(GameKind::Chess) => xiangqi_records::GameKind::Chess,
-                Some(GameKind::Xiangqi) => xiangqi_records::GameKind::Xiangqi,
-                None => pgn::detect_game(raw),
-            };
-            ctx.check_rules(match kind {
-                xiangqi_records::GameKind::Chess => GameKind::Chess,
-                xiangqi_records::GameKind::Xiangqi => GameKind::Xiangqi,
-            });
+            let kind = ctx.kind.unwrap_or_else(|| pgn::detect_game(raw).into());
+            ctx.check_rules(kind);
             match kind {
-                xiangqi_records::GameKind::Chess => judge_chess(&file, *i, raw, ctx),
-                xiangqi_records::GameKind::Xiangqi => {
-                    match record::replay_pgn(raw, decoded.encoding, *i, Some(&file)) {
-                        Ok(r) => judge_record(&file, *i, &r, ctx),
-                        Err(e) => record_error_item(&file, &e),
-                    }
-                }
+                GameKind::Chess => judge_chess(&file, *i, raw, ctx),
+                GameKind::Xiangqi => match record::replay_pgn(raw, decoded.encoding, *i, Some(&file)) {
+                    Ok(r) => judge_record(&file, *i, &r, ctx),
+                    Err(e) => record_error_item(&file, &e),
+                },
             }
         };
         let items: Vec<Item> = if pool.current_num_threads() > 1 {
@@ -283,7 +263,7 @@ fn judge_game(file: &str, index: usize, game: Result<Game, RecordError>, ctx: &C
 fn judge_chess(file: &str, index: usize, raw: &pgn::RawGame, ctx: &Ctx) -> Item {
     match unreadable_chess_token(raw.movetext()) {
         Some((ply, token)) => {
-            let mut item = error_item(
+            let mut item = Item::error(
                 file,
                 Some(index),
                 &format!("'{token}' is not a chess move (SAN such as Nf3, O-O, exd6, e8=Q)"),
@@ -482,20 +462,20 @@ fn capitalised(c: xiangqi::Color) -> &'static str {
 fn judge_xiangqi_position(fen: Option<&str>, moves: &str, ctx: &Ctx) -> Item {
     let start = match xiangqi_cmd::parse_fen(fen) {
         Ok(p) => p,
-        Err(e) => return error_item("-", Some(0), &e, None),
+        Err(e) => return Item::error("-", Some(0), &e, None),
     };
     let mut referee = Referee::new(ctx.rules.clone(), start, ctx.cycles);
     for (i, text) in moves.split_whitespace().enumerate() {
         let mv = match xiangqi::notation::parse_move(referee.position(), text) {
             Ok(p) => p.mv,
             Err(e) => {
-                let mut it = error_item("-", Some(0), &e.to_string(), Some(i + 1));
+                let mut it = Item::error("-", Some(0), &e.to_string(), Some(i + 1));
                 it.json["move"] = json!(text);
                 return it;
             }
         };
         if let Err(e) = referee.push(mv) {
-            return error_item("-", Some(0), &e.to_string(), Some(i + 1));
+            return Item::error("-", Some(0), &e.to_string(), Some(i + 1));
         }
     }
     let mut v = Value::Object(game_json(&referee, ctx, 0));

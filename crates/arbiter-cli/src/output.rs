@@ -35,6 +35,24 @@ impl Item {
         }
     }
 
+    /// An input or game that could not be read or judged: `{"file","error"}` with `index`
+    /// and `ply` when known; the text says `FILE: game N, ply P: error: ...`.
+    pub fn error(file: &str, index: Option<usize>, error: &str, ply: Option<usize>) -> Item {
+        let mut v = serde_json::json!({ "file": file, "error": error });
+        if let Some(i) = index {
+            v["index"] = serde_json::json!(i);
+        }
+        if let Some(p) = ply {
+            v["ply"] = serde_json::json!(p);
+        }
+        let place = match (index, ply) {
+            (Some(i), Some(p)) => format!(": game {i}, ply {p}"),
+            (Some(i), None) => format!(": game {i}"),
+            _ => String::new(),
+        };
+        Item::failed(v, format!("{file}{place}: error: {error}\n"))
+    }
+
     /// An item that could not be judged: `json` is the error object.
     pub fn failed(json: serde_json::Value, text: String) -> Item {
         Item {

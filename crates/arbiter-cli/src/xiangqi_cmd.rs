@@ -312,10 +312,7 @@ fn file_game_kind(path: &str, game: Option<&str>) -> Option<GameKind> {
     }
     let decoded = xiangqi_records::encoding::decode(&bytes);
     let raw = xiangqi_records::pgn::games(&decoded.text).nth(index)?;
-    Some(match xiangqi_records::pgn::detect_game(&raw) {
-        xiangqi_records::GameKind::Xiangqi => GameKind::Xiangqi,
-        xiangqi_records::GameKind::Chess => GameKind::Chess,
-    })
+    Some(xiangqi_records::pgn::detect_game(&raw).into())
 }
 
 /// The game index of `--game N` (default 0; `xiangqi`/`chess` there name a game kind) and the

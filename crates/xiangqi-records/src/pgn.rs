@@ -333,7 +333,7 @@ fn is_space(c: char) -> bool {
     c.is_whitespace() || c == '\u{feff}'
 }
 
-/// What an ASCII byte is to the lexer.
+/// What a byte is to the lexer.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Class {
     /// Part of a word.

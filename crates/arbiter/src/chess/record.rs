@@ -50,10 +50,10 @@ impl WrittenMove {
     /// The legal move this stands for in `pos`; `ply` is the ply it would produce.
     pub fn to_move(&self, pos: &Chess, ply: usize) -> Result<Move, ChessError> {
         match self {
-            WrittenMove::San(s) => s.to_move(pos).map_err(|e| ChessError::IllegalMove {
-                ply,
-                mv: s.to_string(),
-                reason: uci_hint(pos, &s.to_string()).unwrap_or_else(|| san_reason(&e)),
+            WrittenMove::San(s) => s.to_move(pos).map_err(|e| {
+                let mv = s.to_string();
+                let reason = uci_hint(pos, &mv).unwrap_or_else(|| san_reason(&e));
+                ChessError::IllegalMove { ply, mv, reason }
             }),
             WrittenMove::Text(t) => parse_move(pos, t, ply),
         }
@@ -114,15 +114,17 @@ pub fn parse_move(pos: &Chess, text: &str, ply: usize) -> Result<Move, ChessErro
     san.to_move(pos).map_err(|e| illegal(san_reason(&e)))
 }
 
-/// A plain-words reason for a SAN that does not fit the position.
 /// When a PGN move that is not legal SAN is a legal move written in UCI (`g1f3`), says so
 /// and gives its SAN.
 fn uci_hint(pos: &Chess, text: &str) -> Option<String> {
     let m = UciMove::from_ascii(text.as_bytes()).ok()?.to_move(pos).ok()?;
-    let san = shakmaty::san::San::from_move(pos, m);
-    Some(format!("written in UCI; PGN moves are SAN: {san}"))
+    Some(format!(
+        "written in UCI; PGN moves are SAN: {}",
+        San::from_move(pos, m)
+    ))
 }
 
+/// A plain-words reason for a SAN that does not fit the position.
 fn san_reason(e: &shakmaty::san::SanError) -> String {
     match e {
         shakmaty::san::SanError::AmbiguousSan => "ambiguous: more than one piece can make it".into(),
