@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use xiangqi_records::{games, Game, GameKind, ReadOptions};
+use records::{games, Game, GameKind, ReadOptions};
 
 fuzz_target!(|data: &[u8]| {
     for kind in [None, Some(GameKind::Xiangqi)] {
@@ -23,5 +23,5 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     // The XQF path whatever the magic says.
-    let _ = xiangqi_records::read_xqf(data, 0, None);
+    let _ = records::read_xqf(data, 0, None);
 });

@@ -9,20 +9,20 @@ pub enum GameKind {
     Chess,
 }
 
-impl From<xiangqi_records::GameKind> for GameKind {
-    fn from(kind: xiangqi_records::GameKind) -> GameKind {
+impl From<records::GameKind> for GameKind {
+    fn from(kind: records::GameKind) -> GameKind {
         match kind {
-            xiangqi_records::GameKind::Xiangqi => GameKind::Xiangqi,
-            xiangqi_records::GameKind::Chess => GameKind::Chess,
+            records::GameKind::Xiangqi => GameKind::Xiangqi,
+            records::GameKind::Chess => GameKind::Chess,
         }
     }
 }
 
-impl From<GameKind> for xiangqi_records::GameKind {
-    fn from(kind: GameKind) -> xiangqi_records::GameKind {
+impl From<GameKind> for records::GameKind {
+    fn from(kind: GameKind) -> records::GameKind {
         match kind {
-            GameKind::Xiangqi => xiangqi_records::GameKind::Xiangqi,
-            GameKind::Chess => xiangqi_records::GameKind::Chess,
+            GameKind::Xiangqi => records::GameKind::Xiangqi,
+            GameKind::Chess => records::GameKind::Chess,
         }
     }
 }

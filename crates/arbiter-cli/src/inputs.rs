@@ -56,7 +56,7 @@ fn walk(dir: &Path, out: &mut Vec<Input>) {
     for p in entries {
         if p.is_dir() {
             walk(&p, out);
-        } else if xiangqi_records::record::is_record_path(&p) {
+        } else if records::record::is_record_path(&p) {
             out.push(Input::File(p));
         }
     }

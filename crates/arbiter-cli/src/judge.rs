@@ -4,14 +4,14 @@ use crate::args::{DeadCheckArg, GameKind, JudgeArgs, RulesArg};
 use crate::inputs::{expand, Input};
 use crate::output::{Emitter, Item};
 use crate::{chess_cmd, xiangqi_cmd, UsageError};
-use arbiter::referee::Referee;
-use arbiter::report;
-use arbiter::rules::{RuleSet, RulesId};
-use arbiter::verdict::{Reason, Status};
+use arbiter::xiangqi::referee::Referee;
+use arbiter::xiangqi::report;
+use arbiter::xiangqi::rules::{RuleSet, RulesId};
+use arbiter::xiangqi::verdict::{Reason, Status};
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::io::IsTerminal;
-use xiangqi_records::{pgn, record, Game, Record, RecordError};
+use records::{pgn, record, Game, Record, RecordError};
 
 /// Games judged in parallel per batch (bounded memory: a batch is emitted before the next).
 const BATCH: usize = 256;
@@ -212,16 +212,16 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
         ));
     }
     if record::is_xqf(&bytes) {
-        let opts = xiangqi_records::ReadOptions {
-            kind: Some(xiangqi_records::GameKind::Xiangqi),
+        let opts = records::ReadOptions {
+            kind: Some(records::GameKind::Xiangqi),
             file: Some(file.clone()),
         };
-        for (i, g) in xiangqi_records::games(&bytes, opts) {
+        for (i, g) in records::games(&bytes, opts) {
             emit(judge_game(&file, i, g, ctx));
         }
         return;
     }
-    let decoded = xiangqi_records::encoding::decode(&bytes);
+    let decoded = records::encoding::decode(&bytes);
     let mut split = pgn::games(&decoded.text).enumerate().peekable();
     while split.peek().is_some() {
         let batch: Vec<(usize, pgn::RawGame)> = split.by_ref().take(BATCH).collect();
@@ -335,7 +335,7 @@ fn game_json(referee: &Referee, ctx: &Ctx, extra_after_end: usize) -> serde_json
     );
     m.insert(
         "claims".into(),
-        arbiter::limits::claims_json(&referee.natural_limit_claims(), referee.rules()),
+        arbiter::xiangqi::limits::claims_json(&referee.natural_limit_claims(), referee.rules()),
     );
     m
 }

@@ -5,8 +5,8 @@ use crate::args::{ClaimArgs, ClassifyArgs, CycleArgs, GameKind, PerftArgs};
 use crate::judge::xiangqi_rules;
 use crate::output::{Emitter, Item};
 use crate::{chess_cmd, UsageError};
-use arbiter::facts::classify as classify_move;
-use arbiter::report;
+use arbiter::xiangqi::facts::classify as classify_move;
+use arbiter::xiangqi::report;
 use serde_json::json;
 use xiangqi::{Move, Position};
 
@@ -94,7 +94,7 @@ pub fn cycle(a: CycleArgs, out: &mut Emitter) -> anyhow::Result<()> {
     let start = parse_fen(Some(fen)).map_err(anyhow::Error::msg)?;
     let moves = parse_moves(&start, a.pos.moves.as_deref().unwrap_or("")).map_err(anyhow::Error::msg)?;
     let rules = xiangqi_rules(a.rules);
-    let j = arbiter::repetition::judge_cycle(&start, &moves, &rules)?;
+    let j = arbiter::xiangqi::repetition::judge_cycle(&start, &moves, &rules)?;
     out.emit(Item::ok(
         report::cycle_json(&j, a.explain),
         report::cycle_text(&start, &j, a.explain),
@@ -188,7 +188,7 @@ pub fn claim(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
 /// The xiangqi natural-move-limit claim (AXF 120 plies; TW113 100 plies, or 80 with
 /// `--limit 40`), with the count step by step.
 fn natural_limit_claim(a: &ClaimArgs) -> anyhow::Result<crate::output::Item> {
-    use arbiter::limits::{judge_claim, LimitMode};
+    use arbiter::xiangqi::limits::{judge_claim, LimitMode};
     let rules = match a.rules {
         Some(crate::args::RulesArg::Fide) => {
             return Err(
@@ -229,7 +229,7 @@ fn natural_limit_claim(a: &ClaimArgs) -> anyhow::Result<crate::output::Item> {
     };
     let c = match judge_claim(&rules, mode, &start, &moves, a.at_ply) {
         Ok(c) => c,
-        Err(e @ arbiter::limits::LimitError::AtPlyBeyond { .. }) => {
+        Err(e @ arbiter::xiangqi::limits::LimitError::AtPlyBeyond { .. }) => {
             return Err(UsageError(e.to_string()).into());
         }
         Err(e) => {
@@ -289,30 +289,30 @@ fn natural_limit_claim(a: &ClaimArgs) -> anyhow::Result<crate::output::Item> {
 }
 
 /// Game `--game N` (default 0) of a record file, replayed as xiangqi.
-fn read_xiangqi_record(path: &str, game: Option<&str>) -> anyhow::Result<xiangqi_records::Record> {
+fn read_xiangqi_record(path: &str, game: Option<&str>) -> anyhow::Result<records::Record> {
     let (index, bytes) = read_record_bytes(path, game)?;
-    let opts = xiangqi_records::ReadOptions {
-        kind: Some(xiangqi_records::GameKind::Xiangqi),
+    let opts = records::ReadOptions {
+        kind: Some(records::GameKind::Xiangqi),
         file: Some(path.to_string()),
     };
-    let (_, game) = xiangqi_records::games(&bytes, opts)
+    let (_, game) = records::games(&bytes, opts)
         .nth(index)
         .ok_or_else(|| anyhow::anyhow!("{path}: there is no game {index}"))?;
     match game? {
-        xiangqi_records::Game::Xiangqi(r) => Ok(*r),
-        xiangqi_records::Game::Chess(_) => Err(anyhow::anyhow!("{path}: game {index} is not xiangqi")),
+        records::Game::Xiangqi(r) => Ok(*r),
+        records::Game::Chess(_) => Err(anyhow::anyhow!("{path}: game {index} is not xiangqi")),
     }
 }
 
 /// The game kind of game `--game N` (default 0) of a record file, when it can be read.
 fn file_game_kind(path: &str, game: Option<&str>) -> Option<GameKind> {
     let (index, bytes) = read_record_bytes(path, game).ok()?;
-    if xiangqi_records::is_xqf(&bytes) {
+    if records::is_xqf(&bytes) {
         return Some(GameKind::Xiangqi);
     }
-    let decoded = xiangqi_records::encoding::decode(&bytes);
-    let raw = xiangqi_records::pgn::games(&decoded.text).nth(index)?;
-    Some(xiangqi_records::pgn::detect_game(&raw).into())
+    let decoded = records::encoding::decode(&bytes);
+    let raw = records::pgn::games(&decoded.text).nth(index)?;
+    Some(records::pgn::detect_game(&raw).into())
 }
 
 /// The game index of `--game N` (default 0; `xiangqi`/`chess` there name a game kind) and the
@@ -333,8 +333,8 @@ fn read_record_bytes(path: &str, game: Option<&str>) -> anyhow::Result<(usize, V
 /// The PGN text of game `--game N` (default 0) of a file, for chess claims.
 fn read_game_text(path: &str, game: Option<&str>) -> anyhow::Result<String> {
     let (index, bytes) = read_record_bytes(path, game)?;
-    let decoded = xiangqi_records::encoding::decode(&bytes);
-    let raw = xiangqi_records::pgn::games(&decoded.text)
+    let decoded = records::encoding::decode(&bytes);
+    let raw = records::pgn::games(&decoded.text)
         .nth(index)
         .ok_or_else(|| anyhow::anyhow!("{path}: there is no game {index}"))?;
     Ok(raw.text)

@@ -171,7 +171,7 @@ fn stdin_and_subcommands() {
 fn broken_files_are_errors() {
     let full = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../xiangqi-records/tests/fixtures/xqf/FiveGoatsTest.xqf"
+        "/../records/tests/fixtures/xqf/FiveGoatsTest.xqf"
     ))
     .unwrap();
     let cut = tmp("cut.xqf", &full[..1100]);

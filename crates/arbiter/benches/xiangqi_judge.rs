@@ -4,12 +4,12 @@
 //!   detection after every ply) — the ratio of the two is the cost of repetition analysis;
 //! - `classify`: move classification (check/chase with real recaptures) per move.
 
-use arbiter::facts::classify;
-use arbiter::referee::Referee;
-use arbiter::rules::RuleSet;
+use arbiter::xiangqi::facts::classify;
+use arbiter::xiangqi::referee::Referee;
+use arbiter::xiangqi::rules::RuleSet;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::path::{Path, PathBuf};
-use xiangqi_records::{games, Game, ReadOptions};
+use records::{games, Game, ReadOptions};
 
 fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/xiangqi")
@@ -22,7 +22,7 @@ fn files(dir: &Path, out: &mut Vec<Vec<u8>>) {
     for p in paths {
         if p.is_dir() {
             files(&p, out);
-        } else if xiangqi_records::is_record_path(&p) {
+        } else if records::is_record_path(&p) {
             out.extend(std::fs::read(&p).ok());
         }
     }

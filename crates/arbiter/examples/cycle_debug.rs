@@ -1,6 +1,6 @@
 //! Print the classification of a cycle: `cargo run --example cycle_debug -- FEN "m1 m2 ..." [tw113]`.
-use arbiter::repetition::judge_cycle;
-use arbiter::rules::{RuleSet, RulesId};
+use arbiter::xiangqi::repetition::judge_cycle;
+use arbiter::xiangqi::rules::{RuleSet, RulesId};
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let pos = xiangqi::Position::from_fen(&a[1]).unwrap();

@@ -4,9 +4,9 @@
 //! Every cycle is judged twice: as written and colour-flipped (board rotated, colours swapped,
 //! moves flipped), where the expectation swaps Red and Black and 1-0 / 0-1.
 
-use arbiter::facts::Exemption;
-use arbiter::repetition::{judge_cycle, CycleJudgement, Offence, SideJudgement};
-use arbiter::rules::RuleSet;
+use arbiter::xiangqi::facts::Exemption;
+use arbiter::xiangqi::repetition::{judge_cycle, CycleJudgement, Offence, SideJudgement};
+use arbiter::xiangqi::rules::RuleSet;
 use xiangqi::{Color, Move, PieceKind, Position};
 
 use Color::{Black, Red};

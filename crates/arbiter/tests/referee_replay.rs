@@ -2,15 +2,15 @@
 //! `push_legal` move by move, on all 1,125 games of the Liu Dahua file (MIT,
 //! maksimKorzh/wukong-xiangqi; fixture of the records crate) and under both rule sets.
 
-use arbiter::referee::Referee;
-use arbiter::rules::RuleSet;
-use xiangqi_records::{games, Game, ReadOptions};
+use arbiter::xiangqi::referee::Referee;
+use arbiter::xiangqi::rules::RuleSet;
+use records::{games, Game, ReadOptions};
 
 #[test]
 fn replay_agrees_with_push_legal_on_real_games() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../xiangqi-records/tests/fixtures/iccs/liu_dahua_1125.pgn"
+        "/../records/tests/fixtures/iccs/liu_dahua_1125.pgn"
     );
     let bytes = std::fs::read(path).unwrap();
     let mut n = 0;

@@ -2,10 +2,10 @@
 //! 12 claimant checks → 98 counted → the claim fails, foul and −300 s), the perpetual-cycle
 //! discount, the 40-move mode, AXF's 120 plies, and the Referee's first claimable plies.
 
-use arbiter::limits::{judge_claim, LimitError, LimitMode, NaturalMoveCounter};
-use arbiter::referee::Referee;
-use arbiter::rules::RuleSet;
-use arbiter::verdict::Status;
+use arbiter::xiangqi::limits::{judge_claim, LimitError, LimitMode, NaturalMoveCounter};
+use arbiter::xiangqi::referee::Referee;
+use arbiter::xiangqi::rules::RuleSet;
+use arbiter::xiangqi::verdict::Status;
 use xiangqi::{Color, Move, Position};
 
 /// A deterministic capture-free game of `plies` plies from a sparse position in which Red

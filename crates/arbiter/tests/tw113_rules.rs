@@ -2,11 +2,11 @@
 //! judge level (the Referee fed move by move), each FAQ answer of seed 000 §6, the 9-round
 //! rule, and every AXF/TW113 difference of `RuleSet` with a position where the books disagree.
 
-use arbiter::facts::classify;
-use arbiter::referee::Referee;
-use arbiter::repetition::{judge_cycle, Offence};
-use arbiter::rules::{RuleSet, RulesId};
-use arbiter::verdict::{Reason, Status, Verdict};
+use arbiter::xiangqi::facts::classify;
+use arbiter::xiangqi::referee::Referee;
+use arbiter::xiangqi::repetition::{judge_cycle, Offence};
+use arbiter::xiangqi::rules::{RuleSet, RulesId};
+use arbiter::xiangqi::verdict::{Reason, Status, Verdict};
 use xiangqi::{Color, Move, Position};
 
 fn pos(fen: &str) -> Position {
@@ -148,7 +148,7 @@ fn book_case(id: &str) -> (String, Vec<String>) {
     panic!("no case {id}");
 }
 
-fn cycle_case(id: &str, rules: &RuleSet) -> arbiter::repetition::CycleJudgement {
+fn cycle_case(id: &str, rules: &RuleSet) -> arbiter::xiangqi::repetition::CycleJudgement {
     let (fen, moves) = book_case(id);
     let start = pos(&fen);
     let mut p = start.clone();
@@ -271,7 +271,7 @@ fn nine_rounds_parameters_are_named() {
         (9, 18, 3, 6, 1)
     );
     assert!(RuleSet::axf().nine_rounds.is_none());
-    use arbiter::ninerounds::alternates;
+    use arbiter::xiangqi::ninerounds::alternates;
     assert!(alternates(
         &p,
         &[true, false, true, false, true, false, true, false, true]

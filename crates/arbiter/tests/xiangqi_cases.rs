@@ -2,10 +2,10 @@
 //! library: every xiangqi `cycle`, `classify`, `judge` and `perft` case must give the expected
 //! verdict, facts or count.
 
-use arbiter::facts::classify;
-use arbiter::referee::Referee;
-use arbiter::repetition::judge_cycle;
-use arbiter::rules::{RuleSet, RulesId};
+use arbiter::xiangqi::facts::classify;
+use arbiter::xiangqi::referee::Referee;
+use arbiter::xiangqi::repetition::judge_cycle;
+use arbiter::xiangqi::rules::{RuleSet, RulesId};
 use serde_json::Value;
 use xiangqi::{Move, Position};
 

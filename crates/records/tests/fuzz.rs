@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use std::path::Path;
-use xiangqi_records::{games, Game, ReadOptions};
+use records::{games, Game, ReadOptions};
 
 fn load(rel: &str, max: usize) -> Vec<u8> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -43,7 +43,7 @@ fn xqf_fixtures() -> Vec<Vec<u8>> {
 
 /// Read everything, touching every field, with an explicit kind too.
 fn exercise(bytes: &[u8]) {
-    for kind in [None, Some(xiangqi_records::GameKind::Xiangqi)] {
+    for kind in [None, Some(records::GameKind::Xiangqi)] {
         let opts = ReadOptions {
             kind,
             file: Some("fuzz".into()),

@@ -5,7 +5,7 @@ fn walk(p: &std::path::Path, out: &mut Vec<Vec<u8>>) {
         for e in std::fs::read_dir(p).into_iter().flatten().flatten() {
             walk(&e.path(), out);
         }
-    } else if xiangqi_records::is_record_path(p) {
+    } else if records::is_record_path(p) {
         out.push(std::fs::read(p).unwrap_or_default());
     }
 }
@@ -17,7 +17,7 @@ fn main() {
     let t = Instant::now();
     let mut n = 0usize;
     for b in &files {
-        n += xiangqi_records::encoding::decode(b).text.len();
+        n += records::encoding::decode(b).text.len();
     }
     println!(
         "{} files, {n} chars, {:.3}s",

@@ -3,7 +3,7 @@
 fn main() {
     for p in std::env::args().skip(1) {
         let b = std::fs::read(&p).unwrap_or_default();
-        match xiangqi_records::xqf::parse(&b) {
+        match records::xqf::parse(&b) {
             Ok(g) => {
                 println!(
                     "{p}: v{:#04x} start {} main {} variations-at-top {} truncated {:?} trailing {}",

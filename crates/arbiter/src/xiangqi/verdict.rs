@@ -1,6 +1,6 @@
 //! What the referee says about a game at a ply: status, result, reason, clause, evidence.
 
-use crate::repetition::CycleJudgement;
+use crate::xiangqi::repetition::CycleJudgement;
 use serde::Serialize;
 use xiangqi::Color;
 

@@ -2,12 +2,12 @@
 //! (xiangqi / chess), errors with their messages, notation warnings, records going on after
 //! mate, encodings, and throughput.
 //!
-//! `cargo run --release -p xiangqi-records --example scan -- DIR_OR_FILE... [-v]`
+//! `cargo run --release -p records --example scan -- DIR_OR_FILE... [-v]`
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use xiangqi_records::{games, is_record_path, Game, ReadOptions, Source};
+use records::{games, is_record_path, Game, ReadOptions, Source};
 
 fn walk(p: &Path, out: &mut Vec<PathBuf>) {
     if p.is_dir() {

@@ -1,6 +1,6 @@
 //! Rule sets as data: the only place where AXF and TW113 differ. Every field cites its clause.
 
-use crate::ninerounds::NineRounds;
+use crate::xiangqi::ninerounds::NineRounds;
 use serde::Serialize;
 use xiangqi::PieceKind;
 

@@ -3,8 +3,8 @@
 use std::path::{Path, PathBuf};
 use xiangqi::notation::parse_move;
 use xiangqi::Position;
-use xiangqi_records::xqf::XqfError;
-use xiangqi_records::{
+use records::xqf::XqfError;
+use records::{
     read_file, read_xiangqi_file, Game, GameKind, Record, RecordErrorKind, Source, TextEncoding,
 };
 
@@ -83,7 +83,7 @@ fn xqf_headers_decode_from_gbk() {
 #[test]
 fn xqf_variation_counts_match_cchess() {
     // Line counts (main line + variations) as walker8088/cchess's tests give them.
-    fn count(vs: &[xiangqi_records::Variation]) -> usize {
+    fn count(vs: &[records::Variation]) -> usize {
         vs.iter().map(|v| 1 + count(&v.variations)).sum()
     }
     for (file, lines) in [
@@ -94,7 +94,7 @@ fn xqf_variation_counts_match_cchess() {
     ] {
         let rec = one_record(file);
         assert_eq!(1 + count(&rec.variations), lines, "{file}");
-        let mut stack: Vec<&xiangqi_records::Variation> = rec.variations.iter().collect();
+        let mut stack: Vec<&records::Variation> = rec.variations.iter().collect();
         let mut errors = Vec::new();
         while let Some(v) = stack.pop() {
             if let Some(e) = &v.error {
@@ -184,14 +184,14 @@ fn xqf_broken_samples() {
 #[test]
 fn xqf_structural_errors() {
     let bytes = std::fs::read(fixture("xqf/test.xqf")).expect("read");
-    let e = xiangqi_records::read_xqf(&bytes[..600], 0, Some("t.xqf")).expect_err("short");
+    let e = records::read_xqf(&bytes[..600], 0, Some("t.xqf")).expect_err("short");
     assert_eq!(*e.kind, RecordErrorKind::Xqf(XqfError::TooShort { len: 600 }));
     assert_eq!(
         e.to_string(),
         "t.xqf: game 0: file too short for XQF: 600 bytes (at least 1028 needed)"
     );
     // Cut in the middle of the move area: the main line is truncated.
-    let e = xiangqi_records::read_xqf(&bytes[..1100], 0, None).expect_err("truncated");
+    let e = records::read_xqf(&bytes[..1100], 0, None).expect_err("truncated");
     assert!(
         matches!(*e.kind, RecordErrorKind::Xqf(XqfError::Truncated { .. })),
         "{e}"
@@ -200,7 +200,7 @@ fn xqf_structural_errors() {
     // Cut at the end, where only variations are stored (the tree is depth-first, main line
     // first): the main line is intact and the record reads.
     let bytes = std::fs::read(fixture("xqf/game_varations.xqf")).expect("read");
-    let rec = xiangqi_records::read_xqf(&bytes[..bytes.len() - 2], 0, None).expect("main line intact");
+    let rec = records::read_xqf(&bytes[..bytes.len() - 2], 0, None).expect("main line intact");
     assert_eq!(rec.moves.len(), 8);
 }
 
@@ -335,9 +335,9 @@ fn three_notations_give_the_same_games_but_one() {
 #[test]
 fn pgn_errors_name_game_ply_and_move() {
     let text = "[Event \"a\"]\n1. h2e2 h9g7 *\n\n[Event \"b\"]\n1. h2e2 h9g7 2. h2h9 *\n";
-    let games: Vec<_> = xiangqi_records::games(
+    let games: Vec<_> = records::games(
         text.as_bytes(),
-        xiangqi_records::ReadOptions {
+        records::ReadOptions {
             kind: Some(GameKind::Xiangqi),
             file: Some("x.pgn".into()),
         },
@@ -353,7 +353,7 @@ fn pgn_errors_name_game_ply_and_move() {
     );
 
     let bad_fen = "[FEN \"rnbakabnr/9/9/9/9/9/9/9/9/RNBAKABNR w\"]\n1. h2e2\n";
-    let (_, g) = xiangqi_records::games(bad_fen.as_bytes(), Default::default())
+    let (_, g) = records::games(bad_fen.as_bytes(), Default::default())
         .next()
         .expect("a game");
     let e = g.expect_err("bad fen");
@@ -368,7 +368,7 @@ fn pgn_errors_name_game_ply_and_move() {
 #[test]
 fn chess_games_are_passed_through_raw() {
     let text = "[Event \"c\"]\n[Site \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n[Event \"x\"]\n\n1. h2e2 h9g7 *\n";
-    let games: Vec<_> = xiangqi_records::games(text.as_bytes(), Default::default()).collect();
+    let games: Vec<_> = records::games(text.as_bytes(), Default::default()).collect();
     assert_eq!(games.len(), 2);
     match &games[0].1 {
         Ok(Game::Chess(raw)) => {
@@ -387,7 +387,7 @@ fn chess_games_are_passed_through_raw() {
 #[test]
 fn percent_escape_lines_are_ignored() {
     let mt =
-        xiangqi_records::pgn::parse_movetext("% KNIGHTS_CMD DONE\n1. Nf3 Nf6 2. Ng1 % not at line start\n");
+        records::pgn::parse_movetext("% KNIGHTS_CMD DONE\n1. Nf3 Nf6 2. Ng1 % not at line start\n");
     let texts: Vec<&str> = mt.moves.iter().map(|m| m.text.as_str()).collect();
     assert_eq!(texts, ["Nf3", "Nf6", "Ng1", "%", "not", "at", "line", "start"]);
 }

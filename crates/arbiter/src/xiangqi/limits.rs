@@ -1,7 +1,7 @@
 //! Natural move limit (自然限著) of both rule books (spec `xiangqi-repetition.md` §5).
 //!
 //! Everything here is counted in **plies** (one side's move); "moves" of the rule books are
-//! converted once, in [`crate::rules::NaturalMoveLimit`]:
+//! converted once, in [`crate::xiangqi::rules::NaturalMoveLimit`]:
 //! - **AXF** (60 moves = 120 plies without a capture; of the claimant's checks at most 10 count);
 //! - **TW113** (100 plies = 50 rounds without a capture; the claimant's checks count at most 10
 //!   plies, a check being the one ply that gives it; plies inside a perpetual check or perpetual
@@ -10,16 +10,16 @@
 //!   the arbiter and never mixed with the 100-ply count ([`LimitMode::Alternative`]).
 //!
 //! Two layers:
-//! - [`NaturalMoveCounter`]: what the incremental [`crate::referee::Referee`] keeps per ply
+//! - [`NaturalMoveCounter`]: what the incremental [`crate::xiangqi::referee::Referee`] keeps per ply
 //!   (plies since the last capture and each side's checks in them: one `in_check` test per
 //!   ply, no classification). Its [`NaturalMoveCounter::upper_bound`] never under-counts, so
 //!   the expensive count runs only when a claim could succeed.
 //! - [`count_window`] / [`judge_claim`]: the step-by-step count of a claim at a ply, with the
 //!   perpetual-repetition discount (which classifies the moves of long repetitions only).
 
-use crate::facts::classify;
-use crate::repetition::{judge_facts, Offence};
-use crate::rules::{NaturalMoveLimit, RuleSet, ShortClaimPenalty};
+use crate::xiangqi::facts::classify;
+use crate::xiangqi::repetition::{judge_facts, Offence};
+use crate::xiangqi::rules::{NaturalMoveLimit, RuleSet, ShortClaimPenalty};
 use serde::Serialize;
 use std::collections::HashMap;
 use xiangqi::{Color, Move, Position};
@@ -372,7 +372,7 @@ pub fn judge_claim(
 
 /// The `claims` list of `judge`'s JSON for the natural move limit: one entry per side, at the
 /// first ply where its claim held (`(claimant, ply)` as from
-/// [`crate::referee::Referee::natural_limit_claims`]).
+/// [`crate::xiangqi::referee::Referee::natural_limit_claims`]).
 pub fn claims_json(claims: &[(Color, usize)], rules: &RuleSet) -> serde_json::Value {
     serde_json::Value::Array(
         claims

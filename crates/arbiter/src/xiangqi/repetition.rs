@@ -2,8 +2,8 @@
 //! table (spec `xiangqi-repetition.md` §2–3; AXF general rules 1–5, detailed rules 1–3,
 //! 27–28; TW113 ch.2 table).
 
-use crate::facts::{classify, MoveFacts};
-use crate::rules::{RuleSet, RulesId};
+use crate::xiangqi::facts::{classify, MoveFacts};
+use crate::xiangqi::rules::{RuleSet, RulesId};
 use serde::Serialize;
 use xiangqi::{Color, Move, PieceKind, Position, Square};
 
@@ -238,7 +238,7 @@ fn side_clause(
             let Some((_, tk)) = target else {
                 return axf("general rule 3");
             };
-            let chases: Vec<&crate::facts::Chase> = moves.iter().flat_map(|f| f.chases.iter()).collect();
+            let chases: Vec<&crate::xiangqi::facts::Chase> = moves.iter().flat_map(|f| f.chases.iter()).collect();
             let chaser_kinds: std::collections::BTreeSet<PieceKind> = chases
                 .iter()
                 .filter(|c| c.target_kind == tk)

@@ -1,9 +1,9 @@
 //! Print what the reader makes of one file: per game, tags, start FEN, main line (as written),
 //! variation count, warnings, mate ply, moves after the end, or the error.
 //!
-//! `cargo run -p xiangqi-records --example dump -- FILE`
+//! `cargo run -p records --example dump -- FILE`
 
-use xiangqi_records::{read_file, Game, Variation};
+use records::{read_file, Game, Variation};
 
 fn count(vs: &[Variation]) -> usize {
     vs.iter().map(|v| 1 + count(&v.variations)).sum()

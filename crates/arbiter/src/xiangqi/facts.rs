@@ -2,7 +2,7 @@
 //! (spec `xiangqi-repetition.md` §1). Everything is decided on real positions: protection by
 //! making the capture and generating the legal recaptures, pins by lifting the piece.
 
-use crate::rules::RuleSet;
+use crate::xiangqi::rules::RuleSet;
 use serde::Serialize;
 use xiangqi::{Color, Move, Piece, PieceKind, Position, Square};
 

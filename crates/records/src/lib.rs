@@ -10,7 +10,7 @@
 //! about the k-th move (see [`record`]).
 //!
 //! ```
-//! use xiangqi_records::{games, Game, ReadOptions};
+//! use records::{games, Game, ReadOptions};
 //! let pgn = "[Event \"x\"]\n\n1. h2e2 h9g7 2. h0g2 *\n";
 //! let (index, game) = games(pgn.as_bytes(), ReadOptions::default()).next().unwrap();
 //! let Ok(Game::Xiangqi(rec)) = game else { panic!() };

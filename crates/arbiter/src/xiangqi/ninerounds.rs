@@ -19,7 +19,7 @@
 //!
 //! The cheap shape tests ([`shape`]) run first; moves are classified only when they pass.
 
-use crate::facts::MoveFacts;
+use crate::xiangqi::facts::MoveFacts;
 use serde::Serialize;
 use xiangqi::{Color, Move, PieceKind, Position, Square};
 

@@ -5,25 +5,25 @@
 //! Positions before the last capture can never recur, so the table is cleared at captures
 //! and the amortised cost per move does not grow with the game's length.
 //!
-//! Also per move: the natural move limit counter ([`crate::limits`]: one `in_check` test) and,
-//! under TW113, the cheap shape test of the 9-round rule ([`crate::ninerounds`]); moves are
+//! Also per move: the natural move limit counter ([`crate::xiangqi::limits`]: one `in_check` test) and,
+//! under TW113, the cheap shape test of the 9-round rule ([`crate::xiangqi::ninerounds`]); moves are
 //! classified only when a claim could hold or a shuffle has the 9-round shape.
 
-use crate::facts::classify;
-use crate::limits::{count_window, LimitMode, NaturalMoveCounter};
-use crate::ninerounds;
-use crate::repetition::{judge_facts, CycleJudgement, Offence};
-use crate::rules::RuleSet;
-use crate::verdict::{loss_for, Reason, RepetitionEvidence, Status, Verdict};
+use crate::xiangqi::facts::classify;
+use crate::xiangqi::limits::{count_window, LimitMode, NaturalMoveCounter};
+use crate::xiangqi::ninerounds;
+use crate::xiangqi::repetition::{judge_facts, CycleJudgement, Offence};
+use crate::xiangqi::rules::RuleSet;
+use crate::xiangqi::verdict::{loss_for, Reason, RepetitionEvidence, Status, Verdict};
 use std::collections::HashMap;
 use xiangqi::{Color, IllegalMove, Move, Position};
 
 /// Incremental xiangqi referee.
 ///
 /// ```
-/// use arbiter::referee::Referee;
-/// use arbiter::rules::RuleSet;
-/// use arbiter::verdict::{Status, Reason};
+/// use arbiter::xiangqi::referee::Referee;
+/// use arbiter::xiangqi::rules::RuleSet;
+/// use arbiter::xiangqi::verdict::{Status, Reason};
 /// use xiangqi::{Move, Position};
 /// let start = Position::from_fen("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w - - 0 1").unwrap();
 /// let mut r = Referee::new(RuleSet::axf(), start, 3);

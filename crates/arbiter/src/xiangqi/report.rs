@@ -1,9 +1,9 @@
 //! Rendering of xiangqi evidence as JSON (the contract of `shared/spec/cli.md`) and as text for
 //! people. Rendering only formats evidence; it never decides rules.
 
-use crate::facts::MoveFacts;
-use crate::repetition::{CycleJudgement, Offence, SideJudgement};
-use crate::verdict::Verdict;
+use crate::xiangqi::facts::MoveFacts;
+use crate::xiangqi::repetition::{CycleJudgement, Offence, SideJudgement};
+use crate::xiangqi::verdict::Verdict;
 use serde_json::{json, Value};
 use xiangqi::notation::{write_move, Style};
 use xiangqi::{Color, Piece, PieceKind, Position, Square};
