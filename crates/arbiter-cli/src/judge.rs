@@ -9,9 +9,9 @@ use arbiter::xiangqi::report;
 use arbiter::xiangqi::rules::{RuleSet, RulesId};
 use arbiter::xiangqi::verdict::{Reason, Status};
 use rayon::prelude::*;
+use records::{pgn, record, Game, Record, RecordError};
 use serde_json::{json, Value};
 use std::io::IsTerminal;
-use records::{pgn, record, Game, Record, RecordError};
 
 /// Games judged in parallel per batch (bounded memory: a batch is emitted before the next).
 const BATCH: usize = 256;

@@ -8,8 +8,8 @@ use arbiter::xiangqi::facts::classify;
 use arbiter::xiangqi::referee::Referee;
 use arbiter::xiangqi::rules::RuleSet;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use std::path::{Path, PathBuf};
 use records::{games, Game, ReadOptions};
+use std::path::{Path, PathBuf};
 
 fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/xiangqi")

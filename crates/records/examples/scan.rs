@@ -4,10 +4,10 @@
 //!
 //! `cargo run --release -p records --example scan -- DIR_OR_FILE... [-v]`
 
+use records::{games, is_record_path, Game, ReadOptions, Source};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use records::{games, is_record_path, Game, ReadOptions, Source};
 
 fn walk(p: &Path, out: &mut Vec<PathBuf>) {
     if p.is_dir() {

@@ -2,8 +2,8 @@
 //! flips, inserted syntax characters, truncations) and arbitrary bytes.
 
 use proptest::prelude::*;
-use std::path::Path;
 use records::{games, Game, ReadOptions};
+use std::path::Path;
 
 fn load(rel: &str, max: usize) -> Vec<u8> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))

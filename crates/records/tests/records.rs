@@ -1,12 +1,10 @@
 //! Readers against real fixtures (see `fixtures/README.md` for origins and licences).
 
+use records::xqf::XqfError;
+use records::{read_file, read_xiangqi_file, Game, GameKind, Record, RecordErrorKind, Source, TextEncoding};
 use std::path::{Path, PathBuf};
 use xiangqi::notation::parse_move;
 use xiangqi::Position;
-use records::xqf::XqfError;
-use records::{
-    read_file, read_xiangqi_file, Game, GameKind, Record, RecordErrorKind, Source, TextEncoding,
-};
 
 fn fixture(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -386,8 +384,7 @@ fn chess_games_are_passed_through_raw() {
 /// PGN's escape mechanism: a line starting with `%` is ignored (pychess `3fold.pgn` has them).
 #[test]
 fn percent_escape_lines_are_ignored() {
-    let mt =
-        records::pgn::parse_movetext("% KNIGHTS_CMD DONE\n1. Nf3 Nf6 2. Ng1 % not at line start\n");
+    let mt = records::pgn::parse_movetext("% KNIGHTS_CMD DONE\n1. Nf3 Nf6 2. Ng1 % not at line start\n");
     let texts: Vec<&str> = mt.moves.iter().map(|m| m.text.as_str()).collect();
     assert_eq!(texts, ["Nf3", "Nf6", "Ng1", "%", "not", "at", "line", "start"]);
 }

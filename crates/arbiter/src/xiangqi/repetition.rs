@@ -238,7 +238,8 @@ fn side_clause(
             let Some((_, tk)) = target else {
                 return axf("general rule 3");
             };
-            let chases: Vec<&crate::xiangqi::facts::Chase> = moves.iter().flat_map(|f| f.chases.iter()).collect();
+            let chases: Vec<&crate::xiangqi::facts::Chase> =
+                moves.iter().flat_map(|f| f.chases.iter()).collect();
             let chaser_kinds: std::collections::BTreeSet<PieceKind> = chases
                 .iter()
                 .filter(|c| c.target_kind == tk)
