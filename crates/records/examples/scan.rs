@@ -61,6 +61,8 @@ fn main() {
                     let enc = match r.source {
                         Source::Pgn(e) => e.name().to_string(),
                         Source::Xqf(v) => format!("XQF {v:#04x}"),
+                        Source::DhtmlXq(e) | Source::Text(e) => format!("{} {}", r.source.format(), e.name()),
+                        other => other.format().to_string(),
                     };
                     *encodings.entry(enc).or_default() += 1;
                     if !r.warnings.is_empty() {

@@ -1,5 +1,7 @@
-//! Xiangqi record readers: PGN (ICCS, WXF and Chinese moves; UTF-8, GBK and Big5 text) and XQF
-//! (XQStudio binary, versions 1.0 and the obfuscated 0x0B–0x12).
+//! Xiangqi record readers: PGN (ICCS, WXF and Chinese moves; UTF-8, GBK and Big5 text), XQF
+//! (XQStudio binary, versions 1.0 and the obfuscated 0x0B–0x12), ChessBridge CBR / CBL / CBF,
+//! DhtmlXQ (UBB) blocks inside any text or HTML page, and plain-text Chinese move lists. The
+//! format is detected by content ([`detect_format`]).
 //!
 //! A file yields a stream of games ([`games`], [`for_each_game`], [`read_file`]). Each PGN game
 //! is recognised as xiangqi or chess ([`pgn::detect_game`], spec `cli.md`); a xiangqi game is
@@ -17,15 +19,21 @@
 //! assert_eq!((index, rec.moves.len(), rec.result.as_str()), (0, 3, "*"));
 //! ```
 
+pub mod cbf;
+pub mod cbl;
+pub mod cbr;
+pub mod dhtmlxq;
 pub mod encoding;
 pub mod pgn;
 pub mod record;
+pub mod text;
+pub mod tree;
 pub mod xqf;
 
 pub use encoding::TextEncoding;
 pub use pgn::{detect_game, GameKind, RawGame};
 pub use record::{
-    for_each_game, games, is_record_path, is_xqf, read_file, read_xiangqi_file, read_xqf, replay_pgn,
-    FileError, Game, Games, MoveWarning, ReadOptions, Record, RecordError, RecordErrorKind, Source,
-    Variation,
+    detect_format, for_each_game, games, is_record_path, is_text_record, is_xqf, read_file,
+    read_xiangqi_file, read_xqf, replay_pgn, replay_text, replay_tree, FileError, Format, Game, Games,
+    MoveWarning, ReadOptions, Record, RecordError, RecordErrorKind, Source, Variation,
 };

@@ -7,7 +7,10 @@
 
 use crate::encoding::{self, TextEncoding};
 use crate::pgn::{self, GameKind, PgnMove, RawGame};
+use crate::text::TextGame;
+use crate::tree::{Malformed, SquareMove, TreeGame};
 use crate::xqf::{self, XqfError, XqfMove};
+use crate::{cbf, cbl, cbr, dhtmlxq, text};
 use std::borrow::Cow;
 use std::fmt;
 use std::path::Path;
@@ -24,6 +27,31 @@ pub enum Source {
     Pgn(TextEncoding),
     /// An XQF file of this version byte (0x0A = 1.0).
     Xqf(u8),
+    /// A ChessBridge CBR file of this layout version (2; 1 unverified).
+    Cbr(u8),
+    /// A record of a ChessBridge CBL library, with its slot number.
+    Cbl(usize),
+    /// A ChessBridge CBF (XML) file.
+    Cbf,
+    /// A DhtmlXQ / UBB block of a text or HTML page, decoded from this encoding.
+    DhtmlXq(TextEncoding),
+    /// A plain-text Chinese move list, decoded from this encoding.
+    Text(TextEncoding),
+}
+
+impl Source {
+    /// A short name of the format: `PGN`, `XQF`, `CBR`, `CBL`, `CBF`, `DhtmlXQ`, `text`.
+    pub fn format(self) -> &'static str {
+        match self {
+            Source::Pgn(_) => "PGN",
+            Source::Xqf(_) => "XQF",
+            Source::Cbr(_) => "CBR",
+            Source::Cbl(_) => "CBL",
+            Source::Cbf => "CBF",
+            Source::DhtmlXq(_) => "DhtmlXQ",
+            Source::Text(_) => "text",
+        }
+    }
 }
 
 /// A notation warning on a main-line move.
@@ -127,6 +155,12 @@ pub enum RecordErrorKind {
     /// The XQF file is malformed.
     #[error("{0}")]
     Xqf(XqfError),
+    /// A CBR, CBL, CBF, DhtmlXQ or text record is malformed (format, byte offset, what).
+    #[error("{0}")]
+    Malformed(Malformed),
+    /// A format that is recognised but not read (e.g. the compressed `.cbl` container).
+    #[error("{0}")]
+    Unsupported(String),
 }
 
 /// An error reading one game: what (`kind`) and where (file, 0-based game index, ply of the
@@ -207,11 +241,83 @@ pub fn is_xqf(bytes: &[u8]) -> bool {
     bytes.len() >= 3 && &bytes[..2] == b"XQ" && bytes[2] < 0x20
 }
 
-/// Whether a directory walk should read this file: extension `.pgn` or `.xqf`, any case.
+/// Extensions a directory walk reads whatever the content: `.pgn`, `.xqf`, `.cbr`, `.cbl`,
+/// `.cbf` (any case).
+pub const RECORD_EXTENSIONS: [&str; 5] = ["pgn", "xqf", "cbr", "cbl", "cbf"];
+/// Extensions a directory walk reads when the content holds a record ([`is_text_record`]):
+/// `.txt`, `.htm`, `.html`, `.ubb`.
+pub const TEXT_EXTENSIONS: [&str; 4] = ["txt", "htm", "html", "ubb"];
+/// How much of a text file [`is_record_path`] reads to decide.
+pub const SNIFF_BYTES: u64 = 1 << 20;
+
+/// Whether a directory walk should read this file: an extension of [`RECORD_EXTENSIONS`],
+/// or one of [`TEXT_EXTENSIONS`] when its first [`SNIFF_BYTES`] hold a DhtmlXQ block, a CBF
+/// document or a Chinese move list (this reads the file; an unreadable file is not a record).
 pub fn is_record_path(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("xqf"))
+    let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+        return false;
+    };
+    if RECORD_EXTENSIONS.iter().any(|x| ext.eq_ignore_ascii_case(x)) {
+        return true;
+    }
+    if !TEXT_EXTENSIONS.iter().any(|x| ext.eq_ignore_ascii_case(x)) {
+        return false;
+    }
+    use std::io::Read;
+    let mut head = Vec::new();
+    match std::fs::File::open(path) {
+        Ok(f) => f.take(SNIFF_BYTES).read_to_end(&mut head).is_ok() && is_text_record(&head),
+        Err(_) => false,
+    }
+}
+
+/// Whether text bytes (any encoding [`encoding::decode`] reads) hold a DhtmlXQ block, a CBF
+/// document or a Chinese move list.
+pub fn is_text_record(bytes: &[u8]) -> bool {
+    let t = encoding::decode(bytes).text;
+    dhtmlxq::is_dhtmlxq(&t) || cbf::is_cbf(&t) || text::looks_like_move_list(&t)
+}
+
+/// What a file's bytes hold, judged by content (magic bytes, then the decoded text).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    Pgn,
+    Xqf,
+    Cbr,
+    Cbl,
+    /// The zlib-compressed `.cbl` container (not read).
+    CompressedCbl,
+    Cbf,
+    DhtmlXq,
+    /// A plain-text Chinese move list.
+    Text,
+}
+
+/// Detect the format of a file's bytes by content (the extension is not consulted).
+pub fn detect_format(bytes: &[u8]) -> Format {
+    if cbr::is_cbr(bytes) {
+        Format::Cbr
+    } else if cbl::is_cbl(bytes) {
+        Format::Cbl
+    } else if cbl::is_compressed_cbl(bytes) {
+        Format::CompressedCbl
+    } else if is_xqf(bytes) {
+        Format::Xqf
+    } else {
+        text_format(&encoding::decode(bytes).text)
+    }
+}
+
+fn text_format(t: &str) -> Format {
+    if cbf::is_cbf(t) {
+        Format::Cbf
+    } else if dhtmlxq::is_dhtmlxq(t) {
+        Format::DhtmlXq
+    } else if text::looks_like_move_list(t) {
+        Format::Text
+    } else {
+        Format::Pgn
+    }
 }
 
 /// Streaming reader over the games of one file's bytes (XQF or PGN in any supported
@@ -225,25 +331,67 @@ pub struct Games<'a> {
 
 enum GamesInner<'a> {
     Xqf(Option<&'a [u8]>),
+    Cbr(Option<&'a [u8]>),
+    Cbl {
+        bytes: &'a [u8],
+        library: Result<cbl::Library, Option<Malformed>>,
+        next: usize,
+    },
+    Unsupported(Option<String>),
     Pgn {
         text: Cow<'a, str>,
         encoding: TextEncoding,
         pos: usize,
         line: usize,
     },
+    /// CBF, DhtmlXQ or a move list: `pos` is where the next game's search starts.
+    Text {
+        text: Cow<'a, str>,
+        encoding: TextEncoding,
+        format: Format,
+        pos: usize,
+    },
 }
 
 /// Read the games of a file's bytes lazily (see [`Games`]).
 pub fn games(bytes: &[u8], opts: ReadOptions) -> Games<'_> {
-    let inner = if is_xqf(bytes) {
+    let inner = if cbr::is_cbr(bytes) {
+        GamesInner::Cbr(Some(bytes))
+    } else if cbl::is_cbl(bytes) {
+        GamesInner::Cbl {
+            bytes,
+            library: cbl::library(bytes).map_err(Some),
+            next: 0,
+        }
+    } else if cbl::is_compressed_cbl(bytes) {
+        GamesInner::Unsupported(Some(
+            "a compressed ChessBridge container ('CCBridge' + zlib), which is not read; \
+             save it from ChessBridge as CBL or CBR"
+                .to_string(),
+        ))
+    } else if is_xqf(bytes) {
         GamesInner::Xqf(Some(bytes))
     } else {
         let d = encoding::decode(bytes);
-        GamesInner::Pgn {
-            text: d.text,
-            encoding: d.encoding,
-            pos: 0,
-            line: 1,
+        // A PGN hint (`--game`) keeps the PGN reader; otherwise the text decides.
+        let format = if opts.kind == Some(GameKind::Chess) {
+            Format::Pgn
+        } else {
+            text_format(&d.text)
+        };
+        match format {
+            Format::Pgn => GamesInner::Pgn {
+                text: d.text,
+                encoding: d.encoding,
+                pos: 0,
+                line: 1,
+            },
+            format => GamesInner::Text {
+                text: d.text,
+                encoding: d.encoding,
+                format,
+                pos: 0,
+            },
         }
     };
     Games {
@@ -257,8 +405,113 @@ impl Iterator for Games<'_> {
     type Item = (usize, Result<Game, RecordError>);
 
     fn next(&mut self) -> Option<Self::Item> {
-        let index = self.index;
+        let mut index = self.index;
+        let file = self.opts.file.as_deref();
         let out = match &mut self.inner {
+            GamesInner::Cbr(bytes) => {
+                let b = bytes.take()?;
+                let version = b.get(19).copied().unwrap_or(0);
+                cbr::parse(b, 0)
+                    .map_err(|m| RecordError::new(file, index, None, None, RecordErrorKind::Malformed(m)))
+                    .and_then(|g| replay_tree(&g, Source::Cbr(version), index, file))
+                    .map(|r| Game::Xiangqi(Box::new(r)))
+            }
+            GamesInner::Cbl { bytes, library, next } => {
+                let lib = match library {
+                    Ok(lib) => lib,
+                    Err(e) => {
+                        let m = e.take()?;
+                        self.index += 1;
+                        return Some((
+                            index,
+                            Err(RecordError::new(
+                                file,
+                                index,
+                                None,
+                                None,
+                                RecordErrorKind::Malformed(m),
+                            )),
+                        ));
+                    }
+                };
+                // Title-only records and stale slots are not games (see `cbl`); the index
+                // of a game is its record number in the library.
+                loop {
+                    let k = *next;
+                    let slot = lib.slots.get(k)?.clone();
+                    *next += 1;
+                    if !slot.live {
+                        continue;
+                    }
+                    index = k;
+                    match cbr::parse(&bytes[slot.offset..slot.end], slot.offset) {
+                        Ok(g) if g.is_title_only() => continue,
+                        Ok(g) => {
+                            break replay_tree(&g, Source::Cbl(slot.slot), index, file)
+                                .map(|r| Game::Xiangqi(Box::new(r)))
+                        }
+                        Err(m) => {
+                            break Err(RecordError::new(
+                                file,
+                                index,
+                                None,
+                                None,
+                                RecordErrorKind::Malformed(m),
+                            ))
+                        }
+                    }
+                }
+            }
+            GamesInner::Unsupported(why) => {
+                let why = why.take()?;
+                Err(RecordError::new(
+                    file,
+                    index,
+                    None,
+                    None,
+                    RecordErrorKind::Unsupported(why),
+                ))
+            }
+            GamesInner::Text {
+                text,
+                encoding,
+                format,
+                pos,
+            } => {
+                let t: &str = text;
+                match format {
+                    Format::DhtmlXq => {
+                        let (start, end) = dhtmlxq::next_block(t, *pos)?;
+                        *pos = end;
+                        dhtmlxq::parse(&t[start..end], start)
+                            .map_err(|m| {
+                                RecordError::new(file, index, None, None, RecordErrorKind::Malformed(m))
+                            })
+                            .and_then(|g| replay_tree(&g, Source::DhtmlXq(*encoding), index, file))
+                            .map(|r| Game::Xiangqi(Box::new(r)))
+                    }
+                    Format::Cbf => {
+                        if *pos > 0 {
+                            return None;
+                        }
+                        *pos = t.len().max(1);
+                        cbf::parse(t)
+                            .map_err(|m| {
+                                RecordError::new(file, index, None, None, RecordErrorKind::Malformed(m))
+                            })
+                            .and_then(|g| replay_tree(&g, Source::Cbf, index, file))
+                            .map(|r| Game::Xiangqi(Box::new(r)))
+                    }
+                    _ => {
+                        if *pos > 0 {
+                            return None;
+                        }
+                        *pos = t.len().max(1);
+                        let g = text::parse(t);
+                        replay_text(&g, *encoding, index, file).map(|r| Game::Xiangqi(Box::new(r)))
+                    }
+                }
+            }
             GamesInner::Xqf(bytes) => {
                 // An XQF file is xiangqi whatever the kind hint says.
                 let b = bytes.take()?;
@@ -281,7 +534,7 @@ impl Iterator for Games<'_> {
                 }
             }
         };
-        self.index += 1;
+        self.index = index + 1;
         Some((index, out))
     }
 }
@@ -359,6 +612,21 @@ impl TreeMove for XqfMove {
     fn resolve(&self, pos: &Position) -> Result<(Move, Option<NotationWarning>), RecordErrorKind> {
         let (from, to) = self.squares().map_err(RecordErrorKind::Xqf)?;
         let mv = Move::new(from, to);
+        pos.check_legal(mv)
+            .map_err(|e| RecordErrorKind::Illegal(e.to_string()))?;
+        Ok((mv, None))
+    }
+}
+
+impl TreeMove for SquareMove {
+    fn text(&self) -> String {
+        SquareMove::text(self)
+    }
+    fn variations(&self) -> &[Vec<Self>] {
+        &self.variations
+    }
+    fn resolve(&self, pos: &Position) -> Result<(Move, Option<NotationWarning>), RecordErrorKind> {
+        let mv = Move::new(self.from, self.to);
         pos.check_legal(mv)
             .map_err(|e| RecordErrorKind::Illegal(e.to_string()))?;
         Ok((mv, None))
@@ -540,6 +808,96 @@ pub fn read_xqf(bytes: &[u8], index: usize, file: Option<&str>) -> Result<Record
         variations: main.variations,
         warnings: main.warnings,
         result: game.header.result.to_string(),
+        mate_ply: main.mate_ply,
+        after_end: main.after_end,
+    })
+}
+
+/// Replay a game of a tree format (CBR, CBL record, CBF, DhtmlXQ): the start position from
+/// [`TreeGame::start_position`], every main-line move checked legal; variations replayed as
+/// far as they are legal and kept apart.
+///
+/// # Errors
+/// [`RecordErrorKind::BadStart`] when the start is not a valid position (no ply), or
+/// [`RecordErrorKind::Illegal`] at the first illegal main-line move (its ply and ICCS text),
+/// unless the side to move has no legal move there (then the rest is [`Record::after_end`]).
+pub fn replay_tree(
+    game: &TreeGame,
+    source: Source,
+    index: usize,
+    file: Option<&str>,
+) -> Result<Record, RecordError> {
+    let err = |ply, text, kind| RecordError::new(file, index, ply, text, kind);
+    let start = game.start_position();
+    start
+        .validate()
+        .map_err(|e| err(None, None, RecordErrorKind::BadStart(e)))?;
+    let main =
+        replay_main(&start, &game.moves).map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
+    let mut tags = game.tags.clone();
+    if start != Position::startpos() && !tags.iter().any(|(k, _)| k == "FEN") {
+        tags.push(("FEN".to_string(), start.to_fen()));
+    }
+    tags.push(("Format".to_string(), source.format().to_string()));
+    Ok(Record {
+        index,
+        source,
+        tags,
+        start,
+        moves: main.moves,
+        texts: main.texts,
+        variations: main.variations,
+        warnings: main.warnings,
+        result: game.result.to_string(),
+        mate_ply: main.mate_ply,
+        after_end: main.after_end,
+    })
+}
+
+/// Replay a plain-text move list (see [`crate::text`]): from its FEN line (or the standard
+/// start), every move read with [`xiangqi::notation::parse_move`] and checked.
+///
+/// # Errors
+/// [`RecordErrorKind::BadFen`] for a FEN line that is not a position (no ply), or the first
+/// main-line move that cannot be read or is illegal (its ply and text), unless the side to
+/// move has no legal move there (then the rest is [`Record::after_end`]).
+pub fn replay_text(
+    game: &TextGame,
+    encoding: TextEncoding,
+    index: usize,
+    file: Option<&str>,
+) -> Result<Record, RecordError> {
+    let err = |ply, text, kind| RecordError::new(file, index, ply, text, kind);
+    let start = match &game.fen {
+        Some(fen) => Position::from_fen(fen).map_err(|error| {
+            err(
+                None,
+                None,
+                RecordErrorKind::BadFen {
+                    fen: fen.clone(),
+                    error,
+                },
+            )
+        })?,
+        None => Position::startpos(),
+    };
+    let main =
+        replay_main(&start, &game.moves).map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
+    let mut tags = game.tags.clone();
+    if let Some(fen) = &game.fen {
+        tags.push(("FEN".to_string(), fen.clone()));
+    }
+    tags.push(("Format".to_string(), "text".to_string()));
+    Ok(Record {
+        index,
+        source: Source::Text(encoding),
+        tags,
+        start,
+        moves: main.moves,
+        texts: main.texts,
+        variations: main.variations,
+        warnings: main.warnings,
+        result: game.result.to_string(),
         mate_ply: main.mate_ply,
         after_end: main.after_end,
     })
