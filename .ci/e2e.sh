@@ -21,6 +21,7 @@ for rules in axf tw113; do
   run "xiangqi/notation $rules" --rules "$rules" "$data/xiangqi/notation"
   run "xiangqi/big5 $rules" --rules "$rules" "$data/xiangqi/big5"
   run "xiangqi/xqf $rules" --rules "$rules" "$data/xiangqi/xqf"
+  run "xiangqi/formats $rules" --rules "$rules" "$data/xiangqi/formats"
 done
 run "chess/ashlar" "$data/chess/ashlar"
 run "chess/pychess" "$data/chess/pychess"

@@ -1,5 +1,6 @@
-//! Which files a command reads: files as given, directories walked recursively for `.pgn` and
-//! `.xqf` files (any letter case; others skipped silently), `-` for standard input.
+//! Which files a command reads: files as given, directories walked recursively for record files
+//! (`records::is_record_path`: `.pgn .xqf .cbr .cbl .cbf`, and `.txt .htm .html .ubb` holding a
+//! record; any letter case; others skipped silently), `-` for standard input.
 
 use std::path::{Path, PathBuf};
 

@@ -211,7 +211,8 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
             None,
         ));
     }
-    if record::is_xqf(&bytes) {
+    // XQF, CBR, CBL, CBF, DhtmlXQ and move lists go through the records crate's game iterator.
+    if record::is_xqf(&bytes) || records::detect_format(&bytes) != records::Format::Pgn {
         let opts = records::ReadOptions {
             kind: Some(records::GameKind::Xiangqi),
             file: Some(file.clone()),

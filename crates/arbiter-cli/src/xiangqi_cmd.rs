@@ -307,7 +307,7 @@ fn read_xiangqi_record(path: &str, game: Option<&str>) -> anyhow::Result<records
 /// The game kind of game `--game N` (default 0) of a record file, when it can be read.
 fn file_game_kind(path: &str, game: Option<&str>) -> Option<GameKind> {
     let (index, bytes) = read_record_bytes(path, game).ok()?;
-    if records::is_xqf(&bytes) {
+    if records::detect_format(&bytes) != records::Format::Pgn {
         return Some(GameKind::Xiangqi);
     }
     let decoded = records::encoding::decode(&bytes);
