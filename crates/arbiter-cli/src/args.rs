@@ -101,8 +101,9 @@ arbiter judge --rules tw113 --cycles 2 samples/xiangqi-perpetual-chase.pgn\n  \
 arbiter judge --fen '4k4/9/5R3/9/9/4P4/9/9/9/4K4 w' --moves 'f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9'\n  \
 cat game.pgn | arbiter judge -\n\n\
 A repetition is pending after --cycles completed loops (default 3) and decided one loop later.\n\
-Directories are walked for .pgn and .xqf files; PGN in UTF-8, GBK or Big5; xiangqi moves in ICCS, \
-WXF or Chinese.")]
+Directories are walked for .pgn, .xqf, .cbr, .cbl and .cbf files, and .txt/.htm/.html/.ubb files \
+holding a DhtmlXQ block or a Chinese move list; the format is detected by content. PGN in UTF-8, GBK \
+or Big5; xiangqi moves in ICCS, WXF or Chinese.")]
     Judge(JudgeArgs),
     /// Adjudicate one repetition cycle given as a FEN and the moves of one or more loops.
     #[command(after_help = "Examples:\n  \
@@ -134,6 +135,12 @@ arbiter dead --fen-file positions.txt --json")]
 arbiter perft --depth 3                     xiangqi start position: 79666\n  \
 arbiter perft --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --depth 4 --divide")]
     Perft(PerftArgs),
+    /// Write records of any readable format (PGN, XQF, CBR, CBL, CBF, DhtmlXQ, move lists) as PGN.
+    #[command(after_help = "Examples:\n  \
+arbiter convert --to pgn library.cbl > library.pgn\n  \
+arbiter convert --to pgn --notation chinese page-with-dhtmlxq.html\n\n\
+Variations are written in parentheses; comments are not kept. Chess games are copied unchanged.")]
+    Convert(ConvertArgs),
 }
 
 /// A position given on the command line.
@@ -277,4 +284,35 @@ pub struct PerftArgs {
     /// One JSON object per line on standard output instead of the text report.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Target format of `convert`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertTo {
+    Pgn,
+}
+
+/// Notation of written xiangqi moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum NotationArg {
+    /// `h2e2`.
+    #[default]
+    Iccs,
+    /// `炮二平五`, `馬8進7` (traditional characters).
+    Chinese,
+    /// `C2=5`.
+    Wxf,
+}
+
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    /// Record files or directories, or `-` for standard input.
+    #[arg(required = true)]
+    pub files: Vec<String>,
+    /// Output format (PGN on standard output).
+    #[arg(long, value_enum)]
+    pub to: ConvertTo,
+    /// Notation of xiangqi moves.
+    #[arg(long, value_enum, default_value_t)]
+    pub notation: NotationArg,
 }

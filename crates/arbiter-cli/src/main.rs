@@ -3,6 +3,7 @@
 
 mod args;
 mod chess_cmd;
+mod convert;
 mod inputs;
 mod judge;
 mod output;
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
         Command::Claim(a) => a.json,
         Command::Dead(a) => a.json,
         Command::Perft(a) => a.json,
+        Command::Convert(_) => false,
     };
     let mut emitter = Emitter::new(json);
     let result = match cli.command {
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Command::Claim(a) => xiangqi_cmd::claim(a, &mut emitter),
         Command::Dead(a) => chess_cmd::dead(a, &mut emitter),
         Command::Perft(a) => xiangqi_cmd::perft(a, &mut emitter),
+        Command::Convert(a) => convert::run(a),
     };
     emitter.flush();
     match result {

@@ -28,6 +28,7 @@ pub mod pgn;
 pub mod record;
 pub mod text;
 pub mod tree;
+pub mod write;
 pub mod xqf;
 
 pub use encoding::TextEncoding;

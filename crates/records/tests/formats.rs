@@ -331,3 +331,58 @@ fn bad_input_names_file_game_and_offset() {
         .unwrap();
     assert!(matches!(*g.unwrap_err().kind, RecordErrorKind::Unsupported(_)));
 }
+
+fn count_vars(vs: &[records::Variation]) -> usize {
+    vs.iter().map(|v| 1 + count_vars(&v.variations)).sum()
+}
+
+#[test]
+fn every_sample_converts_to_pgn_and_reads_back() {
+    use xiangqi::notation::Style;
+    let files = [
+        "cbr/test.cbr",
+        "cbr/test2.cbr",
+        "cbl/longhua_cup_1989_35games.cbl",
+        "cbf/test.cbf",
+        "cbf/test2.cbf",
+        "dhtmlxq/cchess_test_ubb.txt",
+        "dhtmlxq/vschess_demo_endgame_variations.txt",
+        "text/cchess_test1_move.txt",
+        "text/cchess_ucci_test1_move.txt",
+    ];
+    let mut n = 0;
+    for f in files {
+        let (bytes, _) = load(f);
+        for (i, g) in games(&bytes, ReadOptions::default()) {
+            let Ok(Game::Xiangqi(rec)) = g else {
+                panic!("{f} {i}: {g:?}")
+            };
+            for style in [Style::Iccs, Style::Chinese, Style::Wxf] {
+                let pgn = records::write::to_pgn(&rec, style);
+                let back: Vec<_> = games(pgn.as_bytes(), ReadOptions::default()).collect();
+                assert_eq!(back.len(), 1, "{f} {i}");
+                let Ok(Game::Xiangqi(b)) = &back[0].1 else {
+                    panic!("{f} {i} {style:?}: {:?}\n{pgn}", back[0].1)
+                };
+                assert_eq!(b.start, rec.start, "{f} {i}");
+                assert_eq!(b.moves, rec.moves, "{f} {i} {style:?}");
+                assert_eq!(b.result, rec.result, "{f} {i}");
+                assert_eq!(
+                    count_vars(&b.variations),
+                    count_vars(&rec.variations),
+                    "{f} {i} {style:?}"
+                );
+                assert_eq!(b.tag("Title"), rec.tag("Title").map(str::trim), "{f} {i}");
+            }
+            n += 1;
+        }
+    }
+    assert_eq!(n, 43);
+    // A game where Black moves first is numbered `1...`.
+    let rec = single(
+        "[DhtmlXQ][DhtmlXQ_movelist]12427747[/DhtmlXQ_movelist][/DhtmlXQ]".as_bytes(),
+        |_| true,
+    );
+    let pgn = records::write::to_pgn(&rec, Style::Iccs);
+    assert!(pgn.contains("\n1... b7e7 2. h2e2 *"), "{pgn}");
+}

@@ -1,0 +1,64 @@
+//! `arbiter convert --to pgn`: any readable record (PGN, XQF, CBR, CBL, CBF, DhtmlXQ, move
+//! list) written as PGN on standard output, so records can move to the open format. Xiangqi
+//! moves in ICCS (default), Chinese or WXF; chess games are copied as they are. A game that
+//! cannot be read is reported on standard error (file, game, where, why) and skipped; the exit
+//! code is then 1.
+
+use crate::args::{ConvertArgs, NotationArg};
+use crate::inputs;
+use std::io::Write;
+use xiangqi::notation::Style;
+
+/// Run the subcommand.
+///
+/// # Errors
+/// Writing to standard output fails, or some game or input could not be read (after all
+/// the others were written).
+pub fn run(args: ConvertArgs) -> anyhow::Result<()> {
+    let style = match args.notation {
+        NotationArg::Iccs => Style::Iccs,
+        NotationArg::Chinese => Style::Chinese,
+        NotationArg::Wxf => Style::Wxf,
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let (mut written, mut failed) = (0usize, 0usize);
+    for input in inputs::expand(&args.files) {
+        let file = input.label();
+        let bytes = match input.read() {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("arbiter: {file}: {e}");
+                failed += 1;
+                continue;
+            }
+        };
+        let opts = records::ReadOptions {
+            kind: None,
+            file: Some(file.clone()),
+        };
+        for (_, game) in records::games(&bytes, opts) {
+            match game {
+                Ok(records::Game::Xiangqi(r)) => {
+                    out.write_all(records::write::to_pgn(&r, style).as_bytes())?;
+                    written += 1;
+                }
+                Ok(records::Game::Chess(raw)) => {
+                    out.write_all(raw.text.trim_end().as_bytes())?;
+                    out.write_all(b"\n\n")?;
+                    written += 1;
+                }
+                Err(e) => {
+                    eprintln!("arbiter: {e}");
+                    failed += 1;
+                }
+            }
+        }
+    }
+    out.flush()?;
+    eprintln!("arbiter: {written} games written, {failed} could not be read");
+    if failed > 0 {
+        anyhow::bail!("{failed} games or inputs could not be read (named above)");
+    }
+    Ok(())
+}

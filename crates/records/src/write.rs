@@ -1,0 +1,106 @@
+//! Writing a [`Record`] as xiangqi PGN, so a record read from any format (CBR, CBL, CBF,
+//! DhtmlXQ, move list, XQF, PGN) can be kept in the open format.
+//!
+//! Tags: `Game "Chinese Chess"`, then the record's tags in order (`Format` and `FEN` left out,
+//! `Result` written once, with the normalised result), then `FEN` when the start is not the
+//! standard one. Movetext: numbered moves (`1. h2e2 h9g7`, `1... h9g7` when Black starts) in
+//! the chosen notation, variations in parentheses after the move they replace (as far as they
+//! were legal), the result last. Comments are not kept by [`Record`] and are not written.
+//! The output reads back through [`crate::games`] to the same main line and variations.
+
+use crate::record::{Record, Variation};
+use std::fmt::Write as _;
+use xiangqi::notation::{write_move, Style};
+use xiangqi::{Color, Move, Position};
+
+/// Tags not copied from the record (written separately or meaningless in PGN).
+const SKIP: [&str; 4] = ["Format", "FEN", "Result", "Game"];
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace(['\n', '\r'], " ")
+}
+
+/// The record as one PGN game (ends with a blank line).
+pub fn to_pgn(rec: &Record, style: Style) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "[Game \"Chinese Chess\"]");
+    for (k, v) in &rec.tags {
+        if SKIP.iter().any(|s| k.eq_ignore_ascii_case(s)) || k.is_empty() || k.contains([' ', '"', ']']) {
+            continue;
+        }
+        let _ = writeln!(out, "[{k} \"{}\"]", escape(v.trim()));
+    }
+    let _ = writeln!(out, "[Result \"{}\"]", rec.result);
+    if rec.start != Position::startpos() {
+        let _ = writeln!(out, "[FEN \"{}\"]", rec.start.to_fen());
+    }
+    out.push('\n');
+    let mut text = String::new();
+    line(&mut text, &rec.start, 0, &rec.moves, &rec.variations, style, true);
+    if !text.is_empty() {
+        text.push(' ');
+    }
+    text.push_str(&rec.result);
+    wrap(&mut out, &text);
+    out.push_str("\n\n");
+    out
+}
+
+/// Write `moves` (starting at ply `first` of the game, in `start`) and the variations that
+/// hang off them (`vars`, each starting at its `start_ply`).
+fn line(
+    out: &mut String,
+    start: &Position,
+    first: usize,
+    moves: &[Move],
+    vars: &[Variation],
+    style: Style,
+    numbered_start: bool,
+) {
+    let mut pos = start.clone();
+    let mut need_number = numbered_start;
+    for (i, &mv) in moves.iter().enumerate() {
+        let ply = first + i;
+        let red = pos.side_to_move() == Color::Red;
+        if !out.is_empty() && !out.ends_with('(') {
+            out.push(' ');
+        }
+        let n = pos.fullmove_number().max(1);
+        if red {
+            let _ = write!(out, "{n}. ");
+        } else if need_number {
+            let _ = write!(out, "{n}... ");
+        }
+        need_number = false;
+        out.push_str(&write_move(&pos, mv, style));
+        let before = pos.clone();
+        pos.make_move(mv);
+        for v in vars.iter().filter(|v| v.start_ply == ply && !v.moves.is_empty()) {
+            out.push_str(" (");
+            line(out, &before, ply, &v.moves, &v.variations, style, true);
+            out.push(')');
+            need_number = true;
+        }
+    }
+}
+
+/// Append `text` wrapped at about 80 columns.
+fn wrap(out: &mut String, text: &str) {
+    let mut col = 0;
+    for (i, word) in text.split(' ').enumerate() {
+        let w = word.chars().count();
+        if i > 0 {
+            if col + 1 + w > 80 {
+                out.push('\n');
+                col = 0;
+            } else {
+                out.push(' ');
+                col += 1;
+            }
+        }
+        out.push_str(word);
+        col += w;
+    }
+}
