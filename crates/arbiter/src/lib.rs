@@ -18,12 +18,62 @@
 //! | [`dead`], [`dead_lines`] | a chess dead position (FIDE 5.2.2) | [`DeadAnswer`] |
 //! | [`perft`] | leaf count of the legal move tree | [`PerftReport`] |
 //!
+//! ```
+//! // Every game of a record file (here two games in one PGN text), one report each.
+//! let pgn = "[Event \"x\"]\n\n1. h2e2 h9g7 2. h0g2 *\n\n[Event \"y\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+//! for report in arbiter::judge_bytes(pgn.as_bytes(), "two.pgn", &arbiter::Options::default()) {
+//!     println!("{}", serde_json::to_string(&report).unwrap()); // the `arbiter judge --json` line
+//! }
+//! ```
+//!
+//! # Move by move
+//!
+//! Each game has an incremental referee: push one move, read the verdict.
+//!
+//! Xiangqi ([`xiangqi::referee::Referee`], AXF or TW113):
+//!
+//! ```
+//! use arbiter::xiangqi::{referee::Referee, rules::RuleSet, verdict::{Reason, Status}, Position};
+//! let start = Position::from_fen("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w").unwrap();
+//! let mut referee = Referee::new(RuleSet::axf(), start, 3); // pending after 3 loops
+//! for text in "f7e7 e9f9 e7f7 f9e9 ".repeat(3).split_whitespace() {
+//!     let mv = arbiter::xiangqi::notation::parse_move(referee.position(), text).unwrap().mv;
+//!     referee.push(mv).unwrap();
+//! }
+//! let v = referee.verdict(); // Red checks on every move: Red must vary or lose
+//! assert_eq!((v.status, v.reason, v.result), (Status::Pending, Some(Reason::PerpetualCheck), "0-1"));
+//! ```
+//!
+//! Chess ([`chess::Referee`], FIDE Laws 2023; moves in SAN or UCI):
+//!
+//! ```
+//! use arbiter::chess::{Referee, Status};
+//! let mut referee = Referee::default(); // the standard start
+//! for text in ["Nf3", "Nf6", "Ng1", "Ng8", "g1f3", "g8f6", "f3g1", "f6g8"] {
+//!     referee.push_text(text).unwrap();
+//! }
+//! let s = referee.status(); // third time: White may claim (FIDE 9.2.1.2)
+//! assert_eq!((s.status, s.repetitions, s.claims[0].kind), (Status::Claimable, 3, "threefold"));
+//! ```
+//!
 //! Units: a **ply** is one move by one side; ply 0 is the start position, ply k the position
 //! after k moves; `at_ply` is the number of moves played when the event happens.
 //!
+//! # Modules
+//!
+//! - top level: the front door (the calls above), [`Options`], the shared report types
+//!   ([`GameReport`], [`Game`], [`Rules`], [`Error`], …);
+//! - [`xiangqi`]: AXF and TW113 — `facts` (each move classified), `repetition` (cycles and the
+//!   verdict table), `rules`, `limits` (natural move limit), `ninerounds` (TW113), `verdict`,
+//!   `referee` (incremental), `report` (JSON and text rendering);
+//! - [`chess`]: the FIDE Laws — `identity` (9.2.3), `dead` (5.2.2, 6.9), `claims` (9.2, 9.3,
+//!   9.5), `referee` (incremental), `judge` (a record as a loop over the referee), `record`
+//!   (FEN, SAN/UCI, PGN).
+//!
 //! Data flows one way: game model (the `xiangqi` crate, `shakmaty`) → per-move facts →
 //! repetition and limits → rule set → verdict → report. Each game has an incremental core that
-//! takes one move at a time ([`xiangqi::referee::Referee`]).
+//! takes one move at a time ([`xiangqi::referee::Referee`], [`chess::Referee`]); the record
+//! readers (PGN of both games, XQF, encodings) are the `records` crate.
 
 pub mod chess;
 mod front;

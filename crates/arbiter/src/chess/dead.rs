@@ -235,7 +235,7 @@ fn rams(pos: &Chess) -> u32 {
     (white.shift(8) & black).count() as u32
 }
 
-/// Moves of queens, rooks, knights and pawns at least this many (see [`has_free_force`]).
+/// Moves of queens, rooks, knights and pawns at least this many (see `has_free_force`).
 const FREE_FORCE_MOVES: usize = 3;
 
 /// Whether the queens, rooks, knights and pawns of `side` have at least [`FREE_FORCE_MOVES`]
@@ -259,8 +259,8 @@ fn has_free_force(pos: &Chess, side: Color) -> bool {
 ///   deep.
 /// - A [closed](is_closed) position gets the complete search ([`is_dead`]).
 /// - An open position, not in check, where neither side is pinned down (at most 2 moves) and
-///   the weaker side ([`weaker_side`]) has free force (queens, rooks, knights and pawns with 3
-///   moves or more, see [`has_free_force`]) is taken as alive without asking CHA.
+///   the weaker side (`weaker_side`) has free force (queens, rooks, knights and pawns with 3
+///   moves or more, see `has_free_force`) is taken as alive without asking CHA.
 /// - Otherwise CHA's fast, sound unwinnability check is asked about the weaker side; when it
 ///   cannot prove that side unable to mate, the position is taken as alive. When it can, the
 ///   other side gets the fast check and, if that is inconclusive, the complete search.

@@ -14,3 +14,7 @@ pub mod repetition;
 pub mod report;
 pub mod rules;
 pub mod verdict;
+
+// The game model the referee works on (the `xiangqi` crate), so that users of `arbiter` need
+// no second dependency: positions, moves and the three move notations.
+pub use ::xiangqi::{notation, Color, Move, Position};
