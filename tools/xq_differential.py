@@ -83,14 +83,14 @@ ELEPHANT = {"w": [(2, 0), (6, 0), (0, 2), (4, 2), (8, 2), (2, 4), (6, 4)],
             "b": [(2, 9), (6, 9), (0, 7), (4, 7), (8, 7), (2, 5), (6, 5)]}
 
 
-def random_fen(rng):
+def random_fen(rng, dense=False):
     board = {}
     kw = rng.choice(PALACE["w"]); board[kw] = "K"
     kb = rng.choice(PALACE["b"]); board[kb] = "k"
     # a focal line: pieces like to gather on one file or rank (screens, pins, blocks)
     focal_file = rng.choice([kw[0], kb[0], rng.randrange(9)])
     focal_rank = rng.randrange(10)
-    n = rng.randint(3, 7)
+    n = rng.randint(5, 10) if dense else rng.randint(3, 7)
     pool = "RRCCNNAABBPPrrccnnaabbpp"
     tries = 0
     while n and tries < 200:
@@ -111,7 +111,7 @@ def random_fen(rng):
             sq = (f, r)
         else:
             mode = rng.random()
-            if mode < 0.35:
+            if mode < (0.5 if dense else 0.35):
                 sq = (focal_file, rng.randrange(10))
             elif mode < 0.55:
                 sq = (rng.randrange(9), focal_rank)
@@ -202,12 +202,22 @@ def near_general(board, s, red):
     return s[0] == g[0] or s[1] == g[1] or (abs(s[0] - g[0]), abs(s[1] - g[1])) in ((1, 2), (2, 1))
 
 
-def random_loops(n, rng):
+def lined_up(board, s, red):
+    """Heuristic bias: the point shares a file or rank with an enemy piece, or is a horse-jump
+    from one (attacks, screens, pins and blocks happen there)."""
+    for q, p in board.items():
+        if p.isupper() != red and (q[0] == s[0] or q[1] == s[1]
+                                   or (abs(q[0] - s[0]), abs(q[1] - s[1])) in ((1, 2), (2, 1))):
+            return True
+    return False
+
+
+def random_loops(n, rng, dense=False):
     """4-ply shuttles on random sparse positions (legality is left to the arbiter, which rejects
     illegal loops; only accepted loops are compared)."""
     made = 0
     while made < n:
-        fen = random_fen(rng)
+        fen = random_fen(rng, dense)
         board = parse_board(fen)
         stm_red = fen.split()[1] == "w"
         def pick(red):
@@ -215,7 +225,8 @@ def random_loops(n, rng):
                      for t in pseudo_targets(board, q)]
             if not moves:
                 return None
-            hot = [m for m in moves if near_general(board, m[1], red)]
+            hot = [m for m in moves if near_general(board, m[1], red)
+                   or (dense and lined_up(board, m[1], red))]
             return rng.choice(hot if hot and rng.random() < 0.6 else moves)
         a = pick(stm_red)
         if not a:
@@ -274,27 +285,45 @@ def main():
     ap.add_argument("--pgn", nargs="*", default=[])
     ap.add_argument("--random", type=int, default=0)
     ap.add_argument("--seed", type=int, default=17)
+    ap.add_argument("--dense", action="store_true", help="denser random positions, moves lined up with enemy pieces")
     ap.add_argument("--rules", default="axf,tw113")
     ap.add_argument("--out", default="/dev/null")
     ap.add_argument("--loops-out", default=None, help="also write the loops tried (JSON lines)")
+    ap.add_argument("--loops", nargs="*", default=[], help="loops to replay (JSON lines, as --loops-out)")
+    ap.add_argument("--max", type=int, default=0, help="stop after this many loops the arbiter accepts")
+    ap.add_argument("--fsf-cache", default=None, help="JSON file of Fairy-Stockfish verdicts, read and updated")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     rules = a.rules.split(",")
-    loops = list(record_loops(a.pgn)) + list(random_loops(a.random, rng))
-    if a.loops_out:
-        with open(a.loops_out, "w") as f:
-            for l in loops:
-                f.write(json.dumps(l) + "\n")
+    loops = [json.loads(x) for f in a.loops for x in open(f)]
+    loops += list(record_loops(a.pgn)) + list(random_loops(a.random, rng, a.dense))
+    cache = {}
+    if a.fsf_cache:
+        try:
+            cache = json.load(open(a.fsf_cache))
+        except (OSError, ValueError):
+            cache = {}
     out = open(a.out, "w")
     tried = collections.Counter()
     groups = collections.Counter()
+    accepted = []
     for l in loops:
-        fsf = fsf_verdict(l["fen"], l["moves"])
+        if a.max and len(accepted) >= a.max:
+            break
+        js = {ru: arbiter_cycle(a.bin, l["fen"], l["moves"], ru) for ru in rules}
+        if any(j is None for j in js.values()):
+            tried[("all", "rejected (illegal or not a loop)")] += 1
+            continue
+        accepted.append(l)
+        ck = l["fen"] + "|" + " ".join(l["moves"])
+        if ck not in cache:
+            try:
+                cache[ck] = fsf_verdict(l["fen"], l["moves"])
+            except Exception:
+                cache[ck] = "none-found"
+        fsf = cache[ck]
         for ru in rules:
-            j = arbiter_cycle(a.bin, l["fen"], l["moves"], ru)
-            if j is None:
-                tried[(ru, "arbiter-error")] += 1
-                continue
+            j = js[ru]
             tried[(ru, "judged")] += 1
             ours = j["verdict"]["must_vary"]
             if fsf == "none-found" or ours == fsf:
@@ -306,7 +335,15 @@ def main():
                                   "sides": {s: [(m["move"], m["kinds"], [(c["chaser"], c["target"]) for c in m["chases"]])
                                                 for m in j["sides"][s]["moves"]] for s in ("red", "black")}},
                                  ensure_ascii=False) + "\n")
-    print(f"loops: {len(loops)} ({sum(1 for l in loops if l['source'] != 'random')} from records)",
+    if a.fsf_cache:
+        json.dump(cache, open(a.fsf_cache, "w"))
+    if a.loops_out:
+        with open(a.loops_out, "w") as f:
+            for l in accepted:
+                f.write(json.dumps(l) + "\n")
+    print(f"loops accepted: {len(accepted)} ({sum(1 for l in accepted if l['source'] != 'random')} "
+          f"from records); rejected {tried[('all', 'rejected (illegal or not a loop)')]}; "
+          f"no Fairy-Stockfish end: {sum(1 for l in accepted if cache.get(l['fen'] + '|' + ' '.join(l['moves'])) == 'none-found')}",
           file=sys.stderr)
     for ru in rules:
         d = sum(v for (r, _), v in groups.items() if r == ru)
@@ -315,6 +352,84 @@ def main():
         for (r, c), v in sorted(groups.items(), key=lambda x: -x[1]):
             if r == ru:
                 print(f"  {v:5d}  {c}", file=sys.stderr)
+
+
+
+# ----------------------------------------------------------------------------- incremental mode
+def judge_loop(args):
+    """One loop against Fairy-Stockfish and one or two arbiter binaries, every rule set: a dict
+    (None when an arbiter rejects the loop)."""
+    l, bins, rules = args
+    res = {"fen": l["fen"], "moves": l["moves"], "source": l["source"], "ours": {}}
+    for name, b in bins.items():
+        for ru in rules:
+            j = arbiter_cycle(b, l["fen"], l["moves"], ru)
+            if j is None:
+                return None
+            res["ours"][f"{name}/{ru}"] = {
+                "must_vary": j["verdict"]["must_vary"],
+                "clause": j["verdict"]["clause"],
+                "cause": cause(j, None),
+                "offences": [j["sides"]["red"]["offence"], j["sides"]["black"]["offence"]],
+            }
+    try:
+        res["fsf"] = fsf_verdict(l["fen"], l["moves"])
+    except Exception:
+        res["fsf"] = "none-found"
+    return res
+
+
+def incremental(argv):
+    """usage: xq_differential.py incremental --bins NAME=PATH... --loops FILE... --out FILE
+    [--workers N] [--max N]: one JSON line per accepted loop, written as it is judged (so a run
+    can be stopped at any time); summarise with `summary FILE`."""
+    import multiprocessing
+    ap = argparse.ArgumentParser(prog="incremental")
+    ap.add_argument("--bins", nargs="+", required=True)
+    ap.add_argument("--loops", nargs="+", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--rules", default="axf,tw113")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--max", type=int, default=0)
+    a = ap.parse_args(argv)
+    bins = dict(x.split("=", 1) for x in a.bins)
+    loops = [json.loads(x) for f in a.loops for x in open(f)]
+    n = 0
+    with open(a.out, "w") as out, multiprocessing.Pool(a.workers) as pool:
+        for r in pool.imap(judge_loop, ((l, bins, a.rules.split(",")) for l in loops), chunksize=4):
+            if r is None:
+                continue
+            out.write(json.dumps(r, ensure_ascii=False) + "\n")
+            out.flush()
+            n += 1
+            if a.max and n >= a.max:
+                pool.terminate()
+                break
+
+
+def summary(argv):
+    """usage: xq_differential.py summary FILE: loops judged, and disagreements with
+    Fairy-Stockfish per binary and rule set, grouped by cause key."""
+    rows = [json.loads(x) for x in open(argv[0])]
+    keys = sorted({k for r in rows for k in r["ours"]})
+    print(f"loops judged: {len(rows)} ({sum(r['source'] != 'random' for r in rows)} from records); "
+          f"Fairy-Stockfish gave no end: {sum(r['fsf'] == 'none-found' for r in rows)}")
+    for k in keys:
+        groups = collections.Counter()
+        for r in rows:
+            if r["fsf"] == "none-found":
+                continue
+            o = r["ours"][k]
+            if o["must_vary"] != r["fsf"]:
+                groups[f"ours={o['must_vary']} fsf={r['fsf']} offences={'/'.join(o['offences'])}"] += 1
+        print(f"{k}: disagreements {sum(groups.values())}")
+        for g, v in groups.most_common():
+            print(f"  {v:5d}  {g}")
+
+
+if __name__ == "__main__" and len(sys.argv) > 1 and sys.argv[1] in ("incremental", "summary"):
+    {"incremental": incremental, "summary": summary}[sys.argv[1]](sys.argv[2:])
+    sys.exit(0)
 
 
 if __name__ == "__main__":

@@ -295,3 +295,81 @@ fn readings_beyond_the_seeds_are_shown() {
     assert_eq!(j.readings.len(), 1);
     assert!(j.readings[0].source.contains("AXF rule book"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Groups found by the differential run against Fairy-Stockfish (tools/xq_differential.py).
+
+/// Group "slider along its own line": a chariot that attacked the horse e4 from e5 and moves on
+/// along the same file to e9 still attacks it — the attack stood all along, no new chase (seed
+/// 000 §1). The other engine counts it as new and calls Red's shuttle a perpetual chase; here Red
+/// chases the horse (on e5) and the elephant (on e9) in turn: two pieces, allowed (AXF general
+/// rule 4, detailed rule 27). Random loop from the differential run.
+#[test]
+fn differential_slider_along_its_own_line_is_no_new_chase() {
+    let start = pos("2b1R4/9/5k3/9/9/4n4/9/9/4K4/9 b - - 0 1");
+    let mut p = start.clone();
+    let moves: Vec<Move> = ["e4c5", "e9e5", "c5e4", "e5e9"].iter().map(|m| mv(m)).collect();
+    for m in &moves[..3] {
+        p.make_move(*m);
+    }
+    for r in both() {
+        let f = classify(&p, moves[3], &r);
+        assert!(
+            !chases(&f).contains(&("e9".into(), "e4".into())),
+            "{:?}: {:?}",
+            r.id,
+            chases(&f)
+        );
+        let j = arbiter::repetition::judge_cycle(&start, &moves, &r).unwrap();
+        assert_eq!(j.red.offence, Offence::None, "{:?}", r.id);
+        assert_eq!(j.verdict.must_vary, None);
+    }
+}
+
+/// Group "a cannon sliding along its line keeps its screen": the cannon f5/f6 attacks the horse
+/// f2 over the same screen (the chariot f3) from both points — no new chase, an idle shuttle
+/// (AXF detailed rules 20–21 need a *different* screen). The other engine calls it perpetual.
+#[test]
+fn differential_cannon_sliding_over_the_same_screen_is_idle() {
+    let start = pos("P4k3/7r1/4b4/9/5C3/9/5R3/3A1n3/5K3/9 w - - 0 1");
+    let moves: Vec<Move> = ["f5f6", "h8i8", "f6f5", "i8h8"].iter().map(|m| mv(m)).collect();
+    for r in both() {
+        let j = arbiter::repetition::judge_cycle(&start, &moves, &r).unwrap();
+        assert!(j.red.moves.iter().all(|f| f.chases.is_empty()), "{:?}", r.id);
+        assert_eq!(j.verdict.must_vary, None);
+    }
+}
+
+/// Group "a check suspends nothing" in a real record (liu_dahua_1125.pgn, loop from a repeated
+/// position): Red's general steps out of the chariot's check (f1e1) while its elephant e2 has
+/// attacked the crossed soldier c4 all along — not a new chase; the step e1f1 that unpins the
+/// elephant from the chariot e3 is one. One chase in two moves: draw (was: Red must vary).
+#[test]
+fn differential_record_general_stepping_out_of_check_renews_nothing() {
+    let start = pos("3aka2R/9/4P4/c7p/C5p2/2p6/P4r2P/3AB4/4K4/3A5 b - - 1 33");
+    let moves: Vec<Move> = ["f3e3", "e1f1", "e3f3", "f1e1"].iter().map(|m| mv(m)).collect();
+    for r in both() {
+        let j = arbiter::repetition::judge_cycle(&start, &moves, &r).unwrap();
+        assert_eq!(j.red.moves[1].chases.len(), 0, "{:?}", r.id);
+        assert_eq!(j.red.offence, Offence::None);
+        assert_eq!(j.verdict.must_vary, None, "{:?}", r.id);
+    }
+}
+
+/// Group "same kind, pinned only by the attacker": the black chariot d7 stands between its
+/// general d8 and the red chariot d2, so lifting it would expose the general to d2 — but taking
+/// d2 removes that very pinner and is legal: an exchange offer, not a chase (AXF detailed rule
+/// 19: only a piece that 受牽制不能去 is chased). Red's cannon chases the chariot once (d1, screen
+/// d2), the chariot's offer is no chase: one chase in two moves, draw. Random loop from the
+/// differential run (the other engine agrees).
+#[test]
+fn differential_same_kind_pinned_only_by_the_attacker_is_an_offer() {
+    let start = pos("3a5/3k5/9/8R/3r5/1N7/9/3R5/6C2/3K5 w - - 0 1");
+    let moves: Vec<Move> = ["g1d1", "d5d7", "d1g1", "d7d5"].iter().map(|m| mv(m)).collect();
+    for r in both() {
+        let j = arbiter::repetition::judge_cycle(&start, &moves, &r).unwrap();
+        assert!(j.red.moves[1].chases.is_empty(), "{:?}", r.id);
+        assert_eq!(j.red.offence, Offence::None);
+        assert_eq!(j.verdict.must_vary, None, "{:?}", r.id);
+    }
+}

@@ -332,7 +332,12 @@ fn exemption(
     if horse_pinned_chariot {
         return None;
     }
-    let target_pinned = enemy_pins.iter().any(|(s, _)| *s == to);
+    // Pinned by a piece other than the attacker: a target pinned only by the attacker itself
+    // can still take it (the capture removes the pinner), so the exchange stands (AXF detailed
+    // rule 19: 受牽制**不能去**; found by the differential run, issue 17).
+    let target_pinned = enemy_pins
+        .iter()
+        .any(|(s, pinners)| *s == to && pinners.iter().any(|p| *p != from));
     // The target's capture back, a check standing against its side suspending nothing (spec
     // §1: a checking move does not turn an exchange offer into a chase).
     if a.kind == t.kind && !target_pinned && capture_possible(pos, to, from, &standing_checkers(pos, t.color))
