@@ -84,7 +84,8 @@ arbiter judge --rules tw113 samples/xiangqi-perpetual-chase.pgn\n  \
 arbiter cycle --fen '4k4/9/5R3/9/9/4P4/9/9/9/4K4 w' --moves 'f7e7 e9f9 e7f7 f9e9'\n  \
 arbiter classify --fen '4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w' --move a3b3\n  \
 arbiter dead --fen '8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1'\n  \
-arbiter perft --depth 3"
+arbiter perft --depth 3\n  \
+arbiter rules axf 14                           AXF general and detailed rule 14 in plain words"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -134,6 +135,15 @@ arbiter dead --fen-file positions.txt --json")]
 arbiter perft --depth 3                     xiangqi start position: 79666\n  \
 arbiter perft --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --depth 4 --divide")]
     Perft(PerftArgs),
+    /// The clauses this tool cites, each summarised in plain English and Chinese.
+    #[command(after_help = "Examples:\n  \
+arbiter rules                        every clause of the three rule books\n  \
+arbiter rules axf                    the AXF general and detailed rules\n  \
+arbiter rules axf d14                AXF detailed rule 14 (also: 'detailed rule 14')\n  \
+arbiter rules tw113 procedure        TW113 ch.4 procedure\n  \
+arbiter rules fide 9.2               FIDE 9.2 and the articles under it\n\n\
+The summaries are ours, not the rule books' text; judge reports end with those they cite.")]
+    Rules(crate::rules_cmd::RulesArgs),
 }
 
 /// A position given on the command line.

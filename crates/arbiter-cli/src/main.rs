@@ -6,6 +6,7 @@ mod chess_cmd;
 mod inputs;
 mod judge;
 mod output;
+mod rules_cmd;
 mod xiangqi_cmd;
 
 use args::{Cli, Command};
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
         Command::Claim(a) => a.json,
         Command::Dead(a) => a.json,
         Command::Perft(a) => a.json,
+        Command::Rules(a) => a.json,
     };
     let mut emitter = Emitter::new(json);
     let result = match cli.command {
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Command::Claim(a) => xiangqi_cmd::claim(a, &mut emitter),
         Command::Dead(a) => chess_cmd::dead(a, &mut emitter),
         Command::Perft(a) => xiangqi_cmd::perft(a, &mut emitter),
+        Command::Rules(a) => rules_cmd::run(a, &mut emitter),
     };
     emitter.flush();
     match result {

@@ -7,4 +7,5 @@
 //! takes one move at a time ([`xiangqi::referee::Referee`]).
 
 pub mod chess;
+pub mod glossary;
 pub mod xiangqi;
