@@ -169,10 +169,11 @@ pub fn dead(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
             } else {
                 std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?
             };
-            for line in text.lines().map(str::trim) {
+            for (n, line) in text.lines().map(str::trim).enumerate() {
                 if line.is_empty() || line.starts_with('#') {
                     continue;
                 }
+                let line_no = n + 1;
                 // A FEN has at most six fields; anything after them (a game id, as in the
                 // lichess position files) is a label, not part of the position.
                 let fen: Vec<&str> = line.split_whitespace().take(6).collect();
@@ -181,6 +182,17 @@ pub fn dead(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 let label: Vec<&str> = line.split_whitespace().skip(6).collect();
                 if !label.is_empty() {
                     item.json["label"] = json!(label.join(" "));
+                }
+                if item.failed {
+                    // Name the line: the file may hold thousands of positions.
+                    let name = if path == "-" {
+                        "standard input"
+                    } else {
+                        path.as_str()
+                    };
+                    item.json["line"] = json!(line_no);
+                    let error = item.json["error"].as_str().unwrap_or_default().to_string();
+                    item.text = format!("{name}, line {line_no}: error: {error}\n");
                 }
                 out.emit(item);
             }

@@ -47,6 +47,7 @@
 pub mod claims;
 pub mod dead;
 pub mod error;
+pub mod explain;
 pub mod identity;
 pub mod judge;
 pub mod record;
