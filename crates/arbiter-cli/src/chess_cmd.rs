@@ -92,7 +92,7 @@ pub fn claim(args: &ClaimArgs, game_text: Option<&str>) -> anyhow::Result<Item> 
         kind,
         at_ply: args.at_ply,
         intended_move: args.intended_move.clone(),
-        time_control,
+        time_control: Some(time_control),
     };
     let verdict = record.and_then(|r| chess::judge_claim(&r, &req));
     Ok(match verdict {

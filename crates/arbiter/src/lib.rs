@@ -8,4 +8,5 @@
 
 pub mod chess;
 pub mod glossary;
+pub mod words;
 pub mod xiangqi;

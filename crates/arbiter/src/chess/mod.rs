@@ -52,7 +52,7 @@ pub mod identity;
 pub mod judge;
 pub mod record;
 
-pub use claims::{judge_claim, ClaimKind, ClaimRequest, ClaimVerdict, Penalty, TimeControl};
+pub use claims::{judge_claim, ClaimKind, ClaimRequest, ClaimVerdict, ClaimWords, Penalty, TimeControl};
 pub use dead::{can_mate, dead_position, DeadReport, Mateability};
 pub use error::ChessError;
 pub use identity::{PositionKey, RepetitionTable};

@@ -8,6 +8,7 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, PositionError};
 
+use super::claims::TimeControl;
 use super::error::ChessError;
 
 /// One game as recorded: where it starts, the moves as written, and the tags the referee uses.
@@ -26,6 +27,9 @@ pub struct GameRecord {
     pub termination: Option<String>,
     /// A broken tag or unparsable FEN tag found while reading: the game cannot be judged.
     pub error: Option<ChessError>,
+    /// The time control the `[TimeControl]` or `[Event]` tag implies, and the tag it was read
+    /// from (for the penalty of an incorrect claim).
+    pub time_control_tags: Option<(TimeControl, String)>,
 }
 
 /// A move as written in the record: parsed SAN from PGN, or a `--moves` token (UCI or SAN).
@@ -167,6 +171,7 @@ impl GameRecord {
             recorded_result: None,
             termination: None,
             error: None,
+            time_control_tags: None,
         })
     }
 
@@ -196,6 +201,8 @@ struct Tags {
     fen: Option<String>,
     result: Option<String>,
     termination: Option<String>,
+    time_control: Option<String>,
+    event: Option<String>,
     error: Option<ChessError>,
 }
 
@@ -223,6 +230,8 @@ impl Visitor for Collector {
             b"FEN" => tags.fen = Some(tag_text(&value)),
             b"Result" => tags.result = Some(tag_text(&value)),
             b"Termination" => tags.termination = Some(tag_text(&value)),
+            b"TimeControl" => tags.time_control = Some(tag_text(&value)),
+            b"Event" => tags.event = Some(tag_text(&value)),
             _ => {}
         }
         ControlFlow::Continue(())
@@ -277,6 +286,10 @@ impl Visitor for Collector {
             recorded_result: tags.result.or(outcome),
             termination: tags.termination,
             error: tags.error,
+            time_control_tags: crate::words::time_control_from_tags(
+                tags.time_control.as_deref(),
+                tags.event.as_deref(),
+            ),
         }
     }
 }
