@@ -1,4 +1,4 @@
-//! Command-line arguments of `arbiter` (contract: `shared/spec/cli.md`).
+//! Command-line arguments of `arbiter` (contract: `docs/cli.md`).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -97,7 +97,7 @@ pub enum Command {
     /// Replay game records (or a position and moves) and report what the rules say.
     #[command(after_help = "Examples:\n  \
 arbiter judge samples/\n  \
-arbiter judge --json --jobs 2 ../shared/data/xiangqi/big5\n  \
+arbiter judge --json --jobs 2 games/                  a folder of records, 2 threads\n  \
 arbiter judge --rules tw113 --cycles 2 samples/xiangqi-perpetual-chase.pgn\n  \
 arbiter judge --fen '4k4/9/5R3/9/9/4P4/9/9/9/4K4 w' --moves 'f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9'\n  \
 cat game.pgn | arbiter judge -\n\n\
