@@ -9,20 +9,11 @@ pub enum GameKind {
     Chess,
 }
 
-impl From<records::GameKind> for GameKind {
-    fn from(kind: records::GameKind) -> GameKind {
+impl From<GameKind> for arbiter::Game {
+    fn from(kind: GameKind) -> arbiter::Game {
         match kind {
-            records::GameKind::Xiangqi => GameKind::Xiangqi,
-            records::GameKind::Chess => GameKind::Chess,
-        }
-    }
-}
-
-impl From<GameKind> for records::GameKind {
-    fn from(kind: GameKind) -> records::GameKind {
-        match kind {
-            GameKind::Xiangqi => records::GameKind::Xiangqi,
-            GameKind::Chess => records::GameKind::Chess,
+            GameKind::Xiangqi => arbiter::Game::Xiangqi,
+            GameKind::Chess => arbiter::Game::Chess,
         }
     }
 }
@@ -35,12 +26,32 @@ pub enum RulesArg {
     Fide,
 }
 
+impl From<RulesArg> for arbiter::Rules {
+    fn from(r: RulesArg) -> arbiter::Rules {
+        match r {
+            RulesArg::Axf => arbiter::Rules::Axf,
+            RulesArg::Tw113 => arbiter::Rules::Tw113,
+            RulesArg::Fide => arbiter::Rules::Fide,
+        }
+    }
+}
+
 /// Kind of draw claim.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ClaimKind {
     Threefold,
     FiftyMoves,
     NaturalMoveLimit,
+}
+
+impl From<ClaimKind> for arbiter::DrawClaim {
+    fn from(k: ClaimKind) -> arbiter::DrawClaim {
+        match k {
+            ClaimKind::Threefold => arbiter::DrawClaim::Threefold,
+            ClaimKind::FiftyMoves => arbiter::DrawClaim::FiftyMoves,
+            ClaimKind::NaturalMoveLimit => arbiter::DrawClaim::NaturalMoveLimit,
+        }
+    }
 }
 
 /// How `judge` looks for chess dead positions (FIDE 5.2.2).
@@ -58,6 +69,16 @@ pub enum DeadCheckArg {
     Off,
 }
 
+impl From<DeadCheckArg> for arbiter::chess::DeadCheck {
+    fn from(d: DeadCheckArg) -> arbiter::chess::DeadCheck {
+        match d {
+            DeadCheckArg::Screen => arbiter::chess::DeadCheck::Screen,
+            DeadCheckArg::Exact => arbiter::chess::DeadCheck::Exact,
+            DeadCheckArg::Off => arbiter::chess::DeadCheck::Off,
+        }
+    }
+}
+
 /// Time control, for the penalty of an incorrect chess claim (FIDE 9.5.3, A.3, B.2/B.3).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum TimeControl {
@@ -65,6 +86,16 @@ pub enum TimeControl {
     Standard,
     Rapid,
     Blitz,
+}
+
+impl From<TimeControl> for arbiter::chess::TimeControl {
+    fn from(t: TimeControl) -> arbiter::chess::TimeControl {
+        match t {
+            TimeControl::Standard => arbiter::chess::TimeControl::Standard,
+            TimeControl::Rapid => arbiter::chess::TimeControl::Rapid,
+            TimeControl::Blitz => arbiter::chess::TimeControl::Blitz,
+        }
+    }
 }
 
 #[derive(Parser, Debug)]
@@ -143,7 +174,7 @@ arbiter rules axf d14                AXF detailed rule 14 (also: 'detailed rule 
 arbiter rules tw113 procedure        TW113 ch.4 procedure\n  \
 arbiter rules fide 9.2               FIDE 9.2 and the articles under it\n\n\
 The summaries are ours, not the rule books' text; judge reports end with those they cite.")]
-    Rules(crate::rules_cmd::RulesArgs),
+    Rules(crate::commands::rules::RulesArgs),
 }
 
 /// A position given on the command line.
@@ -247,8 +278,10 @@ pub struct ClaimArgs {
     /// The move the claimant writes down and intends to play.
     #[arg(long, allow_hyphen_values = true)]
     pub intended_move: Option<String>,
-    #[arg(long, value_enum, default_value_t = TimeControl::Standard)]
-    pub time_control: TimeControl,
+    /// Chess: the time control that sets an incorrect claim's penalty. Default: what the
+    /// record's [TimeControl] or [Event] tag implies (blitz, rapid), else standard.
+    #[arg(long, value_enum)]
+    pub time_control: Option<TimeControl>,
     /// TW113 alternative 40-move limit instead of 100 plies.
     #[arg(long)]
     pub limit: Option<u32>,

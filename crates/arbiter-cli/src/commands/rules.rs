@@ -29,7 +29,7 @@ fn item(c: &Clause) -> Item {
         "zh": c.zh,
     });
     let text = format!("{} — {}\n  {}\n  {}\n", c.citation(), c.title, c.en, c.zh);
-    Item::ok(json, text)
+    Item::new(&json, text, false)
 }
 
 /// Prints the clauses asked for.
@@ -63,7 +63,11 @@ pub fn run(args: RulesArgs, emitter: &mut Emitter) -> anyhow::Result<()> {
     }
     if query.is_none() && !args.json {
         if let Some(b) = book {
-            emitter.emit(Item::ok(serde_json::Value::Null, format!("{}\n", b.title())));
+            emitter.emit(Item::new(
+                &serde_json::Value::Null,
+                format!("{}\n", b.title()),
+                false,
+            ));
         }
     }
     for c in found {
