@@ -216,3 +216,156 @@ fn dead_fen_file_errors_give_the_line() {
     let last: serde_json::Value = serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
     assert_eq!(last["line"], 4);
 }
+
+/// The chess sample: one verdict sentence, SAN with move numbers, plies in brackets, games
+/// counted from 1, claim kinds in words, the cited clause summarised at the end.
+#[test]
+fn chess_report_in_san_with_move_numbers() {
+    let out = arbiter(&["judge", "samples/chess-threefold-grischuk-giri-2019.pgn"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "samples/chess-threefold-grischuk-giri-2019.pgn, game 1: chess (FIDE), 43 plies: not decided; \
+             after 22.Kf1 [ply 43], Black, to move, may claim a draw now by threefold repetition (FIDE 9.2.1).\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  After 21...Qa5+ [ply 42], White could claim a draw by threefold repetition by writing 22.Kf1 (FIDE 9.2.1).\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("threefold)") && !text.contains("e1f1"), "{text}");
+    assert!(
+        text.contains("  FIDE 9.2.1 (claiming a repetition): The claim is made by the player to move"),
+        "{text}"
+    );
+    // JSON keeps UCI, plies and the 0-based index.
+    let json: serde_json::Value = serde_json::from_str(
+        stdout(&arbiter(&[
+            "judge",
+            "--json",
+            "samples/chess-threefold-grischuk-giri-2019.pgn",
+        ]))
+        .trim(),
+    )
+    .unwrap();
+    assert_eq!(json["index"], 0);
+    assert_eq!(json["claims"][0]["intended_move"], "e1f1");
+    assert_eq!(json["claims"][0]["at_ply"], 42);
+}
+
+/// A chess mate given in SAN comes back in SAN, numbered; a FEN typo is a usage error.
+#[test]
+fn chess_position_report_and_fen_typo() {
+    let out = arbiter(&["judge", "--fen", CHESS_START, "--moves", "f3 e5 g4 Qh4"]);
+    assert_eq!(
+        stdout(&out),
+        "position (--fen/--moves): chess (FIDE), 4 plies: 0-1 — checkmate after 2...Qh4# [ply 4] (FIDE 5.1.1).\n\
+         Clauses cited (summaries in our words; `arbiter rules` lists them all):\n  \
+         FIDE 5.1.1 (checkmate): The player who checkmates the opponent's king wins, and the game ends at once.\n"
+    );
+    let out = arbiter(&[
+        "judge",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+        "--moves",
+        "e4",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("rank 1 ('RNBQKBNX'), character 8: 'X' is not a piece letter"));
+}
+
+/// The xiangqi sample: one verdict sentence (decided: who lost and after which move), the
+/// procedure worded for AXF, the moves numbered in the record's notation (ICCS here).
+#[test]
+fn xiangqi_sample_report_has_one_verdict() {
+    let text = stdout(&arbiter(&["judge", "samples/xiangqi-perpetual-chase.pgn"]));
+    assert!(
+        text.starts_with("samples/xiangqi-perpetual-chase.pgn, game 1: YAN WenQing vs LIU DaHua"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  Decided after 29...h8g8 [ply 58]: Red went on with its perpetual chase a cycle past the count and loses (0-1).\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Verdict:") && !text.contains("must vary"),
+        "{text}"
+    );
+    assert!(text.contains("  Procedure: the AXF rules write none;"), "{text}");
+    assert!(!text.contains("TW113 ch.4"), "{text}");
+    assert!(
+        text.contains("      Red   29.g6h6 [ply 57]: chases the cannon on h8 with the chariot on h6\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  AXF detailed rule 13 (chariot chasing an unprotected cannon):"),
+        "{text}"
+    );
+    // Under TW113 the procedure is the book's own.
+    let tw = stdout(&arbiter(&[
+        "judge",
+        "--rules",
+        "tw113",
+        "samples/xiangqi-perpetual-chase.pgn",
+    ]));
+    assert!(
+        tw.contains("  Procedure (TW113 ch.4 procedure): after 3 cycles the position is pending"),
+        "{tw}"
+    );
+    // --rules of the other game is said in the text.
+    let fide = stdout(&arbiter(&[
+        "judge",
+        "--rules",
+        "fide",
+        "samples/xiangqi-perpetual-chase.pgn",
+    ]));
+    assert!(
+        fide.starts_with("Note: --rules fide is the chess rule set; xiangqi games are judged under axf.\n"),
+        "{fide}"
+    );
+}
+
+/// Xiangqi moves given in Chinese come back in Chinese, numbered, with plies in brackets; a
+/// pending repetition says who must vary and what happens if not.
+#[test]
+fn xiangqi_pending_report_in_chinese_with_move_numbers() {
+    let moves =
+        "俥四平五 將5平6 俥五平四 將6平5 俥四平五 將5平6 俥五平四 將6平5 俥四平五 將5平6 俥五平四 將6平5";
+    let out = arbiter(&[
+        "judge",
+        "--fen",
+        "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w",
+        "--moves",
+        moves,
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.starts_with("position (--fen/--moves)\n"), "{text}");
+    assert!(
+        text.contains(
+            "  Pending after 6... 將6平5 [ply 12]: the repetition has reached 3 cycles. Red must vary (perpetual check); \
+             if it repeats once more, Red loses (0-1).\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("      Red   1. 俥四平五 [ply 1]: checks\n"),
+        "{text}"
+    );
+    assert!(text.contains("      Black 1... 將5平6 [ply 2]: idle\n"), "{text}");
+    assert!(!text.contains("Procedure"), "{text}");
+    // A xiangqi FEN typo on the command line is a usage error.
+    let out = arbiter(&["judge", "--fen", "4k4/9/5R3/9/9/4P4/9/9/9/4K4 x", "--moves", ""]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--fen: invalid xiangqi FEN"),
+        "{}",
+        stderr(&out)
+    );
+}
