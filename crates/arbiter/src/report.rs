@@ -629,7 +629,7 @@ pub struct CycleReport {
 impl CycleReport {
     /// The board, each move with what it did, one sentence per side, the verdict and clause.
     pub fn text(&self) -> String {
-        xreport::cycle_text(&self.start, &self.judgement, self.explain)
+        with_summaries(xreport::cycle_text(&self.start, &self.judgement, self.explain))
     }
 }
 
@@ -712,12 +712,16 @@ impl ClaimReport {
 
     /// The claim judged step by step, the decision and the penalty of an incorrect claim.
     pub fn text(&self) -> String {
+        with_summaries(self.body_text())
+    }
+
+    fn body_text(&self) -> String {
         match self {
             ClaimReport::Chess(v) => v.text(),
             ClaimReport::Xiangqi { claim: c, rules } => {
                 let mut text = format!(
                     "Natural move limit claim by {} at ply {} ({}, {} plies needed):\n",
-                    c.by,
+                    capitalised(c.by),
                     c.at_ply,
                     rules.name().to_uppercase(),
                     c.count.needed
@@ -740,7 +744,7 @@ impl ClaimReport {
                             "Penalty: {}{} seconds on {}'s clock ({}).\n",
                             if p.foul { "a foul is recorded and " } else { "" },
                             p.claimant_clock_seconds,
-                            c.by,
+                            capitalised(c.by),
                             p.clause
                         )),
                         None => text.push_str("The rule book states no penalty for a short claim.\n"),
