@@ -1,4 +1,4 @@
-//! Command-line arguments of `arbiter` (contract: `shared/spec/cli.md`).
+//! Command-line arguments of `arbiter` (contract: `docs/cli.md`).
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -115,7 +115,8 @@ arbiter judge --rules tw113 samples/xiangqi-perpetual-chase.pgn\n  \
 arbiter cycle --fen '4k4/9/5R3/9/9/4P4/9/9/9/4K4 w' --moves 'f7e7 e9f9 e7f7 f9e9'\n  \
 arbiter classify --fen '4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w' --move a3b3\n  \
 arbiter dead --fen '8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1'\n  \
-arbiter perft --depth 3"
+arbiter perft --depth 3\n  \
+arbiter rules axf 14                           AXF general and detailed rule 14 in plain words"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -127,7 +128,7 @@ pub enum Command {
     /// Replay game records (or a position and moves) and report what the rules say.
     #[command(after_help = "Examples:\n  \
 arbiter judge samples/\n  \
-arbiter judge --json --jobs 2 ../shared/data/xiangqi/big5\n  \
+arbiter judge --json --jobs 2 games/                  a folder of records, 2 threads\n  \
 arbiter judge --rules tw113 --cycles 2 samples/xiangqi-perpetual-chase.pgn\n  \
 arbiter judge --fen '4k4/9/5R3/9/9/4P4/9/9/9/4K4 w' --moves 'f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9'\n  \
 cat game.pgn | arbiter judge -\n\n\
@@ -172,6 +173,15 @@ arbiter convert --to pgn library.cbl > library.pgn\n  \
 arbiter convert --to pgn --notation chinese page-with-dhtmlxq.html\n\n\
 Variations are written in parentheses; comments are not kept. Chess games are copied unchanged.")]
     Convert(ConvertArgs),
+    /// The clauses this tool cites, each summarised in plain English and Chinese.
+    #[command(after_help = "Examples:\n  \
+arbiter rules                        every clause of the three rule books\n  \
+arbiter rules axf                    the AXF general and detailed rules\n  \
+arbiter rules axf d14                AXF detailed rule 14 (also: 'detailed rule 14')\n  \
+arbiter rules tw113 procedure        TW113 ch.4 procedure\n  \
+arbiter rules fide 9.2               FIDE 9.2 and the articles under it\n\n\
+The summaries are ours, not the rule books' text; judge reports end with those they cite.")]
+    Rules(crate::commands::rules::RulesArgs),
 }
 
 /// A position given on the command line.
@@ -275,8 +285,10 @@ pub struct ClaimArgs {
     /// The move the claimant writes down and intends to play.
     #[arg(long, allow_hyphen_values = true)]
     pub intended_move: Option<String>,
-    #[arg(long, value_enum, default_value_t = TimeControl::Standard)]
-    pub time_control: TimeControl,
+    /// Chess: the time control that sets an incorrect claim's penalty. Default: what the
+    /// record's [TimeControl] or [Event] tag implies (blitz, rapid), else standard.
+    #[arg(long, value_enum)]
+    pub time_control: Option<TimeControl>,
     /// TW113 alternative 40-move limit instead of 100 plies.
     #[arg(long)]
     pub limit: Option<u32>,

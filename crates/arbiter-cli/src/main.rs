@@ -35,6 +35,7 @@ fn main() -> ExitCode {
         Command::Dead(a) => a.json,
         Command::Perft(a) => a.json,
         Command::Convert(_) => false,
+        Command::Rules(a) => a.json,
     };
     let mut emitter = Emitter::new(json);
     let result = match cli.command {
@@ -45,6 +46,7 @@ fn main() -> ExitCode {
         Command::Dead(a) => commands::dead::run(a, &mut emitter),
         Command::Perft(a) => commands::perft::run(a, &mut emitter),
         Command::Convert(a) => convert::run(a),
+        Command::Rules(a) => commands::rules::run(a, &mut emitter),
     };
     emitter.flush();
     match result {

@@ -313,13 +313,38 @@ pub fn judge_position(fen: Option<&str>, moves: &str, options: &Options) -> Resu
     if let Some(msg) = Rules::mismatch(options.rules, game) {
         return Err(Error::Usage(msg.into()));
     }
-    Ok(match game {
+    // A FEN typed on the command line that cannot be read is a usage error (exit code 2).
+    match game {
+        Game::Chess => {
+            if let Err(e) =
+                chess::parse_fen(fen.unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
+            {
+                return Err(Error::Usage(format!("--fen: {e}")));
+            }
+        }
+        Game::Xiangqi => {
+            if let Err(e) = parse_xiangqi_fen(fen) {
+                return Err(Error::Usage(format!("--fen: {e}")));
+            }
+        }
+    }
+    let mut report = match game {
         Game::Chess => match chess::GameRecord::from_fen_moves(fen, moves) {
             Ok(record) => judge_chess_record(POSITION_FILE, 0, &record, options),
             Err(e) => chess_error("-", 0, &e),
         },
         Game::Xiangqi => judge_xiangqi_position(fen, moves, options),
-    })
+    };
+    // The text names the input "position (--fen/--moves)"; JSON keeps `"file":"-"`.
+    match &mut report {
+        GameReport::Chess(r) => r.from_position = true,
+        GameReport::Xiangqi(r) => r.from_position = true,
+        GameReport::Error(g) => {
+            let line = g.text().replacen("-: game 1", "position (--fen/--moves)", 1);
+            g.text = Some(line);
+        }
+    }
+    Ok(report)
 }
 
 /// The file label of a position's report.
@@ -351,6 +376,7 @@ fn judge_chess_record(file: &str, index: usize, record: &chess::GameRecord, opti
         Ok(report) => GameReport::Chess(Box::new(ChessGameReport {
             file: file.to_string(),
             index,
+            from_position: false,
             report,
         })),
         Err(e) => chess_error(file, index, &e),
@@ -415,7 +441,32 @@ fn judge_xiangqi_record(file: &str, index: usize, rec: &records::Record, options
     };
     let event = name("Event").map(|e| format!(" ({e})")).unwrap_or_default();
     r.heading = format!("{players}{event}");
+    r.style = match rec.source {
+        // Formats that store moves as coordinates are shown in Chinese notation.
+        records::Source::Xqf(_)
+        | records::Source::Cbr(_)
+        | records::Source::Cbl(_)
+        | records::Source::Cbf
+        | records::Source::DhtmlXq(_) => xiangqi::notation::Style::Chinese,
+        records::Source::Pgn(_) | records::Source::Text(_) => rec
+            .texts
+            .first()
+            .map_or(xiangqi::notation::Style::Chinese, |t| style_of(t)),
+    };
     GameReport::Xiangqi(Box::new(r))
+}
+
+/// The notation a move is written in (for writing the report's moves the same way).
+fn style_of(text: &str) -> xiangqi::notation::Style {
+    use xiangqi::notation::Style;
+    let t = text.trim();
+    if !t.is_ascii() {
+        Style::Chinese
+    } else if Move::parse_iccs(&t.to_ascii_lowercase().replace('-', "")).is_some() {
+        Style::Iccs
+    } else {
+        Style::Wxf
+    }
 }
 
 /// `judge --fen --moves` for xiangqi.
@@ -439,14 +490,12 @@ fn judge_xiangqi_position(fen: Option<&str>, moves: &str, options: &Options) -> 
             return GameReport::Error(GameError::new(file, Some(0), e.to_string(), Some(i + 1)));
         }
     }
-    GameReport::Xiangqi(Box::new(XiangqiGameReport::from_referee(
-        file,
-        0,
-        &referee,
-        options.cycles,
-        options.explain,
-        0,
-    )))
+    let mut r = XiangqiGameReport::from_referee(file, 0, &referee, options.cycles, options.explain, 0);
+    r.style = moves
+        .split_whitespace()
+        .next()
+        .map_or(xiangqi::notation::Style::Chinese, style_of);
+    GameReport::Xiangqi(Box::new(r))
 }
 
 /// The xiangqi start position from an optional FEN (default: the standard start).
@@ -582,8 +631,9 @@ pub struct ClaimQuery<'a> {
     pub at_ply: Option<usize>,
     /// The move the claimant writes down and intends to play (chess, 9.2.1.1 and 9.3.1).
     pub intended_move: Option<String>,
-    /// For the penalty of an incorrect chess claim.
-    pub time_control: chess::TimeControl,
+    /// For the penalty of an incorrect chess claim. `None`: what the record's `[TimeControl]`
+    /// or `[Event]` tag implies, else standard play.
+    pub time_control: Option<chess::TimeControl>,
     /// Xiangqi: the limit in moves (`Some(40)`: TW113's alternative limit).
     pub limit: Option<u32>,
 }
@@ -764,6 +814,7 @@ pub fn dead(fen: &str) -> DeadAnswer {
         fen: fen.to_string(),
         report,
         label: None,
+        line: None,
     }
 }
 
@@ -772,10 +823,12 @@ pub fn dead(fen: &str) -> DeadAnswer {
 pub fn dead_lines(text: &str) -> impl Iterator<Item = DeadAnswer> + '_ {
     text.lines()
         .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|line| {
+        .enumerate()
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .map(|(n, line)| {
             let fen: Vec<&str> = line.split_whitespace().take(6).collect();
             let mut answer = dead(&fen.join(" "));
+            answer.line = Some(n + 1);
             let label: Vec<&str> = line.split_whitespace().skip(6).collect();
             if !label.is_empty() {
                 answer.label = Some(label.join(" "));

@@ -77,7 +77,9 @@
 
 pub mod chess;
 mod front;
+pub mod glossary;
 mod report;
+pub mod words;
 pub mod xiangqi;
 
 pub use front::{

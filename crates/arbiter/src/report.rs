@@ -5,6 +5,7 @@
 //! Each also has a `text()` for people, the report `arbiter` prints without `--json`.
 
 use crate::chess;
+use crate::words::MoveNumbering;
 use crate::xiangqi::limits::{claims_json, LimitClaim};
 use crate::xiangqi::referee::Referee;
 use crate::xiangqi::repetition::CycleJudgement;
@@ -13,6 +14,7 @@ use crate::xiangqi::rules::{RuleSet, RulesId};
 use crate::xiangqi::verdict::{Reason as XReason, Status as XStatus, Verdict};
 use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
+use xiangqi::notation::Style;
 use xiangqi::{Color, Position};
 
 /// The two games Arbiter referees.
@@ -215,10 +217,32 @@ impl GameReport {
     /// newline.
     pub fn text(&self) -> String {
         match self {
-            GameReport::Xiangqi(r) => r.text(),
-            GameReport::Chess(r) => r.text(),
+            GameReport::Xiangqi(r) => with_summaries(r.text()),
+            GameReport::Chess(r) => with_summaries(r.text()),
             GameReport::Error(e) => e.text(),
         }
+    }
+}
+
+/// `text`, then the summaries of the clauses it cites (the clause glossary, in our words).
+pub(crate) fn with_summaries(text: String) -> String {
+    let summaries = crate::glossary::summaries_text([text.as_str()]);
+    if summaries.is_empty() {
+        text
+    } else {
+        format!("{text}{summaries}")
+    }
+}
+
+/// How a text report names a game: `"FILE, game N"` with N counted from 1 (JSON `index` is
+/// 0-based); a `--fen/--moves` position is `"position (--fen/--moves)"`.
+pub(crate) fn game_label(file: &str, index: usize, from_position: bool) -> String {
+    if from_position {
+        "position (--fen/--moves)".to_string()
+    } else if file == "-" {
+        format!("standard input, game {}", index + 1)
+    } else {
+        format!("{file}, game {}", index + 1)
     }
 }
 
@@ -264,8 +288,8 @@ impl GameError {
             return t.clone();
         }
         let place = match (self.index, self.ply) {
-            (Some(i), Some(p)) => format!(": game {i}, ply {p}"),
-            (Some(i), None) => format!(": game {i}"),
+            (Some(i), Some(p)) => format!(": game {}, ply {p}", i + 1),
+            (Some(i), None) => format!(": game {}", i + 1),
             _ => String::new(),
         };
         format!("{}{place}: error: {}\n", self.file, self.error)
@@ -279,6 +303,9 @@ pub struct ChessGameReport {
     pub file: String,
     /// 0-based index of the game within the file.
     pub index: usize,
+    /// Given as `--fen/--moves` (the text names it so; JSON `file` stays `-`).
+    #[serde(skip)]
+    pub from_position: bool,
     /// What the FIDE Laws say about the game.
     #[serde(flatten)]
     pub report: chess::JudgeReport,
@@ -287,7 +314,11 @@ pub struct ChessGameReport {
 impl ChessGameReport {
     /// `FILE #INDEX: ` and the report's text.
     pub fn text(&self) -> String {
-        format!("{} #{}: {}", self.file, self.index, self.report.text())
+        format!(
+            "{}: {}",
+            game_label(&self.file, self.index, self.from_position),
+            self.report.text()
+        )
     }
 }
 
@@ -327,6 +358,14 @@ pub struct XiangqiGameReport {
     pub cycle_start: Option<Position>,
     /// `": Red vs Black (Event)"` for the text heading, from the record's tags.
     pub heading: String,
+    /// Given as `--fen/--moves` (the text names it so; JSON `file` stays `-`).
+    pub from_position: bool,
+    /// The notation the text writes moves in: the record's (Chinese for XQF).
+    pub style: Style,
+    /// Move numbers of the game (the start FEN's move number and side to move).
+    pub numbering: MoveNumbering,
+    /// The position before the move that produced `verdict.at_ply`, and that move.
+    pub at_move: Option<(Position, xiangqi::Move)>,
 }
 
 impl XiangqiGameReport {
@@ -361,6 +400,27 @@ impl XiangqiGameReport {
             first_warning_ply: None,
             cycle_start,
             heading: String::new(),
+            from_position: false,
+            style: Style::Chinese,
+            numbering: referee
+                .position_at(0)
+                .map_or_else(MoveNumbering::from_start, |p| MoveNumbering {
+                    first_number: p.fullmove_number(),
+                    second_side_first: p.side_to_move() == Color::Black,
+                }),
+            at_move: at_move(referee),
+        }
+    }
+
+    /// `"29. 俥二平三 [ply 57]"`: the move that produced `ply`, in the report's notation.
+    fn move_at(&self, ply: usize) -> String {
+        match &self.at_move {
+            Some((pos, mv)) if ply > 0 => {
+                let text = xiangqi::notation::write_move(pos, *mv, self.style);
+                self.numbering.with_ply(ply, &text)
+            }
+            _ if ply == 0 => "the start [ply 0]".to_string(),
+            _ => format!("[ply {ply}]"),
         }
     }
 
@@ -384,11 +444,16 @@ impl XiangqiGameReport {
         Value::Object(m)
     }
 
-    /// The report for people: heading, verdict, clause, repetition evidence.
+    /// The report for people: heading, one verdict sentence, clause, procedure where it
+    /// applies, repetition evidence with the moves numbered in the record's notation.
     pub fn text(&self) -> String {
         let mut s = String::new();
-        if self.recorded_result.is_some() {
-            s.push_str(&format!("{} #{}{}\n", self.file, self.index, self.heading));
+        if self.recorded_result.is_some() || self.from_position {
+            s.push_str(&format!(
+                "{}{}\n",
+                game_label(&self.file, self.index, self.from_position),
+                self.heading
+            ));
         }
         s.push_str(&self.verdict_text());
         if let (Some(n), Some(ply)) = (self.notation_warnings, self.first_warning_ply) {
@@ -405,7 +470,11 @@ impl XiangqiGameReport {
         let v = &self.verdict;
         let cycles = self.cycles;
         let plies = self.plies;
-        let mut s = format!("  {plies} plies, rules {}\n", self.rules.id.name().to_uppercase());
+        let book = match self.rules.id {
+            RulesId::Axf => "AXF",
+            RulesId::Tw113 => "TW113",
+        };
+        let mut s = format!("  {plies} plies, rules {book}\n");
         let reason = match v.reason {
             Some(XReason::Checkmate) => "checkmate",
             Some(XReason::NoLegalMoves) => "the side to move has no legal move (困斃)",
@@ -416,53 +485,70 @@ impl XiangqiGameReport {
             None => "",
         };
         let at = v.at_ply.unwrap_or(0);
+        let after = self.move_at(at);
         let nine_rounds = v
             .clause
             .as_deref()
             .is_some_and(|c| c.starts_with("TW113 9-round rule"));
+        let loser = |c: Color| match v.result {
+            "1-0" | "0-1" => format!("{} loses ({})", capitalised(c), v.result),
+            r => format!("the result is {r}"),
+        };
         match (v.status, v.must_vary) {
             (XStatus::Ongoing | XStatus::Claimable, _) => {
                 s.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n")
             }
             (XStatus::Pending, _) if nine_rounds => s.push_str(&format!(
-                "  PENDING at ply {at}: 9 rounds among a few points, alternating allowed and forbidden \
-                 moves with no progress (TW113 9-round rule): the arbiter rules. {}\n",
+                "  Pending after {after}: 9 rounds among a few points, alternating allowed and forbidden \
+                 moves with no progress; the arbiter rules. {}\n",
                 match v.must_vary {
                     Some(c) => format!(
-                        "{} must vary ({reason}); result if it does not: {}.",
+                        "{} must vary ({reason}); if it does not, {}.",
                         capitalised(c),
-                        v.result
+                        loser(c)
                     ),
                     None => "Neither side is at fault: the arbiter may declare a draw.".to_string(),
                 }
             )),
             (XStatus::Pending, Some(c)) => s.push_str(&format!(
-                "  PENDING at ply {at}: the repetition reached {cycles} cycles. {} must vary ({reason}); \
-                 if it repeats once more it loses ({}).\n",
+                "  Pending after {after}: the repetition has reached {cycles} cycles. {} must vary \
+                 ({reason}); if it repeats once more, {}.\n",
                 capitalised(c),
-                v.result
+                loser(c)
             )),
             (XStatus::Pending, None) => s.push_str(&format!(
-                "  PENDING at ply {at}: the repetition reached {cycles} cycles with neither side at fault; \
-                 one more cycle makes the draw.\n",
+                "  Pending after {after}: the repetition has reached {cycles} cycles with neither side at \
+                 fault; one more cycle draws (1/2-1/2).\n",
             )),
             (XStatus::Decided, Some(c)) if v.repetition.is_some() => s.push_str(&format!(
-                "  DECIDED at ply {at}: {} repeated its {reason} a cycle past the count: it loses ({}).\n",
+                "  Decided after {after}: {} went on with its {reason} a cycle past the count and {}.\n",
                 capitalised(c),
+                loser(c).replacen(&format!("{} ", capitalised(c)), "", 1)
+            )),
+            (XStatus::Decided, _) if v.repetition.is_some() => s.push_str(&format!(
+                "  Decided after {after}: the repetition went on a cycle past the count with neither \
+                 side at fault: drawn ({}).\n",
                 v.result
             )),
-            (XStatus::Decided, _) => s.push_str(&format!(
-                "  DECIDED at ply {at}: {reason} — result {}.\n",
-                v.result
-            )),
+            (XStatus::Decided, _) => {
+                s.push_str(&format!("  Decided after {after}: {reason} ({}).\n", v.result))
+            }
         }
         if let Some(c) = &v.clause {
             s.push_str(&format!("  Clause: {c}\n"));
         }
-        if let Some(p) = v.procedure {
-            s.push_str(&format!(
-                "  Procedure: {p}: a repetition is pending after {cycles} cycles; one more cycle decides.\n",
-            ));
+        if v.procedure.is_some() {
+            // Only where the count decided: worded for the rule book in force.
+            s.push_str(&match self.rules.id {
+                RulesId::Tw113 => format!(
+                    "  Procedure (TW113 ch.4 procedure): after {cycles} cycles the position is pending and the \
+                     arbiter warns; one more cycle decides.\n"
+                ),
+                RulesId::Axf => format!(
+                    "  Procedure: the AXF rules write none; the count of the TW113 procedure is used (pending \
+                     after {cycles} cycles, one more cycle decides; --cycles changes it).\n"
+                ),
+            });
         }
         if self.moves_after_end > 0 {
             s.push_str(&format!(
@@ -493,7 +579,12 @@ impl XiangqiGameReport {
                     r.length, r.count, r.start_ply
                 ));
             }
-            for line in xreport::cycle_text(start, &r.judgement, self.explain).lines() {
+            let wording = xreport::CycleWording {
+                style: self.style,
+                numbering: Some((self.numbering, r.start_ply)),
+                verdict: false,
+            };
+            for line in xreport::cycle_text_with(start, &r.judgement, self.explain, &wording).lines() {
                 s.push_str("    ");
                 s.push_str(line);
                 s.push('\n');
@@ -501,6 +592,13 @@ impl XiangqiGameReport {
         }
         s
     }
+}
+
+/// The position before the move that produced the verdict's ply, and that move.
+fn at_move(referee: &Referee) -> Option<(Position, xiangqi::Move)> {
+    let at = referee.verdict().at_ply?;
+    let mv = *referee.moves().get(at.checked_sub(1)?)?;
+    Some((referee.position_at(at - 1)?, mv))
 }
 
 fn capitalised(c: Color) -> &'static str {
@@ -531,7 +629,7 @@ pub struct CycleReport {
 impl CycleReport {
     /// The board, each move with what it did, one sentence per side, the verdict and clause.
     pub fn text(&self) -> String {
-        xreport::cycle_text(&self.start, &self.judgement, self.explain)
+        with_summaries(xreport::cycle_text(&self.start, &self.judgement, self.explain))
     }
 }
 
@@ -614,12 +712,16 @@ impl ClaimReport {
 
     /// The claim judged step by step, the decision and the penalty of an incorrect claim.
     pub fn text(&self) -> String {
+        with_summaries(self.body_text())
+    }
+
+    fn body_text(&self) -> String {
         match self {
             ClaimReport::Chess(v) => v.text(),
             ClaimReport::Xiangqi { claim: c, rules } => {
                 let mut text = format!(
                     "Natural move limit claim by {} at ply {} ({}, {} plies needed):\n",
-                    c.by,
+                    capitalised(c.by),
                     c.at_ply,
                     rules.name().to_uppercase(),
                     c.count.needed
@@ -642,7 +744,7 @@ impl ClaimReport {
                             "Penalty: {}{} seconds on {}'s clock ({}).\n",
                             if p.foul { "a foul is recorded and " } else { "" },
                             p.claimant_clock_seconds,
-                            c.by,
+                            capitalised(c.by),
                             p.clause
                         )),
                         None => text.push_str("The rule book states no penalty for a short claim.\n"),
@@ -689,6 +791,8 @@ pub struct DeadAnswer {
     pub report: Result<chess::DeadReport, Error>,
     /// Text after the FEN's six fields on a FEN-file line (a game id, say).
     pub label: Option<String>,
+    /// The line of a FEN file it was read from (counted from 1), for [`crate::dead_lines`].
+    pub line: Option<usize>,
 }
 
 impl DeadAnswer {
@@ -701,7 +805,10 @@ impl DeadAnswer {
     pub fn text(&self) -> String {
         let fen = &self.fen;
         match &self.report {
-            Err(e) => format!("{fen}\nerror: {e}\n"),
+            Err(e) => match self.line {
+                Some(n) => format!("line {n}: error: {e}\n"),
+                None => format!("{fen}\nerror: {e}\n"),
+            },
             Ok(r) => {
                 let mut text = format!("{fen}\n");
                 if r.dead {
@@ -746,6 +853,9 @@ impl Serialize for DeadAnswer {
         };
         if let Some(l) = &self.label {
             v["label"] = json!(l);
+        }
+        if let (Some(n), Err(_)) = (self.line, &self.report) {
+            v["line"] = json!(n);
         }
         v.serialize(s)
     }

@@ -320,7 +320,7 @@ fn differential_slider_along_its_own_line_is_no_new_chase() {
             r.id,
             chases(&f)
         );
-        let j = arbiter::repetition::judge_cycle(&start, &moves, &r).unwrap();
+        let j = arbiter::xiangqi::repetition::judge_cycle(&start, &moves, &r).unwrap();
         assert_eq!(j.red.offence, Offence::None, "{:?}", r.id);
         assert_eq!(j.verdict.must_vary, None);
     }
@@ -334,7 +334,7 @@ fn differential_cannon_sliding_over_the_same_screen_is_idle() {
     let start = pos("P4k3/7r1/4b4/9/5C3/9/5R3/3A1n3/5K3/9 w - - 0 1");
     let moves: Vec<Move> = ["f5f6", "h8i8", "f6f5", "i8h8"].iter().map(|m| mv(m)).collect();
     for r in both() {
-        let j = arbiter::repetition::judge_cycle(&start, &moves, &r).unwrap();
+        let j = arbiter::xiangqi::repetition::judge_cycle(&start, &moves, &r).unwrap();
         assert!(j.red.moves.iter().all(|f| f.chases.is_empty()), "{:?}", r.id);
         assert_eq!(j.verdict.must_vary, None);
     }
@@ -349,7 +349,7 @@ fn differential_record_general_stepping_out_of_check_renews_nothing() {
     let start = pos("3aka2R/9/4P4/c7p/C5p2/2p6/P4r2P/3AB4/4K4/3A5 b - - 1 33");
     let moves: Vec<Move> = ["f3e3", "e1f1", "e3f3", "f1e1"].iter().map(|m| mv(m)).collect();
     for r in both() {
-        let j = arbiter::repetition::judge_cycle(&start, &moves, &r).unwrap();
+        let j = arbiter::xiangqi::repetition::judge_cycle(&start, &moves, &r).unwrap();
         assert_eq!(j.red.moves[1].chases.len(), 0, "{:?}", r.id);
         assert_eq!(j.red.offence, Offence::None);
         assert_eq!(j.verdict.must_vary, None, "{:?}", r.id);
@@ -367,7 +367,7 @@ fn differential_same_kind_pinned_only_by_the_attacker_is_an_offer() {
     let start = pos("3a5/3k5/9/8R/3r5/1N7/9/3R5/6C2/3K5 w - - 0 1");
     let moves: Vec<Move> = ["g1d1", "d5d7", "d1g1", "d7d5"].iter().map(|m| mv(m)).collect();
     for r in both() {
-        let j = arbiter::repetition::judge_cycle(&start, &moves, &r).unwrap();
+        let j = arbiter::xiangqi::repetition::judge_cycle(&start, &moves, &r).unwrap();
         assert!(j.red.moves[1].chases.is_empty(), "{:?}", r.id);
         assert_eq!(j.red.offence, Offence::None);
         assert_eq!(j.verdict.must_vary, None, "{:?}", r.id);

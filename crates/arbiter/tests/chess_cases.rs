@@ -57,7 +57,7 @@ fn run(case: &Value) -> Value {
                 kind,
                 at_ply: case["at_ply"].as_u64().map(|p| p as usize),
                 intended_move: case["intended_move"].as_str().map(str::to_string),
-                time_control,
+                time_control: Some(time_control),
             };
             serde_json::to_value(judge_claim(&record, &req).expect("claim judged")).unwrap()
         }
@@ -101,7 +101,7 @@ fn fifty_move_claims_on_corrected_fen() {
             kind: ClaimKind::FiftyMoves,
             at_ply: None,
             intended_move: intended.map(str::to_string),
-            time_control: TimeControl::Standard,
+            time_control: Some(TimeControl::Standard),
         };
         judge_claim(&record, &req).unwrap()
     };
@@ -128,7 +128,7 @@ fn fifty_move_claims_on_corrected_fen() {
         kind: ClaimKind::FiftyMoves,
         at_ply: None,
         intended_move: Some("Rxd1".into()),
-        time_control: TimeControl::Blitz,
+        time_control: Some(TimeControl::Blitz),
     };
     let v = judge_claim(&record, &req).unwrap();
     assert!(!v.valid);

@@ -2,6 +2,9 @@
 //! who can still mate (`WB`, `W-`, `-B`, `--` = dead, FIDE 5.2.2). Every label must match, and
 //! the screen that `judge` uses by default must call exactly the `--` positions dead; so too on
 //! 1,723 generated locked-wall positions (fixtures/chess/dead/walls.fens).
+//!
+//! The two long tests are `#[ignore]`d in the quick `cargo test`; CI (`.ci/run`) runs them:
+//! `cargo test -p arbiter --test chess_dead_vector -- --ignored`.
 
 use arbiter::chess::dead::is_dead_screened;
 use arbiter::chess::{can_mate, dead_position, parse_fen, Mateability};
@@ -24,6 +27,7 @@ fn label(fen: &str) -> Result<String, String> {
 }
 
 #[test]
+#[ignore = "long: 1,803 helpmate searches (minutes on 2 cores); CI runs it with --ignored"]
 fn d3_test_vector_every_label() {
     let cases: Vec<(&str, &str)> = VECTOR
         .lines()
@@ -76,6 +80,7 @@ fn d3_test_vector_every_label() {
 /// Locked pawn walls where spare pawns can still push once, gaps guarded by pawns, bishops on
 /// either colour: the screen agrees with the complete search on every one (724 dead), including checks answered only by capturing a lone queen.
 #[test]
+#[ignore = "long: 1,723 complete searches; CI runs it with --ignored"]
 fn screen_agrees_with_the_complete_search_on_locked_walls() {
     let (mut n, mut dead) = (0, 0);
     let mut differ = Vec::new();

@@ -144,7 +144,7 @@ fn fifty_move_claim_with_a_mating_intended_move_is_correct() {
         kind: ClaimKind::FiftyMoves,
         at_ply: None,
         intended_move: Some("Ra8#".into()),
-        time_control: TimeControl::Rapid,
+        time_control: Some(TimeControl::Rapid),
     };
     let v = judge_claim(&rec, &req).unwrap();
     assert!(v.valid);
@@ -159,4 +159,46 @@ fn fifty_move_claim_with_a_mating_intended_move_is_correct() {
         judge_claim(&rec, &req),
         Err(ChessError::IllegalIntendedMove { .. })
     ));
+}
+
+#[test]
+fn claim_penalty_time_control_comes_from_the_tags_unless_given() {
+    use arbiter::chess::{judge_claim, ClaimKind, ClaimRequest, TimeControl};
+    let pgn =
+        "[Event \"Casual\"]\n[TimeControl \"180+2\"]\n[Result \"*\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 *\n";
+    let rec = parse_pgn_game(pgn).unwrap();
+    // At ply 4 the start position stands for the second time: a threefold claim is incorrect.
+    let req = ClaimRequest {
+        kind: ClaimKind::Threefold,
+        at_ply: Some(4),
+        intended_move: Some("Nc3".into()),
+        time_control: None,
+    };
+    let v = judge_claim(&rec, &req).unwrap();
+    assert!(!v.valid);
+    assert_eq!(v.time_control, TimeControl::Blitz);
+    assert_eq!(v.time_control_source, "[TimeControl \"180+2\"]");
+    let p = v.penalty.as_ref().unwrap();
+    assert_eq!((p.opponent_extra_seconds, p.clause), (60, "FIDE B.2/B.3"));
+    assert_eq!(
+        v.text(),
+        "After 2...Ng8 [ply 4], White claims a draw by threefold repetition, writing the intended move 3.Nc3.\n\
+         The position would stand for the first time.\n\
+         Incorrect (FIDE 9.2.1.1). The opponent gets 60 s more (FIDE B.2/B.3; blitz play, from the record's \
+         [TimeControl \"180+2\"]). White must now play 3.Nc3.\n"
+    );
+    // Given on the command line, it wins over the tags.
+    let v = judge_claim(
+        &rec,
+        &ClaimRequest {
+            time_control: Some(TimeControl::Standard),
+            ..req
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (v.time_control, v.time_control_source.as_str()),
+        (TimeControl::Standard, "--time-control")
+    );
+    assert_eq!(v.penalty.unwrap().opponent_extra_seconds, 120);
 }

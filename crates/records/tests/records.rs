@@ -111,7 +111,7 @@ fn xqf_variation_counts_match_cchess() {
             let expected = (
                 41,
                 "e7f7".to_string(),
-                "illegal move e7f7: no piece on the from-point".to_string(),
+                "illegal move e7f7: no piece on e7".to_string(),
             );
             assert_eq!(errors, [expected], "{file}");
         } else {
@@ -146,10 +146,10 @@ fn xqf_every_sample_reads_except_bad_move_test3() {
                 assert_eq!(e.text.as_deref(), Some("e1f0"));
                 assert_eq!(
                     *e.kind,
-                    RecordErrorKind::Illegal("illegal move e1f0: no piece on the from-point".into())
+                    RecordErrorKind::Illegal("illegal move e1f0: no piece on e1".into())
                 );
                 assert!(e.to_string().ends_with(
-                    "BadMoveTest3.xqf: game 0, ply 10 ('e1f0'): illegal move e1f0: no piece on the from-point"
+                    "BadMoveTest3.xqf: game 0, ply 10 ('e1f0'): illegal move e1f0: no piece on e1"
                 ));
             }
             (Ok(Game::Xiangqi(_)), n) if n != "BadMoveTest3.xqf" => {}

@@ -14,6 +14,7 @@
 
 mod attacks;
 mod fen;
+mod illegal;
 mod movegen;
 pub mod notation;
 mod perft;

@@ -59,7 +59,12 @@ pub struct Undo {
 #[error("illegal move {mv}: {reason}")]
 pub struct IllegalMove {
     pub mv: Move,
-    pub reason: &'static str,
+    /// Why, in words: `"no piece on e5"`, `"own horse on the target point b2"`,
+    /// `"the horse's leg is blocked at b1"`, `"the chariot's path is blocked at a3"`,
+    /// `"a cannon captures by jumping exactly one screen; there is none between h2 and h9"`,
+    /// `"an elephant may not cross the river"`, `"it leaves the general in check from the
+    /// chariot on e7"`, `"the generals would face each other on file e"`.
+    pub reason: String,
 }
 
 /// A xiangqi position.
@@ -244,27 +249,23 @@ impl Position {
 
     /// Whether `mv` is legal in this position.
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.check_legal(mv).is_ok()
+        matches!(self.piece_at(mv.from), Some(p) if p.color == self.side)
+            && self.is_pseudo_legal(mv)
+            && self.leaves_general_safe(mv)
     }
 
     /// Why `mv` is illegal, or `Ok(())`.
     ///
     /// # Errors
-    /// [`IllegalMove`] with a short reason.
+    /// [`IllegalMove`] with the reason in words (see [`IllegalMove::reason`]).
     pub fn check_legal(&self, mv: Move) -> Result<(), IllegalMove> {
-        let err = |reason| Err(IllegalMove { mv, reason });
-        match self.piece_at(mv.from) {
-            None => return err("no piece on the from-point"),
-            Some(p) if p.color != self.side => return err("the piece belongs to the side not to move"),
-            _ => {}
+        if self.is_legal(mv) {
+            return Ok(());
         }
-        if !self.is_pseudo_legal(mv) {
-            return err("the piece cannot move there");
-        }
-        if !self.leaves_general_safe(mv) {
-            return err("it leaves the mover's general attacked or facing the other general");
-        }
-        Ok(())
+        let reason = self
+            .illegal_reason(mv)
+            .unwrap_or_else(|| "the piece cannot move there".to_string());
+        Err(IllegalMove { mv, reason })
     }
 
     /// The position with colours swapped and the board rotated 180° (Red's pieces become

@@ -255,12 +255,13 @@ fn ambiguous(fen: &str, text: &str, candidates: &str) {
 }
 
 fn no_legal_move(fen: &str, text: &str) {
-    assert_eq!(
-        parse_move(&pos(fen), text),
-        Err(NotationError::NoLegalMove {
-            text: text.to_string()
-        })
-    );
+    match parse_move(&pos(fen), text) {
+        Err(NotationError::NoLegalMove { text: t, reason }) => {
+            assert_eq!(t, text);
+            assert!(!reason.is_empty());
+        }
+        other => panic!("{text}: {other:?}"),
+    }
 }
 
 const START: &str = xiangqi::START_FEN;
@@ -583,7 +584,7 @@ fn errors_name_the_text_and_garbage_is_rejected() {
         "Pf+1",
     ] {
         match parse_move(&p, text) {
-            Err(NotationError::Syntax(t)) | Err(NotationError::NoLegalMove { text: t }) => {
+            Err(NotationError::Syntax(t)) | Err(NotationError::NoLegalMove { text: t, .. }) => {
                 assert_eq!(t, text)
             }
             other => panic!("{text:?}: {other:?}"),
@@ -591,12 +592,16 @@ fn errors_name_the_text_and_garbage_is_rejected() {
     }
     assert_eq!(
         parse_move(&p, "C2+9"),
-        Err(NotationError::NoLegalMove { text: "C2+9".into() })
+        Err(NotationError::NoLegalMove {
+            text: "C2+9".into(),
+            reason: "the cannon on h2 would leave the board".into()
+        })
     );
     assert_eq!(
         parse_move(&p, "炮二進九"),
         Err(NotationError::NoLegalMove {
-            text: "炮二進九".into()
+            text: "炮二進九".into(),
+            reason: "the cannon on h2 would leave the board".into()
         })
     );
     assert!(matches!(
@@ -612,4 +617,90 @@ fn errors_name_the_text_and_garbage_is_rejected() {
     ));
     let msg = parse_move(&pos(CHARIOTS), "R2+1").unwrap_err().to_string();
     assert!(msg.contains("R2+1") && msg.contains("h2h3"), "{msg}");
+}
+
+/// The reason a move's text fits no legal move, in each notation.
+fn reason(fen: &str, text: &str) -> String {
+    match parse_move(&pos(fen), text) {
+        Err(NotationError::NoLegalMove { reason, .. }) | Err(NotationError::Illegal { reason, .. }) => reason,
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+#[test]
+fn illegal_moves_say_why() {
+    let s = START;
+    // Own piece on the target point.
+    assert_eq!(reason(s, "車一進三"), "i0-i3: own soldier on the target point i3");
+    assert_eq!(reason(s, "俥九平八"), "a0-b0: own horse on the target point b0");
+    assert_eq!(reason(s, "a0b0"), "own horse on the target point b0");
+    // Horse leg, elephant eye, path, screen.
+    assert_eq!(reason(s, "傌二進四"), "h0-f1: the horse's leg is blocked at g0");
+    assert_eq!(reason(s, "H2+4"), "h0-f1: the horse's leg is blocked at g0");
+    assert_eq!(reason(s, "a0a5"), "the chariot's path is blocked at a3");
+    assert_eq!(
+        reason(s, "炮二進五"),
+        "h2-h7: a cannon captures by jumping exactly one screen; there is none between h2 and h7"
+    );
+    assert_eq!(
+        reason(s, "b2b8"),
+        "a cannon that does not capture needs a clear path; blocked at b7"
+    );
+    assert_eq!(
+        reason(s, "傌二平三"),
+        "a horse never moves straight along a rank (平)"
+    );
+    assert_eq!(reason(s, "傌二進五"), "a horse cannot go from file 2 to file 5");
+    // Soldiers, elephants, advisors.
+    assert_eq!(
+        reason(s, "兵七平六"),
+        "c3-d3: a soldier moves sideways only after crossing the river"
+    );
+    assert_eq!(reason(s, "c3c2"), "a soldier never moves backwards");
+    assert_eq!(
+        reason(s, "仕四進二"),
+        "an advisor cannot go from file 4 to file 2"
+    );
+    assert_eq!(
+        reason(s, "仕四進三"),
+        "f0-g1: an advisor may not leave the palace"
+    );
+    assert_eq!(
+        reason("3k5/9/9/9/9/2B6/9/9/9/4K4 w", "c4e6"),
+        "an elephant may not cross the river"
+    );
+    assert_eq!(
+        reason("4k4/9/9/9/9/9/9/9/4A4/3AK4 w", "d0c1"),
+        "an advisor may not leave the palace"
+    );
+    // No such piece.
+    assert_eq!(
+        reason(s, "炮五平四"),
+        "no Red cannon on file 5 (files counted from Red's right); Red's cannons are on file 2 and 8"
+    );
+    assert_eq!(reason("3k5/9/9/9/9/9/9/9/9/4K4 w", "R1+1"), "Red has no chariot");
+    assert_eq!(reason(s, "e5e6"), "no piece on e5");
+    assert_eq!(
+        reason(s, "e6e5"),
+        "the soldier on e6 is Black's, and Red is to move"
+    );
+    // The general: facing, left in check, kept in check.
+    assert_eq!(
+        reason("3k5/9/9/9/9/9/9/9/9/4K4 w", "帥五平六"),
+        "e0-d0: the generals would face each other on file d"
+    );
+    assert_eq!(
+        reason("4k4/9/9/9/9/9/9/4r4/4R4/4K4 w", "俥五平四"),
+        "e1-f1: it leaves the general in check from the chariot on e2"
+    );
+    assert_eq!(
+        reason("4k4/9/9/9/3r5/9/9/9/R8/3K5 w", "a1b1"),
+        "it keeps the general in check from the chariot on d5"
+    );
+    // The message names the text and the reason.
+    let msg = parse_move(&pos(s), "傌二進四").unwrap_err().to_string();
+    assert_eq!(
+        msg,
+        "'傌二進四' fits no legal move: h0-f1: the horse's leg is blocked at g0"
+    );
 }

@@ -43,7 +43,7 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
         rules: a.rules.map(Into::into),
         at_ply: a.at_ply,
         intended_move: a.intended_move.clone(),
-        time_control: a.time_control.into(),
+        time_control: a.time_control.map(Into::into),
         limit: a.limit,
     };
     match arbiter::claim(&q) {

@@ -24,8 +24,18 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
             } else {
                 std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?
             };
+            let name = if path == "-" {
+                "standard input"
+            } else {
+                path.as_str()
+            };
             for answer in arbiter::dead_lines(&text) {
-                out.emit(item(&answer));
+                let mut it = item(&answer);
+                if answer.is_error() {
+                    // "positions.txt, line 4: error: ...": the file may hold thousands of FENs.
+                    it.text = format!("{name}, {}", it.text);
+                }
+                out.emit(it);
             }
         }
         _ => return Err(UsageError("dead: give exactly one of --fen FEN or --fen-file FILE".into()).into()),

@@ -40,7 +40,15 @@ impl Ctx {
     fn judge(&self, game: &arbiter::InputGame) -> Item {
         let report = game.judge(&self.options);
         self.check_rules(&report);
-        Item::game(&report)
+        let mut item = Item::game(&report);
+        // Said in the text report too, not only once on standard error.
+        if let Some(msg) = report
+            .game()
+            .and_then(|g| arbiter::Rules::mismatch(self.options.rules, g))
+        {
+            item.text = format!("Note: {msg}.\n{}", item.text);
+        }
+        item
     }
 }
 

@@ -1,7 +1,9 @@
 //! Draw claims: threefold repetition (FIDE 9.2) and fifty moves (FIDE 9.3), with or without an
 //! intended move, and the penalty of an incorrect claim (9.5.3, A.3, B.2/B.3).
 
+use crate::words::MoveNumbering;
 use serde::Serialize;
+use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Move, Position};
 
@@ -30,7 +32,8 @@ impl ClaimKind {
 }
 
 /// The time control, which sets the penalty of an incorrect claim.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum TimeControl {
     /// Standard play: two minutes to the opponent (FIDE 9.5.3).
     #[default]
@@ -39,6 +42,17 @@ pub enum TimeControl {
     Rapid,
     /// Blitz: one minute (Appendix B.2, B.3 via A.3).
     Blitz,
+}
+
+impl TimeControl {
+    /// `"standard"`, `"rapid"` or `"blitz"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimeControl::Standard => "standard",
+            TimeControl::Rapid => "rapid",
+            TimeControl::Blitz => "blitz",
+        }
+    }
 }
 
 /// A claim to judge: made by the side to move at `at_ply`, with an optional intended move.
@@ -50,8 +64,9 @@ pub struct ClaimRequest {
     pub at_ply: Option<usize>,
     /// The move written down and declared before claiming (9.2.1.1, 9.3.1), UCI or SAN.
     pub intended_move: Option<String>,
-    /// For the penalty.
-    pub time_control: TimeControl,
+    /// For the penalty. `None`: the time control the record's tags imply (`[TimeControl]`,
+    /// or an `[Event]` naming blitz or rapid), else standard play.
+    pub time_control: Option<TimeControl>,
 }
 
 /// Time added to the opponent's clock after an incorrect claim.
@@ -91,10 +106,31 @@ pub struct ClaimVerdict {
     /// Set when the game had already ended automatically before this claim (reason, ply).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game_already_over: Option<String>,
+    /// The time control that sets the penalty: `"standard"`, `"rapid"` or `"blitz"`.
+    pub time_control: TimeControl,
+    /// Where it came from: `"--time-control"`, a tag (`[TimeControl "180+2"]`,
+    /// `[Event "World Blitz"]`), or `"default"` (standard play).
+    pub time_control_source: String,
+    /// The moves the text names, in SAN with move numbers (not in JSON).
+    #[serde(skip)]
+    pub words: ClaimWords,
+}
+
+/// The moves a claim's text names.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ClaimWords {
+    /// Move numbers of the game.
+    pub numbering: MoveNumbering,
+    /// SAN of the move that produced the claim's ply (none at ply 0).
+    pub last_move: Option<String>,
+    /// SAN of the intended move.
+    pub intended: Option<String>,
 }
 
 impl ClaimVerdict {
-    /// A readable report of the verdict.
+    /// A readable report of the verdict: who claims after which move (SAN, move numbers, ply in
+    /// brackets), the count, the verdict with its clause, the penalty with its time control and
+    /// where that came from.
     pub fn text(&self) -> String {
         let side = if self.by == "white" {
             side_title(shakmaty::Color::White)
@@ -105,11 +141,21 @@ impl ClaimVerdict {
             "threefold" => "threefold repetition",
             _ => "the fifty-move rule",
         };
-        let mut t = format!("{side} claims a draw by {what} at ply {}", self.at_ply);
+        let w = &self.words;
+        let when = match &w.last_move {
+            Some(m) => format!("after {}", w.numbering.with_ply(self.at_ply, m)),
+            None => format!("at the start [ply {}]", self.at_ply),
+        };
+        let intended = |m: &str| {
+            let san = w.intended.as_deref().unwrap_or(m);
+            w.numbering.label(self.at_ply + 1, san)
+        };
+        let mut t = format!("{when}, {side} claims a draw by {what}");
         if let Some(m) = &self.intended_move {
-            t.push_str(&format!(", writing the intended move {m}"));
+            t.push_str(&format!(", writing the intended move {}", intended(m)));
         }
         t.push_str(".\n");
+        let mut t = capitalise_first(&t);
         if let Some(o) = self.occurrences {
             t.push_str(&format!(
                 "The position would stand for the {} time.\n",
@@ -124,14 +170,21 @@ impl ClaimVerdict {
         } else {
             t.push_str(&format!("Incorrect ({}).", self.clause));
             if let Some(p) = &self.penalty {
+                let source = match self.time_control_source.as_str() {
+                    "default" => "standard play unless --time-control says otherwise".to_string(),
+                    "--time-control" => "as --time-control says".to_string(),
+                    tag => format!("from the record's {tag}"),
+                };
                 t.push_str(&format!(
-                    " The opponent gets {} s more ({}).",
-                    p.opponent_extra_seconds, p.clause
+                    " The opponent gets {} s more ({}; {} play, {source}).",
+                    p.opponent_extra_seconds,
+                    p.clause,
+                    self.time_control.name()
                 ));
             }
             if self.must_play_intended_move {
                 if let Some(m) = &self.intended_move {
-                    t.push_str(&format!(" {side} must now play {m}."));
+                    t.push_str(&format!(" {side} must now play {}.", intended(m)));
                 }
             }
             t.push('\n');
@@ -140,6 +193,14 @@ impl ClaimVerdict {
             t.push_str(&format!("Note: the game had already ended: {over}.\n"));
         }
         t
+    }
+}
+
+fn capitalise_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }
 
@@ -211,8 +272,12 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
         }
     };
     note_end(&pos, count, 0, &mut over);
+    let mut last_move = None;
     for (i, written) in record.moves.iter().take(at).enumerate() {
         let m = written.to_move(&pos, i + 1)?;
+        if i + 1 == at {
+            last_move = Some(SanPlus::from_move(pos.clone(), m).to_string());
+        }
         pos.play_unchecked(m);
         count = table.record(PositionKey::of(&pos), m.is_zeroing());
         note_end(&pos, count, i + 1, &mut over);
@@ -233,6 +298,19 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
         None => None,
     };
     let intended_uci = intended.map(|m| UciMove::from_move(m, CastlingMode::Standard).to_string());
+    let (time_control, time_control_source) = match (req.time_control, &record.time_control_tags) {
+        (Some(tc), _) => (tc, "--time-control".to_string()),
+        (None, Some((tc, source))) => (*tc, source.clone()),
+        (None, None) => (TimeControl::Standard, "default".to_string()),
+    };
+    let words = ClaimWords {
+        numbering: MoveNumbering {
+            first_number: u32::from(record.start.fullmoves()),
+            second_side_first: record.start.turn() == shakmaty::Color::Black,
+        },
+        last_move,
+        intended: intended.map(|m| SanPlus::from_move(pos.clone(), m).to_string()),
+    };
     let (valid, clause, occurrences, plies_without_progress) = match req.kind {
         ClaimKind::Threefold => {
             let now = count >= 3;
@@ -269,14 +347,13 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
         at_ply: at,
         intended_move: intended_uci,
         clause,
-        penalty: if valid {
-            None
-        } else {
-            Some(penalty(req.time_control))
-        },
+        penalty: if valid { None } else { Some(penalty(time_control)) },
         must_play_intended_move: !valid && intended.is_some(),
         occurrences,
         plies_without_progress,
         game_already_over: over,
+        time_control,
+        time_control_source,
+        words,
     })
 }

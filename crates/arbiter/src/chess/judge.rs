@@ -1,7 +1,11 @@
 //! Judging a chess game as recorded (FIDE Laws 2023): legality of every move, the first
 //! automatic end, the claims that became valid, the recorded result against the rules' result.
 
+use std::collections::BTreeMap;
+
+use crate::words::MoveNumbering;
 use serde::Serialize;
+use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, Move, Position};
 
@@ -132,11 +136,53 @@ pub struct JudgeReport {
     /// Present when the record says the game was lost on time.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flag: Option<FlagFall>,
+    /// The moves the text report names, in SAN with move numbers (not in JSON).
+    #[serde(skip)]
+    pub words: MovesInWords,
+}
+
+/// The moves a chess text report names, in SAN, and how the game's moves are numbered.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MovesInWords {
+    /// Move numbers from the start position (the FEN's move number and side to move).
+    pub numbering: MoveNumbering,
+    /// SAN (with `+`/`#`) of the move that produced ply k, for the plies the report names.
+    pub san: BTreeMap<usize, String>,
+    /// SAN of the intended move of the claim at ply k.
+    pub intended: BTreeMap<usize, String>,
+}
+
+impl MovesInWords {
+    /// `"21...Qa5 [ply 42]"`; `"the start [ply 0]"` at ply 0; `"[ply k]"` when the move is unknown.
+    pub fn after(&self, ply: usize) -> String {
+        match self.san.get(&ply) {
+            Some(san) => self.numbering.with_ply(ply, san),
+            None if ply == 0 => "the start [ply 0]".into(),
+            None => format!("[ply {ply}]"),
+        }
+    }
+
+    /// `"22.Kf1"`: the intended move of a claim at `ply`, numbered as the move it would be.
+    pub fn intended(&self, ply: usize, uci: &str) -> String {
+        let san = self.intended.get(&ply).map_or(uci, String::as_str);
+        self.numbering.label(ply + 1, san)
+    }
+}
+
+fn claim_words(kind: &str) -> &'static str {
+    if kind == "threefold" {
+        "threefold repetition"
+    } else {
+        "the fifty-move rule"
+    }
 }
 
 impl JudgeReport {
-    /// A readable report: what happened, at which ply and move, which clause.
+    /// A readable report: one verdict sentence (what ended the game, after which move, which
+    /// clause; or who may claim now), the claims that arose, the flag, the recorded result.
+    /// Moves in SAN, numbered as players count them, plies in brackets.
     pub fn text(&self) -> String {
+        let w = &self.words;
         let mut t = String::new();
         let plies = self.plies;
         let unit = if plies == 1 { "ply" } else { "plies" };
@@ -144,13 +190,13 @@ impl JudgeReport {
         match (self.status, self.reason) {
             (Status::Decided, Some(r)) => {
                 let at = self.at_ply.unwrap_or(0);
-                let mv = self
-                    .end_move
-                    .as_deref()
-                    .map(|m| format!(", by the move {m}"))
-                    .unwrap_or_default();
+                let when = if at == 0 {
+                    "in the start position [ply 0]".to_string()
+                } else {
+                    format!("after {}", w.after(at))
+                };
                 t.push_str(&format!(
-                    "{} — {} at ply {at}{mv} ({}).\n",
+                    "{} — {} {when} ({}).\n",
                     self.result,
                     r.words(),
                     r.clause()
@@ -171,34 +217,46 @@ impl JudgeReport {
                     .end_claims
                     .iter()
                     .map(|c| match &c.intended_move {
-                        Some(m) => format!("{} by writing {m}", c.kind),
-                        None => c.kind.to_string(),
+                        Some(m) => format!(
+                            "by {} when writing {} ({})",
+                            claim_words(c.kind),
+                            w.intended(c.at_ply, m),
+                            c.clause
+                        ),
+                        None => format!("by {} ({})", claim_words(c.kind), c.clause),
                     })
                     .collect();
+                let at = self.end_claims.first().map_or(plies, |c| c.at_ply);
+                let when = if at == 0 {
+                    "in the start position".to_string()
+                } else {
+                    format!("after {}", w.after(at))
+                };
                 t.push_str(&format!(
-                    "not decided; {who}, to move, may claim a draw now ({}).\n",
-                    how.join(", ")
+                    "not decided; {when}, {who}, to move, may claim a draw now {}.\n",
+                    how.join(", or ")
                 ))
             }
-            _ => t.push_str("not decided by the rules (game goes on).\n"),
+            _ => t.push_str("not decided by the rules; the game goes on.\n"),
         }
         for c in &self.claims {
-            let what = if c.kind == "threefold" {
-                "threefold repetition"
+            let when = if c.at_ply == 0 {
+                "In the start position".to_string()
             } else {
-                "fifty-move rule"
+                format!("After {}", w.after(c.at_ply))
             };
             match &c.intended_move {
                 Some(m) => t.push_str(&format!(
-                    "  {} could claim a draw by {what} at ply {} by writing the move {m} ({}).\n",
+                    "  {when}, {} could claim a draw by {} by writing {} ({}).\n",
                     title(c.by),
-                    c.at_ply,
+                    claim_words(c.kind),
+                    w.intended(c.at_ply, m),
                     c.clause
                 )),
                 None => t.push_str(&format!(
-                    "  {} could claim a draw by {what} at ply {} ({}).\n",
+                    "  {when}, {} could claim a draw by {} ({}).\n",
                     title(c.by),
-                    c.at_ply,
+                    claim_words(c.kind),
                     c.clause
                 )),
             }
@@ -224,6 +282,14 @@ impl JudgeReport {
             None => {}
         }
         t
+    }
+
+    /// Every clause the report cites (for the glossary summaries that end a text report).
+    pub fn citations(&self) -> Vec<&'static str> {
+        let mut v: Vec<&'static str> = self.clause.into_iter().collect();
+        v.extend(self.claims.iter().chain(&self.end_claims).map(|c| c.clause));
+        v.extend(self.flag.as_ref().map(|f| f.clause));
+        v
     }
 }
 
@@ -492,9 +558,66 @@ pub fn judge_game_with(record: &GameRecord, options: &JudgeOptions) -> Result<Ju
             Err(e) => return Err(e),
         }
     }
-    Ok(referee.conclude(
+    let mut report = referee.conclude(
         record.moves.len(),
         record.recorded_result.clone(),
         record.termination.as_deref(),
-    ))
+    );
+    report.words = moves_in_words(
+        record,
+        referee.moves(),
+        report.at_ply,
+        &report.claims,
+        &report.end_claims,
+    );
+    Ok(report)
+}
+
+/// The SAN of the moves the text report names: the move that ended the game, the move before
+/// each claim and each claim's intended move (one replay of the played moves).
+fn moves_in_words(
+    record: &GameRecord,
+    played: &[Move],
+    at_ply: Option<usize>,
+    claims: &[ClaimOpportunity],
+    end_claims: &[ClaimOpportunity],
+) -> MovesInWords {
+    let numbering = MoveNumbering {
+        first_number: u32::from(record.start.fullmoves()),
+        second_side_first: record.start.turn() == Color::Black,
+    };
+    let mut want: std::collections::BTreeSet<usize> = at_ply.into_iter().collect();
+    let all_claims = || claims.iter().chain(end_claims);
+    want.extend(all_claims().map(|c| c.at_ply));
+    let intended_at: std::collections::BTreeMap<usize, &str> = all_claims()
+        .filter_map(|c| Some((c.at_ply, c.intended_move.as_deref()?)))
+        .collect();
+    let mut words = MovesInWords {
+        numbering,
+        ..MovesInWords::default()
+    };
+    let mut pos = record.start.clone();
+    let last = want.iter().next_back().copied().unwrap_or(0).min(played.len());
+    for ply in 0..=last {
+        if let Some(uci) = intended_at.get(&ply) {
+            if let Some(m) = UciMove::from_ascii(uci.as_bytes())
+                .ok()
+                .and_then(|u| u.to_move(&pos).ok())
+            {
+                words
+                    .intended
+                    .insert(ply, SanPlus::from_move(pos.clone(), m).to_string());
+            }
+        }
+        let Some(&m) = played.get(ply) else { break };
+        if want.contains(&(ply + 1)) {
+            words.san.insert(
+                ply + 1,
+                SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string(),
+            );
+        } else {
+            pos.play_unchecked(m);
+        }
+    }
+    words
 }

@@ -49,12 +49,13 @@
 pub mod claims;
 pub mod dead;
 pub mod error;
+pub mod explain;
 pub mod identity;
 pub mod judge;
 pub mod record;
 pub mod referee;
 
-pub use claims::{judge_claim, ClaimKind, ClaimRequest, ClaimVerdict, Penalty, TimeControl};
+pub use claims::{judge_claim, ClaimKind, ClaimRequest, ClaimVerdict, ClaimWords, Penalty, TimeControl};
 pub use dead::{can_mate, dead_position, DeadReport, Mateability};
 pub use error::ChessError;
 pub use identity::{PositionKey, RepetitionTable};

@@ -8,6 +8,7 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, PositionError};
 
+use super::claims::TimeControl;
 use super::error::ChessError;
 
 /// One game as recorded: where it starts, the moves as written, and the tags the referee uses.
@@ -26,6 +27,9 @@ pub struct GameRecord {
     pub termination: Option<String>,
     /// A broken tag or unparsable FEN tag found while reading: the game cannot be judged.
     pub error: Option<ChessError>,
+    /// The time control the `[TimeControl]` or `[Event]` tag implies, and the tag it was read
+    /// from (for the penalty of an incorrect claim).
+    pub time_control_tags: Option<(TimeControl, String)>,
 }
 
 /// A move as written in the record: parsed SAN from PGN, or a `--moves` token (UCI or SAN).
@@ -52,7 +56,7 @@ impl WrittenMove {
         match self {
             WrittenMove::San(s) => s.to_move(pos).map_err(|e| {
                 let mv = s.to_string();
-                let reason = uci_hint(pos, &mv).unwrap_or_else(|| san_reason(&e));
+                let reason = uci_hint(pos, &mv).unwrap_or_else(|| san_reason(pos, &mv, &e));
                 ChessError::IllegalMove { ply, mv, reason }
             }),
             WrittenMove::Text(t) => parse_move(pos, t, ply),
@@ -72,13 +76,11 @@ pub fn parse_fen(fen: &str) -> Result<Chess, ChessError> {
         reason,
     };
     let trimmed = fen.trim();
-    let ranks = trimmed
-        .split_whitespace()
-        .next()
-        .map(|b| b.split('/').count())
-        .unwrap_or(0);
-    if ranks != 8 {
-        return Err(err(format!("expected 8 ranks, found {ranks}")));
+    if trimmed.is_empty() {
+        return Err(err("the FEN is empty".into()));
+    }
+    if let Some(why) = super::explain::fen_syntax(trimmed) {
+        return Err(err(why));
     }
     let parsed = Fen::from_ascii(trimmed.as_bytes()).map_err(|e| err(e.to_string()))?;
     parsed
@@ -106,12 +108,12 @@ pub fn parse_move(pos: &Chess, text: &str, ply: usize) -> Result<Move, ChessErro
         // "e1g1"-style castling is handled by `to_move`; anything else may still be SAN
         // (a UCI-looking token such as "b1c3" is never valid SAN), so fall through.
         if San::from_ascii(strip_suffix(t).as_bytes()).is_err() {
-            return Err(illegal("not a legal move in this position".into()));
+            return Err(illegal(super::explain::why_illegal(pos, t)));
         }
     }
     let san = San::from_ascii(strip_suffix(t).as_bytes())
         .map_err(|_| illegal("neither UCI (e2e4) nor SAN (Nf3, O-O, exd6, e8=Q)".into()))?;
-    san.to_move(pos).map_err(|e| illegal(san_reason(&e)))
+    san.to_move(pos).map_err(|e| illegal(san_reason(pos, t, &e)))
 }
 
 /// When a PGN move that is not legal SAN is a legal move written in UCI (`g1f3`), says so
@@ -124,12 +126,10 @@ fn uci_hint(pos: &Chess, text: &str) -> Option<String> {
     ))
 }
 
-/// A plain-words reason for a SAN that does not fit the position.
-fn san_reason(e: &shakmaty::san::SanError) -> String {
-    match e {
-        shakmaty::san::SanError::AmbiguousSan => "ambiguous: more than one piece can make it".into(),
-        _ => "not a legal move in this position".into(),
-    }
+/// A plain-words reason for a SAN that does not fit the position, with the nearest legal
+/// moves ("ambiguous: more than one knight can go to d2; did you mean Nbd2 or Nfd2?").
+fn san_reason(pos: &Chess, text: &str, _e: &shakmaty::san::SanError) -> String {
+    super::explain::why_illegal(pos, text)
 }
 
 fn strip_suffix(t: &str) -> &str {
@@ -171,6 +171,7 @@ impl GameRecord {
             recorded_result: None,
             termination: None,
             error: None,
+            time_control_tags: None,
         })
     }
 
@@ -200,6 +201,8 @@ struct Tags {
     fen: Option<String>,
     result: Option<String>,
     termination: Option<String>,
+    time_control: Option<String>,
+    event: Option<String>,
     error: Option<ChessError>,
 }
 
@@ -227,6 +230,8 @@ impl Visitor for Collector {
             b"FEN" => tags.fen = Some(tag_text(&value)),
             b"Result" => tags.result = Some(tag_text(&value)),
             b"Termination" => tags.termination = Some(tag_text(&value)),
+            b"TimeControl" => tags.time_control = Some(tag_text(&value)),
+            b"Event" => tags.event = Some(tag_text(&value)),
             _ => {}
         }
         ControlFlow::Continue(())
@@ -281,6 +286,10 @@ impl Visitor for Collector {
             recorded_result: tags.result.or(outcome),
             termination: tags.termination,
             error: tags.error,
+            time_control_tags: crate::words::time_control_from_tags(
+                tags.time_control.as_deref(),
+                tags.event.as_deref(),
+            ),
         }
     }
 }

@@ -437,6 +437,7 @@ impl Referee {
             end_claims,
             result_agrees,
             flag,
+            words: Default::default(),
         }
     }
 }

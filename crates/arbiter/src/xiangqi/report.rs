@@ -1,6 +1,7 @@
-//! Rendering of xiangqi evidence as JSON (the contract of `shared/spec/cli.md`) and as text for
+//! Rendering of xiangqi evidence as JSON (the contract of `docs/cli.md`) and as text for
 //! people. Rendering only formats evidence; it never decides rules.
 
+use crate::words::MoveNumbering;
 use crate::xiangqi::facts::MoveFacts;
 use crate::xiangqi::repetition::{CycleJudgement, Offence, SideJudgement};
 use crate::xiangqi::verdict::Verdict;
@@ -176,8 +177,42 @@ pub fn board_diagram(pos: &Position, letters: bool) -> String {
     s
 }
 
-fn describe_move(pos: &Position, f: &MoveFacts) -> String {
-    let text = write_move(pos, f.mv, Style::Chinese);
+fn describe_move(pos: &Position, f: &MoveFacts, w: &CycleWording, n: usize) -> String {
+    let text = write_move(pos, f.mv, w.style);
+    let what = move_effects(f);
+    match w.numbering {
+        Some((numbering, start_ply)) => {
+            let ply = start_ply + n + 1;
+            format!("{}: {what}", numbering.with_ply(ply, &text))
+        }
+        None if w.style == Style::Iccs => format!("{}: {what}", f.mv),
+        None => format!("{} ({}): {what}", f.mv, text),
+    }
+}
+
+/// How [`cycle_text_with`] writes moves and whether it ends with the verdict.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CycleWording {
+    /// The notation of the moves (the record's).
+    pub style: Style,
+    /// Move numbers of the game and the ply the cycle starts at: moves are then written
+    /// `29. 俥二平三 [ply 57]`; `None`: numbered within the cycle.
+    pub numbering: Option<(MoveNumbering, usize)>,
+    /// End with the verdict line (a game report says its verdict once, above).
+    pub verdict: bool,
+}
+
+impl Default for CycleWording {
+    fn default() -> CycleWording {
+        CycleWording {
+            style: Style::Chinese,
+            numbering: None,
+            verdict: true,
+        }
+    }
+}
+
+fn move_effects(f: &MoveFacts) -> String {
     let mut what = Vec::new();
     if f.check {
         what.push("checks".to_string());
@@ -198,7 +233,7 @@ fn describe_move(pos: &Position, f: &MoveFacts) -> String {
     if what.is_empty() {
         what.push("idle".into());
     }
-    format!("{} ({}): {}", f.mv, text, what.join("; "))
+    what.join("; ")
 }
 
 fn side_sentence(s: &SideJudgement) -> String {
@@ -235,6 +270,11 @@ fn side_sentence(s: &SideJudgement) -> String {
 /// one sentence per side, and the verdict with its clause. With `explain`, the exempted
 /// threats with their clauses.
 pub fn cycle_text(start: &Position, j: &CycleJudgement, explain: bool) -> String {
+    cycle_text_with(start, j, explain, &CycleWording::default())
+}
+
+/// [`cycle_text`] with the moves written as `w` says.
+pub fn cycle_text_with(start: &Position, j: &CycleJudgement, explain: bool, w: &CycleWording) -> String {
     let mut s = String::new();
     s.push_str(&format!("Rules: {}\n", j.rules.name().to_uppercase()));
     s.push_str("Position at the start of the cycle:\n");
@@ -252,7 +292,15 @@ pub fn cycle_text(start: &Position, j: &CycleJudgement, explain: bool) -> String
     s.push_str("Moves:\n");
     for (n, f) in all.iter().enumerate() {
         let side = if f.mover == Color::Red { "Red  " } else { "Black" };
-        s.push_str(&format!("  {:>2}. {side} {}\n", n + 1, describe_move(&pos, f)));
+        if w.numbering.is_some() {
+            s.push_str(&format!("  {side} {}\n", describe_move(&pos, f, w, n)));
+        } else {
+            s.push_str(&format!(
+                "  {:>2}. {side} {}\n",
+                n + 1,
+                describe_move(&pos, f, w, n)
+            ));
+        }
         if explain {
             for e in &f.exempted {
                 s.push_str(&format!(
@@ -268,10 +316,15 @@ pub fn cycle_text(start: &Position, j: &CycleJudgement, explain: bool) -> String
         side_sentence(&j.red),
         side_sentence(&j.black)
     ));
+    if !w.verdict {
+        return s;
+    }
     s.push_str(&match j.verdict.must_vary {
         Some(side) => format!(
-            "Verdict: {side} must vary; if it does not, it loses ({}). Clause: {}.\n",
-            j.verdict.result_if_unchanged, j.verdict.clause
+            "Verdict: {} must vary; if it does not, it loses ({}). Clause: {}.\n",
+            if side == Color::Red { "Red" } else { "Black" },
+            j.verdict.result_if_unchanged,
+            j.verdict.clause
         ),
         None => format!(
             "Verdict: neither side is at fault: draw if unchanged (1/2-1/2). Clause: {}.\n",

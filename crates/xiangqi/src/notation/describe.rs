@@ -250,6 +250,7 @@ pub(super) fn resolve(
         ([], []) => {
             return Err(NotationError::NoLegalMove {
                 text: text.to_string(),
+                reason: why_no_move(pos, desc, dialect),
             })
         }
         (many, _) if !many.is_empty() => return Err(ambiguous(text, many)),
@@ -260,6 +261,137 @@ pub(super) fn resolve(
         style,
         warning,
     })
+}
+
+fn article(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::Advisor | PieceKind::Elephant => "an",
+        _ => "a",
+    }
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+/// The points a `kind` of `color` on `from` would reach by `op` and `n`, movement rules of the
+/// board's geometry only (legs, eyes, screens and checks aside); or why none.
+fn destinations(color: Color, kind: PieceKind, from: Square, op: Op, n: u8) -> Result<Square, String> {
+    let name = kind.name();
+    let fwd = match color {
+        Color::Red => 1,
+        Color::Black => -1,
+    };
+    let file_of = |n: u8| -> i32 {
+        match color {
+            Color::Red => 9 - i32::from(n),
+            Color::Black => i32::from(n) - 1,
+        }
+    };
+    let off = || format!("the {name} on {from} would leave the board");
+    if !diagonal(kind) {
+        return match op {
+            Op::Traverse => {
+                let f = file_of(n);
+                if f == from.file() {
+                    Err(format!(
+                        "the {name} is already on file {n}: moving along the rank (平) changes file"
+                    ))
+                } else {
+                    Square::new(f, from.rank()).ok_or_else(off)
+                }
+            }
+            Op::Advance | Op::Retreat => {
+                let dir = if op == Op::Advance { fwd } else { -fwd };
+                Square::new(from.file(), from.rank() + dir * i32::from(n)).ok_or_else(off)
+            }
+        };
+    }
+    if op == Op::Traverse {
+        return Err(format!(
+            "{} {name} never moves straight along a rank (平)",
+            article(kind)
+        ));
+    }
+    let f = file_of(n);
+    let df = (f - from.file()).abs();
+    let dr = match (kind, df) {
+        (PieceKind::Horse, 1) => 2,
+        (PieceKind::Horse, 2) => 1,
+        (PieceKind::Elephant, 2) => 2,
+        (PieceKind::Advisor, 1) => 1,
+        _ => {
+            return Err(format!(
+                "{} {name} cannot go from file {} to file {n}",
+                article(kind),
+                file_num(color, from)
+            ))
+        }
+    };
+    let dir = if op == Op::Advance { fwd } else { -fwd };
+    Square::new(f, from.rank() + dir * dr).ok_or_else(off)
+}
+
+/// Why no legal move fits `desc`: no such piece, or each fitting piece's reason.
+fn why_no_move(pos: &Position, desc: Desc, dialect: Dialect) -> String {
+    let color = pos.side_to_move();
+    let (side, name) = (side_name(color), desc.kind.name());
+    let pieces: Vec<Square> = pos
+        .pieces()
+        .filter(|(_, p)| p.color == color && p.kind == desc.kind)
+        .map(|(s, _)| s)
+        .collect();
+    if pieces.is_empty() {
+        return format!("{side} has no {name}");
+    }
+    let fitting: Vec<Square> = pieces
+        .iter()
+        .copied()
+        .filter(|&s| {
+            fits(
+                desc.which,
+                &standing(pos, color, desc.kind, s),
+                desc.kind,
+                dialect,
+            )
+            .is_some()
+        })
+        .collect();
+    if fitting.is_empty() {
+        let mut files: Vec<u8> = pieces.iter().map(|&s| file_num(color, s)).collect();
+        files.sort_unstable();
+        files.dedup();
+        let files = files.iter().map(u8::to_string).collect::<Vec<_>>().join(" and ");
+        return match desc.which {
+            Which::File(f) => format!(
+                "no {side} {name} on file {f} (files counted from {side}'s right); {side}'s {name}s are on file {files}"
+            ),
+            Which::Place(..) => format!(
+                "front/middle/rear names one of several {name}s sharing a file; {side}'s {name}s are on file {files}"
+            ),
+        };
+    }
+    let mut reasons: Vec<String> = Vec::new();
+    for &from in &fitting {
+        let why = match destinations(color, desc.kind, from, desc.op, desc.n) {
+            Err(why) => why,
+            Ok(to) => match pos.check_legal(Move::new(from, to)) {
+                Err(e) => format!("{from}-{to}: {}", e.reason),
+                Ok(()) => continue,
+            },
+        };
+        if !reasons.contains(&why) {
+            reasons.push(why);
+        }
+    }
+    if reasons.is_empty() {
+        "no legal move fits".into()
+    } else {
+        reasons.join("; ")
+    }
 }
 
 fn ambiguous(text: &str, moves: &[Move]) -> NotationError {

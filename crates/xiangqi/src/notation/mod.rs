@@ -73,8 +73,11 @@ pub struct ParsedMove {
 pub enum NotationError {
     #[error("'{0}' is not a move in ICCS, WXF or Chinese notation")]
     Syntax(String),
-    #[error("'{text}' fits no legal move")]
-    NoLegalMove { text: String },
+    /// `reason`: no such piece on that file, or why the piece it names cannot make it (own
+    /// piece on the target point, path or screen blocked, horse leg / elephant eye blocked,
+    /// the general left or kept in check, generals facing).
+    #[error("'{text}' fits no legal move: {reason}")]
+    NoLegalMove { text: String, reason: String },
     #[error("'{text}' fits more than one legal move ({candidates})")]
     Ambiguous { text: String, candidates: String },
     #[error("'{text}' is not legal: {reason}")]

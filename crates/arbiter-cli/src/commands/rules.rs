@@ -1,0 +1,77 @@
+//! `arbiter rules [axf|tw113|fide] [CLAUSE]`: the clause glossary (each clause the referee
+//! cites, summarised in our words in English and Chinese). The glossary is the library's
+//! [`arbiter::glossary`]; this file only prints it.
+
+use crate::output::{Emitter, Item};
+use crate::UsageError;
+use arbiter::glossary::{self, Book, Clause};
+use clap::Args;
+
+#[derive(Args, Debug)]
+pub struct RulesArgs {
+    /// A rule book (`axf`, `tw113`, `fide`) or, without one, a clause to look for in all.
+    pub book: Option<String>,
+    /// A clause: `"detailed rule 14"`, `d14`, `g3`, `14` (AXF general and detailed rule 14),
+    /// `table`, `procedure`, `natural move limit`, `9.2` (with the articles under it), `A.3`.
+    pub clause: Option<String>,
+    /// One JSON object per clause: `{"book","id","citation","title","en","zh"}`.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn item(c: &Clause) -> Item {
+    let json = serde_json::json!({
+        "book": c.book,
+        "id": c.id,
+        "citation": c.citation(),
+        "title": c.title,
+        "en": c.en,
+        "zh": c.zh,
+    });
+    let text = format!("{} — {}\n  {}\n  {}\n", c.citation(), c.title, c.en, c.zh);
+    Item::new(&json, text, false)
+}
+
+/// Prints the clauses asked for.
+///
+/// # Errors
+/// [`UsageError`] when the book is unknown or the clause names nothing in the glossary.
+pub fn run(args: RulesArgs, emitter: &mut Emitter) -> anyhow::Result<()> {
+    let (book, query) = match (&args.book, &args.clause) {
+        (None, _) => (None, None),
+        (Some(b), q) => match Book::from_name(b) {
+            Some(book) => (Some(book), q.clone()),
+            None if q.is_none() => (None, Some(b.clone())),
+            None => {
+                return Err(
+                    UsageError(format!("unknown rule book '{b}': expected axf, tw113 or fide")).into(),
+                )
+            }
+        },
+    };
+    let found: Vec<&Clause> = match &query {
+        None => glossary::clauses(book).collect(),
+        Some(q) => glossary::lookup(book, q),
+    };
+    if found.is_empty() {
+        let q = query.unwrap_or_default();
+        let within = book.map_or(String::new(), |b| format!(" in {}", b.prefix()));
+        let list = book.map_or("arbiter rules".to_string(), |b| {
+            format!("arbiter rules {}", b.name())
+        });
+        return Err(UsageError(format!("no clause '{q}'{within}; `{list}` lists them")).into());
+    }
+    if query.is_none() && !args.json {
+        if let Some(b) = book {
+            emitter.emit(Item::new(
+                &serde_json::Value::Null,
+                format!("{}\n", b.title()),
+                false,
+            ));
+        }
+    }
+    for c in found {
+        emitter.emit(item(c));
+    }
+    Ok(())
+}

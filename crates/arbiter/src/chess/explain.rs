@@ -1,0 +1,433 @@
+//! Why a chess move or FEN is refused, in words: which piece, which square, what blocks it,
+//! and the nearest legal move ("did you mean Nbd2?"); for a FEN, which field or rank and which
+//! character.
+
+use shakmaty::san::San;
+use shakmaty::uci::UciMove;
+use shakmaty::{attacks, Bitboard, Chess, Color, Move, Piece, Position, Role, Square};
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+fn role_name(r: Role) -> &'static str {
+    match r {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+fn list(b: Bitboard) -> String {
+    b.into_iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why the piece on `from` cannot go to `to` in `pos` (the move is not legal there).
+fn why_from_to(pos: &Chess, from: Square, to: Square) -> String {
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(p) = board.piece_at(from) else {
+        return format!("no piece on {from}");
+    };
+    if p.color != us {
+        return format!(
+            "the {} on {from} is {}'s, and {} is to move",
+            role_name(p.role),
+            side(p.color),
+            side(us)
+        );
+    }
+    let name = role_name(p.role);
+    if let Some(q) = board.piece_at(to).filter(|q| q.color == us) {
+        return format!("own {} on the target square {to}", role_name(q.role));
+    }
+    let occupied = board.occupied();
+    let reach_now = pawn_or_piece_reach(pos, p, from, occupied);
+    if !reach_now.contains(to) {
+        let reach_empty = pawn_or_piece_reach(pos, p, from, Bitboard::EMPTY);
+        let blockers = attacks::between(from, to) & occupied;
+        return if p.role == Role::Pawn {
+            pawn_reason(pos, from, to, blockers)
+        } else if reach_empty.contains(to) && blockers.any() {
+            format!(
+                "the {name}'s path from {from} to {to} is blocked at {}",
+                list(blockers)
+            )
+        } else if p.role == Role::King && from.distance(to) == 2 && from.rank() == to.rank() {
+            "castling is not possible here (rights lost, king in check, or squares attacked or occupied)"
+                .into()
+        } else {
+            format!("a {name} cannot move from {from} to {to}")
+        };
+    }
+    if pos.is_check() {
+        format!("it does not get the king out of check (the {name} on {from} to {to})")
+    } else {
+        format!(
+            "it would leave the king in check (the {name} on {from} is pinned or the king moves into check)"
+        )
+    }
+}
+
+/// Squares the piece can move to by its movement rules with `occupied` as the board.
+fn pawn_or_piece_reach(pos: &Chess, p: Piece, from: Square, occupied: Bitboard) -> Bitboard {
+    if p.role != Role::Pawn {
+        return attacks::attacks(from, p, occupied);
+    }
+    let mut b = attacks::pawn_attacks(p.color, from)
+        & (pos.them()
+            | pos
+                .ep_square(shakmaty::EnPassantMode::Legal)
+                .map_or(Bitboard::EMPTY, Bitboard::from));
+    let dir: i32 = if p.color == Color::White { 8 } else { -8 };
+    let one = Square::try_from(i32::from(from) + dir).ok();
+    if let Some(one) = one.filter(|s| !occupied.contains(*s)) {
+        b |= Bitboard::from(one);
+        let home = if p.color == Color::White {
+            shakmaty::Rank::Second
+        } else {
+            shakmaty::Rank::Seventh
+        };
+        if from.rank() == home {
+            if let Ok(two) = Square::try_from(i32::from(from) + 2 * dir) {
+                if !occupied.contains(two) {
+                    b |= Bitboard::from(two);
+                }
+            }
+        }
+    }
+    b
+}
+
+fn pawn_reason(pos: &Chess, from: Square, to: Square, blockers: Bitboard) -> String {
+    let white = pos.turn() == Color::White;
+    let forward = if white {
+        to.rank() > from.rank()
+    } else {
+        to.rank() < from.rank()
+    };
+    if !forward {
+        return "a pawn never moves backwards or sideways".into();
+    }
+    if from.file() == to.file() {
+        let steps = from.distance(to);
+        if blockers.any() || pos.board().piece_at(to).is_some() {
+            let at = blockers | pos.board().occupied() & Bitboard::from(to);
+            return format!("the pawn on {from} is blocked at {}", list(at));
+        }
+        return if steps == 2 {
+            "a pawn moves two squares only from its starting rank".into()
+        } else {
+            "a pawn moves one square forward (two from its starting rank)".into()
+        };
+    }
+    if from.distance(to) == 1 {
+        return format!("a pawn moves diagonally only to capture, and there is nothing to capture on {to}");
+    }
+    format!("a pawn cannot move from {from} to {to}")
+}
+
+/// Levenshtein distance between two short ASCII strings.
+fn distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The legal moves one edit away from `text` (a letter or digit changed, added or left out),
+/// at most 3, for the same kind of piece; written in UCI when `text` is UCI, else in SAN.
+pub fn near_misses(pos: &Chess, text: &str) -> Vec<String> {
+    let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    let uci_input = UciMove::from_ascii(t.as_bytes()).is_ok();
+    let role_of = |s: &str| s.chars().next().filter(|c| "NBRQK".contains(*c));
+    let mut near: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter_map(|m| {
+            let written = if uci_input {
+                m.to_uci(shakmaty::CastlingMode::Standard).to_string()
+            } else {
+                San::from_move(pos, *m).to_string()
+            };
+            let same_kind = uci_input || role_of(&written) == role_of(t);
+            (same_kind && distance(t, &written) == 1).then_some(written)
+        })
+        .collect();
+    near.sort();
+    near.truncate(3);
+    near
+}
+
+fn did_you_mean(pos: &Chess, text: &str) -> String {
+    let near = near_misses(pos, text);
+    match near.as_slice() {
+        [] => String::new(),
+        [one] => format!("; did you mean {one}?"),
+        many => format!("; did you mean {}?", many.join(" or ")),
+    }
+}
+
+/// Why `text` (UCI or SAN, already found not to be a legal move in `pos`) is refused, with the
+/// nearest legal moves.
+pub fn why_illegal(pos: &Chess, text: &str) -> String {
+    let t = text.trim();
+    let core = t.trim_end_matches(['+', '#', '!', '?']);
+    let reason = if let Ok(uci) = UciMove::from_ascii(core.as_bytes()) {
+        match uci {
+            UciMove::Normal { from, to, .. } => why_from_to(pos, from, to),
+            _ => "not a legal move in this position".into(),
+        }
+    } else {
+        match San::from_ascii(core.as_bytes()) {
+            Ok(san) => why_san(pos, &san),
+            Err(_) => return "neither UCI (e2e4) nor SAN (Nf3, O-O, exd6, e8=Q)".into(),
+        }
+    };
+    format!("{reason}{}", did_you_mean(pos, t))
+}
+
+fn why_san(pos: &Chess, san: &San) -> String {
+    let us = pos.turn();
+    match san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            ..
+        } => {
+            let name = role_name(*role);
+            let movers: Vec<Square> = (pos.board().by_color(us) & pos.board().by_role(*role))
+                .into_iter()
+                .filter(|s| file.is_none_or(|f| s.file() == f) && rank.is_none_or(|r| s.rank() == r))
+                .collect();
+            if movers.is_empty() {
+                return format!(
+                    "{} has no {name}{}",
+                    side(us),
+                    if file.is_some() || rank.is_some() {
+                        " there"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            let legal: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| {
+                    m.role() == *role && m.to() == *to && m.from().is_some_and(|f| movers.contains(&f))
+                })
+                .collect();
+            if legal.len() > 1 {
+                return format!("ambiguous: more than one {name} can go to {to}");
+            }
+            if let [m] = legal.as_slice() {
+                // The piece can go there, but the move as written differs (capture mark, promotion).
+                return match (capture, m.is_capture()) {
+                    (true, false) => format!("there is nothing to capture on {to}"),
+                    (false, true) => format!("the move captures on {to} (write x)"),
+                    _ => "the promotion piece is missing or wrong".into(),
+                };
+            }
+            let reasons: Vec<String> = movers.iter().map(|&from| why_from_to(pos, from, *to)).collect();
+            if let [one] = reasons.as_slice() {
+                one.clone()
+            } else {
+                let mut v: Vec<String> = movers
+                    .iter()
+                    .zip(&reasons)
+                    .map(|(from, r)| format!("{from}: {r}"))
+                    .collect();
+                v.dedup();
+                format!("no {name} can go to {to} ({})", v.join("; "))
+            }
+        }
+        San::Castle(_) => {
+            "castling is not possible here (rights lost, king in check, or squares attacked or occupied)"
+                .into()
+        }
+        _ => "not a legal move in this position".into(),
+    }
+}
+
+/// Why a chess FEN is malformed, naming the field or rank and the character; `None` when the
+/// fields are well formed (the position may still be impossible, which `shakmaty` reports).
+pub fn fen_syntax(fen: &str) -> Option<String> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let board = fields.first()?;
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Some(format!(
+            "the board has {} ranks separated by '/', not 8",
+            ranks.len()
+        ));
+    }
+    for (i, r) in ranks.iter().enumerate() {
+        let rank = 8 - i;
+        let mut squares = 0usize;
+        for (k, c) in r.chars().enumerate() {
+            match c {
+                '1'..='8' => squares += c as usize - '0' as usize,
+                'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => squares += 1,
+                _ => {
+                    return Some(format!(
+                        "rank {rank} ('{r}'), character {}: '{c}' is not a piece letter (PNBRQK white, pnbrqk black) or a digit 1-8",
+                        k + 1
+                    ))
+                }
+            }
+        }
+        if squares != 8 {
+            return Some(format!("rank {rank} ('{r}') covers {squares} squares, not 8"));
+        }
+    }
+    if let Some(t) = fields.get(1) {
+        if !matches!(*t, "w" | "b") {
+            return Some(format!("side to move (field 2) is '{t}': expected w or b"));
+        }
+    }
+    if let Some(c) = fields.get(2) {
+        if *c != "-" {
+            if let Some(bad) = c
+                .chars()
+                .find(|ch| !matches!(ch, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h'))
+            {
+                return Some(format!(
+                    "castling (field 3) is '{c}': '{bad}' is not one of K, Q, k, q or -"
+                ));
+            }
+        }
+    }
+    if let Some(e) = fields.get(3) {
+        let ok = *e == "-"
+            || (e.len() == 2
+                && matches!(e.as_bytes()[0], b'a'..=b'h')
+                && matches!(e.as_bytes()[1], b'3' | b'6'));
+        if !ok {
+            return Some(format!(
+                "en passant square (field 4) is '{e}': expected a square on rank 3 or 6, or -"
+            ));
+        }
+    }
+    for (i, name) in [(4, "half-move clock (field 5)"), (5, "move number (field 6)")] {
+        if let Some(n) = fields.get(i) {
+            if n.parse::<u32>().is_err() {
+                return Some(format!("{name} is '{n}': expected a whole number"));
+            }
+        }
+    }
+    if fields.len() > 6 {
+        return Some(format!("{} fields, at most 6 expected", fields.len()));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::record::parse_fen;
+
+    fn start() -> Chess {
+        Chess::default()
+    }
+
+    #[test]
+    fn moves_say_why_and_name_a_near_miss() {
+        let p = start();
+        assert_eq!(
+            why_illegal(&p, "e2e5"),
+            "a pawn moves one square forward (two from its starting rank); did you mean e2e3 or e2e4?"
+        );
+        assert_eq!(why_illegal(&p, "e1e2"), "own pawn on the target square e2");
+        assert_eq!(
+            why_illegal(&p, "a1a4"),
+            "the rook's path from a1 to a4 is blocked at a2; did you mean a2a4?"
+        );
+        assert_eq!(
+            why_illegal(&p, "Zz9"),
+            "neither UCI (e2e4) nor SAN (Nf3, O-O, exd6, e8=Q)"
+        );
+        assert_eq!(
+            why_illegal(&p, "Nd4"),
+            "no knight can go to d4 (b1: a knight cannot move from b1 to d4; g1: a knight cannot move from g1 to d4)"
+        );
+        assert_eq!(
+            why_illegal(&p, "e7e5"),
+            "the pawn on e7 is Black's, and White is to move"
+        );
+        // After 1.d4 d5 2.Nf3 Nf6 both knights reach d2.
+        let p = parse_fen("rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3").unwrap();
+        assert_eq!(
+            why_illegal(&p, "Nd2"),
+            "ambiguous: more than one knight can go to d2; did you mean Nbd2 or Nfd2?"
+        );
+        // A pinned piece.
+        let p = parse_fen("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+        assert_eq!(
+            why_illegal(&p, "Nc3"),
+            "it would leave the king in check (the knight on e2 is pinned or the king moves into check)"
+        );
+        // In check.
+        let p = parse_fen("4k3/8/8/8/8/8/8/r3K2N w - - 0 1").unwrap();
+        assert_eq!(
+            why_illegal(&p, "Ng3"),
+            "it does not get the king out of check (the knight on h1 to g3)"
+        );
+    }
+
+    #[test]
+    fn fen_errors_name_the_field_and_character() {
+        assert_eq!(
+            fen_syntax("rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").as_deref(),
+            Some("rank 7 ('ppppXppp'), character 5: 'X' is not a piece letter (PNBRQK white, pnbrqk black) or a digit 1-8")
+        );
+        assert_eq!(
+            fen_syntax("8/8/8/3bk3/8/8/8/2B1K9 w - - 0 1").as_deref(),
+            Some("rank 1 ('2B1K9'), character 5: '9' is not a piece letter (PNBRQK white, pnbrqk black) or a digit 1-8")
+        );
+        assert_eq!(
+            fen_syntax("8/8/8/3bk3/8/8/8/2B1K5 w - - 0 1").as_deref(),
+            Some("rank 1 ('2B1K5') covers 10 squares, not 8")
+        );
+        assert_eq!(
+            fen_syntax("8/8/8/3bk3/8/8/2B1K3 w - - 0 1").as_deref(),
+            Some("the board has 7 ranks separated by '/', not 8")
+        );
+        assert_eq!(
+            fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 x - - 0 1").as_deref(),
+            Some("side to move (field 2) is 'x': expected w or b")
+        );
+        assert_eq!(
+            fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 w KX - 0 1").as_deref(),
+            Some("castling (field 3) is 'KX': 'X' is not one of K, Q, k, q or -")
+        );
+        assert_eq!(
+            fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 w - e5 0 1").as_deref(),
+            Some("en passant square (field 4) is 'e5': expected a square on rank 3 or 6, or -")
+        );
+        assert_eq!(
+            fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 w - - x 1").as_deref(),
+            Some("half-move clock (field 5) is 'x': expected a whole number")
+        );
+        assert_eq!(fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1"), None);
+    }
+}

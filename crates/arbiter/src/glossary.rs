@@ -1,0 +1,740 @@
+//! The clause glossary: every clause the referee cites, with a one-paragraph summary in plain
+//! English and in Chinese, written for this project (no rule-book text is copied; the rule books
+//! are the AXF competition rules, chapter on repetition; the Taiwan 2024 (民國113年) revised
+//! xiangqi rules; the FIDE Laws of Chess in force from 1 January 2023).
+//!
+//! A citation as the referee writes it (`"AXF general rule 9 / detailed rule 23"`,
+//! `"TW113 ch.2 table"`, `"FIDE 9.5.3, A.3, B.2/B.3"`) is read back by [`cited`]; a clause asked
+//! for by a person (`arbiter rules axf 14`, `arbiter rules fide 9.2`) by [`lookup`].
+//!
+//! ```
+//! use arbiter::glossary::{cited, Book};
+//! let found = cited("AXF general rule 9 / detailed rule 23");
+//! assert_eq!(found.len(), 2);
+//! assert_eq!(found[0].book, Book::Axf);
+//! assert_eq!(found[1].citation(), "AXF detailed rule 23");
+//! ```
+
+use serde::Serialize;
+
+/// A rule book.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Book {
+    /// The Asian Xiangqi Federation competition rules, chapter on repetition (棋例).
+    Axf,
+    /// The Taiwan (ROC) 2024 (民國113年) revised xiangqi rules.
+    Tw113,
+    /// The FIDE Laws of Chess (2023).
+    Fide,
+}
+
+impl Book {
+    /// `"axf"`, `"tw113"` or `"fide"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Book::Axf => "axf",
+            Book::Tw113 => "tw113",
+            Book::Fide => "fide",
+        }
+    }
+
+    /// The prefix of a citation: `"AXF"`, `"TW113"`, `"FIDE"`.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Book::Axf => "AXF",
+            Book::Tw113 => "TW113",
+            Book::Fide => "FIDE",
+        }
+    }
+
+    /// The rule book's name in words.
+    pub fn title(self) -> &'static str {
+        match self {
+            Book::Axf => {
+                "Asian Xiangqi Federation rules, chapter on repetition (亞洲象棋聯合會 比賽規例 棋例)"
+            }
+            Book::Tw113 => "Taiwan 2024 revised xiangqi rules (中華民國象棋規則113年修訂版)",
+            Book::Fide => "FIDE Laws of Chess, in force from 1 January 2023",
+        }
+    }
+
+    /// The book named `name` (`axf`, `tw113`, `fide`, any case).
+    pub fn from_name(name: &str) -> Option<Book> {
+        match name.to_ascii_lowercase().as_str() {
+            "axf" => Some(Book::Axf),
+            "tw113" => Some(Book::Tw113),
+            "fide" => Some(Book::Fide),
+            _ => None,
+        }
+    }
+}
+
+/// One clause: where it is, what it is called, and what it says in our words.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Clause {
+    pub book: Book,
+    /// The clause within its book as cited after the book's prefix: `"general rule 3"`,
+    /// `"detailed rule 14"`, `"ch.2 table"`, `"9.2.1"`, `"A.3"`.
+    pub id: &'static str,
+    /// A few words naming the subject.
+    pub title: &'static str,
+    /// One paragraph in plain English.
+    pub en: &'static str,
+    /// The same paragraph in Chinese (traditional characters).
+    pub zh: &'static str,
+}
+
+impl Clause {
+    /// The full citation: `"AXF detailed rule 14"`, `"FIDE 9.2.1"`.
+    pub fn citation(&self) -> String {
+        format!("{} {}", self.book.prefix(), self.id)
+    }
+}
+
+macro_rules! clause {
+    ($book:ident, $id:expr, $title:expr, $en:expr, $zh:expr) => {
+        Clause {
+            book: Book::$book,
+            id: $id,
+            title: $title,
+            en: $en,
+            zh: $zh,
+        }
+    };
+}
+
+/// Every clause, book by book in the books' order.
+pub static CLAUSES: &[Clause] = &[
+    // ---- AXF general rules (棋例總綱) ----
+    clause!(Axf, "general rule 1", "perpetual check",
+        "A side that checks on every move of a repetition loses if it does not vary, whatever else happens on the board. When both sides check perpetually, the game is drawn.",
+        "循環中一方每步都將軍，不論盤面其他情況，不改著即判負；雙方都長將則判和。"),
+    clause!(Axf, "general rule 2", "allowed mixtures",
+        "Repeating mate threats, one check alternating with one mate threat, one check with one chase, one check with an idle move, or threats to win material by a discovered attack are all allowed: if neither side varies, the game is drawn.",
+        "長殺、一將一殺、一將一捉、一將一閒、以及以抽吃為目的的威脅，都屬允許著法；雙方不改著則判和。"),
+    clause!(Axf, "general rule 3", "perpetual chase",
+        "One piece chasing one and the same enemy piece on every move loses if it does not vary, and so do two or more pieces taking turns to chase one piece. Chasing a soldier that has not crossed the river is allowed, and a chase in which a soldier or the general takes part is an exception.",
+        "一子每步追捉對方同一枚棋子，不改著判負；兩子或多子輪流追捉同一子亦判負。追捉未過河的兵卒不算犯例；有兵卒或將帥參與的追捉另作例外。"),
+    clause!(Axf, "general rule 4", "chasing several pieces in turn",
+        "A piece that chases two or more different pieces in turn, or two pieces that each chase different pieces, is not a perpetual chase: the game is drawn if nobody varies.",
+        "一子輪流追捉兩枚以上不同的棋子，或兩子各追不同的棋子，都不算長捉；雙方不改著判和。"),
+    clause!(Axf, "general rule 5", "two chases against one",
+        "When one side chases on every move and the other chases back only on some moves, the side chasing on every move is the one in a perpetual chase and must vary, or lose.",
+        "一方步步追捉，另一方只在部分著法回捉，步步追捉的一方仍屬長捉，必須改著，否則判負。"),
+    clause!(Axf, "general rule 6", "true and false protection",
+        "Chasing a piece that is truly protected (its protector can really capture back) is allowed; chasing a piece whose protector cannot capture back (a false root) is a chase and loses. A horse or cannon chasing a chariot is a chase even when the chariot is protected.",
+        "追捉有真根的棋子（保護子確實能反吃）屬允許；追捉假根子（保護子實際不能反吃）則屬長捉、判負。馬或炮追捉車，即使車有根也算長捉。"),
+    clause!(Axf, "general rule 7", "same kind of piece",
+        "Chasing a piece of the same kind is treated as offering an exchange and is allowed, unless the chased piece cannot answer: it is pinned to its line, or it is a horse whose leg is blocked while the chaser is free. Then it is a chase.",
+        "追捉同類子視為兌子，屬允許；但被追的子受牽制不能離線，或是蹩腳馬被活馬追捉時，不能反吃，仍算長捉。"),
+    clause!(Axf, "general rule 8", "chase combined with exchange",
+        "A chase does not stop being a chase because one of its moves also offers an exchange, nor because every move does.",
+        "追捉中即使有一步同時兌子，或每步都兼兌子，仍按長捉論處。"),
+    clause!(Axf, "general rule 9", "general and soldiers",
+        "The general and soldiers may chase any piece on every move without fault; so may a general or soldier together with one chariot, one horse or one cannon.",
+        "將帥或兵卒長捉任何棋子都不算犯例；將帥或兵卒聯合一車、一馬或一炮追捉一子也判和。"),
+    clause!(Axf, "general rule 10", "blocks, offers, exchanges",
+        "Repeatedly blocking, offering a piece, offering an exchange or threatening to win material by a discovered attack are allowed: the game is drawn if nobody varies.",
+        "長攔、長獻、長兌、長要抽吃都屬允許，雙方不改著判和。"),
+    // ---- AXF detailed rules (棋例細則) ----
+    clause!(Axf, "detailed rule 1", "one side checks perpetually",
+        "A side that checks on every move of the loop, with one piece or with several pieces in turn, must vary; if it does not, it loses.",
+        "一方在循環中步步將軍，不論一子或多子輪流將軍，都必須改著，不改判負。"),
+    clause!(Axf, "detailed rule 2", "both sides check perpetually",
+        "When both sides check on every move (each answers a check with a check), the game is drawn.",
+        "雙方循環中都步步將軍（解將還將），判和。"),
+    clause!(Axf, "detailed rule 3", "two checks against one",
+        "When one side checks on every move and the other gives only an occasional check back, the side checking on every move is the one at fault and loses if it does not vary.",
+        "一方步步將軍，另一方只偶爾還將，步步將軍的一方犯長將，不改著判負。"),
+    clause!(Axf, "detailed rule 4", "perpetual mate threats",
+        "Threatening mate on every move is allowed, whatever the defender does to parry it: the game is drawn if nobody varies.",
+        "一方步步催殺，不論另一方如何解殺，都屬允許，雙方不改著判和。"),
+    clause!(Axf, "detailed rule 5", "mate threat answered by mate threat",
+        "When one side threatens mate on every move and the other parries each threat with a threat of its own, the game is drawn if nobody varies.",
+        "一方步步催殺，另一方步步解殺還殺，雙方不改著判和。"),
+    clause!(Axf, "detailed rule 6", "one check, one mate threat",
+        "Alternating a check with a mate threat is allowed: drawn if nobody varies.",
+        "一將一殺屬允許，雙方不改著判和。"),
+    clause!(Axf, "detailed rule 7", "checks mixed with a chase",
+        "One check alternating with one chase, or several checks with one chase, is allowed: drawn if nobody varies.",
+        "一將一捉或多將一捉屬允許，雙方不改著判和。"),
+    clause!(Axf, "detailed rule 8", "check with idle moves",
+        "One check alternating with an idle move, or with a threat to win material by a discovered attack, is allowed: drawn if nobody varies.",
+        "一將一閒、一將一要抽吃，都屬允許，雙方不改著判和。"),
+    clause!(Axf, "detailed rule 9", "chase with a discovered-attack threat",
+        "One chase alternating with a threat to win material by a discovered attack is allowed: drawn.",
+        "一捉一要抽吃屬允許，判和。"),
+    clause!(Axf, "detailed rule 10", "cannon chasing a chariot",
+        "One or two cannons may not chase a chariot perpetually, even a protected one, and even when the chariot's side threatens unprotected pieces in return.",
+        "單炮或雙炮都不得長捉車，車有根亦然；即使車方回捉無根子，炮方也不得長捉。"),
+    clause!(Axf, "detailed rule 11", "one cannon, two chariots",
+        "A cannon (or two cannons) chasing two chariots in turn is allowed: drawn.",
+        "單炮或雙炮輪流追捉兩車屬允許，判和。"),
+    clause!(Axf, "detailed rule 12", "chariot chasing a protected cannon",
+        "A chariot may chase a protected cannon perpetually, even when the cannon is protected on one move and not on the next.",
+        "車可以長捉有根炮；即使炮一步有根、一步無根，車仍可長捉。"),
+    clause!(Axf, "detailed rule 13", "chariot chasing an unprotected cannon",
+        "A chariot may not chase an unprotected cannon perpetually, whatever the cannon does in return (threats of mate, a check, counter-chases).",
+        "車不得長捉無根炮；不論炮方是否催殺、將軍或回捉其他棋子，車方都必須改著。"),
+    clause!(Axf, "detailed rule 14", "chariot pinned by a horse",
+        "A chariot that a horse pins so that it cannot move may not be chased perpetually by any piece, whether the horse is protected or not: the chasing side loses if it does not vary.",
+        "車被馬牽制不能移動時，不論馬是否有根，任何棋子都不得長捉該車，不改著判負。"),
+    clause!(Axf, "detailed rule 15", "cannon and horse chasing a chariot",
+        "A cannon and a horse (or two horses) taking turns to chase one chariot is a perpetual chase whether or not the chariot is protected or chases back: the chasing side must vary or lose.",
+        "炮馬（或雙馬）輪流追捉一車，不論車是否有根、是否回捉，都屬長捉，必須改著，否則判負。"),
+    clause!(Axf, "detailed rule 16", "horse chasing a chariot",
+        "A horse may not chase a chariot perpetually, protected or not, when the chariot chases back only once in the loop.",
+        "馬長捉車，車只回捉一步時，不論車是否有根，馬方都不得長捉，不改判負。"),
+    clause!(Axf, "detailed rule 17", "chariot and horse chase each other",
+        "A chariot and a horse chasing each other perpetually is a draw.",
+        "車馬互相長捉，判和。"),
+    clause!(Axf, "detailed rule 18", "chariot chasing a horse",
+        "A chariot may not chase a horse perpetually when the horse answers with at most one counter-chase or one check.",
+        "車長捉馬，而馬只回捉一步或只有一將時，車方不得長捉。"),
+    clause!(Axf, "detailed rule 19", "chasing a piece of the same kind",
+        "Chariot on chariot, cannon on cannon, horse on horse: if both can capture each other it is an exchange offer and drawn; if the chased piece is pinned, or is a horse with a blocked leg, it may not be chased perpetually.",
+        "車捉車、炮捉炮、馬捉馬：雙方都能互吃時視為兌獻，判和；被捉的子受牽制或是蹩腳馬時，對方不得長捉。"),
+    clause!(Axf, "detailed rule 20", "cannon changing screens",
+        "A cannon that keeps chasing an unprotected horse, advisor, elephant or crossed soldier by moving its screens, while the target stands still, is still chasing and loses if it does not vary. Chasing an uncrossed soldier this way is allowed. (The Taiwan variant counts an uncrossed soldier too.)",
+        "炮利用變換炮架追捉對方無根的馬、士、象或過河卒，即使被捉子不動，仍算長捉，不改判負；追捉未過河卒則可判和。（台灣的變體連未過河卒也算捉。）"),
+    clause!(Axf, "detailed rule 21", "cannon changing screens on a chariot",
+        "A cannon that keeps attacking a chariot by changing its screens, protected chariot or not, is in a perpetual chase and loses if it does not vary.",
+        "炮利用變換炮架追捉對方的車，不論車是否有根，都算長捉，不改判負。"),
+    clause!(Axf, "detailed rule 22", "chariot pinned by a cannon",
+        "A chariot pinned on a line by a cannon makes no chase while it moves along that line; it may not be chased perpetually by a chariot, nor by a horse or cannon whether protected or not.",
+        "車被炮牽制不能離線時，在該線上移動不算捉子；對方不得以車長捉之，以馬或炮追捉時，不論車是否有根，都不得長捉。"),
+    clause!(Axf, "detailed rule 23", "the general chasing",
+        "A general that chases a piece perpetually commits no fault, even when another piece joins it on one of the moves: drawn.",
+        "將帥長捉子判和；其中一步聯合其他棋子追捉，也判和。"),
+    clause!(Axf, "detailed rule 24", "soldiers chasing",
+        "Soldiers chasing perpetually commit no fault, alone or together, and also when a chariot, horse or cannon joins them on one of the moves: drawn.",
+        "兵卒長捉子判和；多兵卒聯合追捉，或其中一步聯合車、馬、炮追捉，也判和。"),
+    clause!(Axf, "detailed rule 25", "general or soldier always with another piece",
+        "When a general or soldier chases together with another piece on every move, the chase counts as that other piece's and loses if not varied.",
+        "將帥或兵卒若每步都聯合其他棋子追捉同一子，仍以長捉論，判負。"),
+    clause!(Axf, "detailed rule 26", "chariot chasing a crossed soldier",
+        "A chariot may not chase a soldier that has crossed the river perpetually, whatever the soldier does in return.",
+        "車不得長捉已過河的兵卒，不論兵卒是否回捉，車方都必須改著，否則判負。"),
+    clause!(Axf, "detailed rule 27", "one piece chasing several in turn",
+        "One piece chasing two or more pieces in turn, or two pieces chasing different pieces, is allowed: drawn.",
+        "一子輪流追捉兩子或多子，或兩子分別追捉不同的子，都屬允許，判和。"),
+    clause!(Axf, "detailed rule 28", "several pieces chasing one",
+        "Two or more pieces taking turns to chase one and the same piece is a perpetual chase: the chasing side must vary or lose.",
+        "兩子或多子輪流追捉同一子，屬長捉，必須改著，否則判負。"),
+    clause!(Axf, "detailed rule 29", "false root",
+        "A piece whose protector is pinned, so that it cannot really capture back, counts as unprotected (a false root): it may not be chased perpetually.",
+        "被捉子的保護子受牽制、實際不能反吃時（假根），該子視為無根，不得長捉。"),
+    clause!(Axf, "detailed rule 30", "true root",
+        "When two or more pieces attack a piece that is truly protected, it is not a perpetual chase: drawn if nobody varies.",
+        "兩子或多子攻擊一枚有真根的棋子，不作長捉論，雙方不改著可判和。"),
+    clause!(Axf, "detailed rule 31", "chase with exchange",
+        "A chase in which one or every move also offers an exchange is still a chase.",
+        "追捉中有一步或每步兼兌子，仍作長捉論。"),
+    clause!(Axf, "detailed rule 32", "chariot and cannon pinning chariot and general",
+        "When a chariot and a cannon hold the enemy chariot pinned against its general, chasing that chariot with a horse or cannon is still a perpetual chase.",
+        "一方車炮聯合牽制對方車帥時，以馬或炮長捉該車仍算長捉，不改判負。"),
+    clause!(Axf, "detailed rule 33", "discovered-attack threats",
+        "Repeated threats to win material by a discovered attack are allowed: drawn.",
+        "長要抽吃屬允許，判和。"),
+    clause!(Axf, "detailed rule 34", "perpetual blocking",
+        "Blocking on every move is allowed: drawn.",
+        "長攔屬允許，判和。"),
+    clause!(Axf, "detailed rule 35", "perpetual offers and exchanges",
+        "Offering a piece or an exchange on every move is allowed: drawn.",
+        "長兌、長獻都屬允許，判和。"),
+    clause!(Axf, "natural move limit", "60 moves without a capture",
+        "A draw may be claimed after 60 moves (120 plies) without a capture; of the claimant's checks in that stretch at most 10 count. This limit is the one used by tournament software for AXF play; the AXF chapter on repetition writes no penalty for a claim found short.",
+        "連續60回合（120步）沒有吃子可提和；提和方在其中的將軍最多只計10步。此為依亞洲棋規比賽軟體採用的限著；亞洲棋例未寫明提和不足的罰則。"),
+    // ---- TW113 ----
+    clause!(Tw113, "terms", "check, chase, idle",
+        "A check is a move that newly attacks the enemy general; a chase is a move that newly threatens to capture another enemy piece, subject to the exceptions; an idle move is neither. Attacks by a general, and by a soldier on anything but the general, count as idle. A horse, cannon, advisor or elephant attacking a chariot is a chase whether the chariot is protected or not.",
+        "「將」是走棋後新增對敵方將帥的攻擊；「捉」是新增對其他敵子的吃子威脅，但要依例外判斷；都不是者為「閒」。將帥攻擊敵子、兵卒攻擊將帥以外的敵子都按閒論。馬、炮、仕、相攻擊敵車，不論車有根無根都算捉。"),
+    clause!(Tw113, "ch.2 table", "who must vary",
+        "Each side's moves in the loop are judged apart, then compared: perpetual check is worse than perpetual chase, which is worse than no offence. The worse side must vary and loses if it repeats; equal offences (both check, both chase, neither at fault) are drawn.",
+        "先分別判斷雙方在循環中每一步的性質，再比較責任：長將重於長捉，長捉重於未犯例。責任較重的一方須變著，不變作負；雙方責任相同（同為長將、同為長捉或都未犯例）則不變作和。"),
+    clause!(Tw113, "ch.4 procedure", "the arbiter's procedure",
+        "After three cycles the position is pending: a player may ask for a ruling, and the arbiter steps in on noticing it. A side at fault that repeats one more cycle loses at once; when neither side is at fault the arbiter announces that one more cycle draws.",
+        "循環三次或以上即成待判局面，一方可要求裁決，裁判察覺時也應介入。犯例方再走一個循環即判負；雙方都未犯例時，裁判確認後指示再循環一次即判和。"),
+    clause!(Tw113, "natural move limit", "50 rounds without a capture",
+        "A draw may be claimed after 100 plies (50 rounds) without a capture, checked by the arbiter. The claimant's checks count for at most 10 plies, and the plies of a perpetual check or chase for at most 3 cycles. A claim found short is a foul and costs the claimant 5 minutes of remaining time. The arbiter may instead announce a separate 40-move limit.",
+        "連續50回合（雙方共100步）沒有吃子可提和，須經裁判審核。提和方的將軍最多計10步，長將、長捉最多只計3個循環。審核未達限著時，提和方記犯規一次並扣剩餘時間5分鐘。賽事也可改用由裁判宣告的40回合限著。"),
+    clause!(Tw113, "9-round rule", "moving among three or more points",
+        "Allowed and forbidden moves alternating among three or more points for 9 rounds, with no constructive purpose, are treated as a pending repetition even though no position repeats exactly; the arbiter decides.",
+        "在三個或以上交叉點，以無積極意義的允許著法與禁止著法交替走滿9回合，即使局面沒有完全重複，也視為待判局面，由裁判裁決。"),
+    // ---- FIDE Laws of Chess ----
+    clause!(Fide, "5.1.1", "checkmate",
+        "The player who checkmates the opponent's king wins, and the game ends at once.",
+        "將死對方國王的一方獲勝，棋局立即結束。"),
+    clause!(Fide, "5.2.1", "stalemate",
+        "The game is drawn when the player to move has no legal move and the king is not in check; the game ends at once.",
+        "輪到走棋的一方沒有合法著法、國王又未被將軍時為逼和，棋局立即以和局結束。"),
+    clause!(Fide, "5.2.2", "dead position",
+        "The game is drawn when neither player can checkmate by any series of legal moves, however badly the other plays; the game ends at once.",
+        "雙方無論以何種合法著法序列都不可能將死對方時為死局，棋局立即以和局結束。"),
+    clause!(Fide, "6.9", "flag fall",
+        "A player whose time runs out loses, unless the opponent cannot checkmate by any series of legal moves; then the game is drawn.",
+        "用完時間的一方判負；但若對方已無任何合法著法序列可將死，則判和。"),
+    clause!(Fide, "9.2", "threefold repetition",
+        "A player may claim a draw when the same position stands for at least the third time (not necessarily by a repetition of moves).",
+        "同一局面至少第三次出現時（不必是著法重複），可以申請和棋。"),
+    clause!(Fide, "9.2.1", "claiming a repetition",
+        "The claim is made by the player to move, to the arbiter, either before a move that would bring the position a third time, or right after the position has appeared for the third time.",
+        "由輪到走棋的一方向裁判申請：在將走出第三次重複局面之前申請，或在第三次重複局面剛出現時申請。"),
+    clause!(Fide, "9.2.1.1", "claiming with an intended move",
+        "The claimant writes the intended move on the scoresheet, does not play it, and declares to the arbiter that this move will make the position stand for the third time.",
+        "申請方把將走的著法寫在記錄紙上但不走出，並向裁判聲明這一步會造成第三次重複。"),
+    clause!(Fide, "9.2.1.2", "claiming after the repetition",
+        "The claimant may claim as soon as the same position has appeared for the third time, before making a move.",
+        "同一局面已第三次出現時，申請方可在走下一步之前申請。"),
+    clause!(Fide, "9.2.3", "what counts as the same position",
+        "Positions are the same when the same player is to move, the same pieces stand on the same squares, and the possible moves are the same, including castling rights and the right to capture en passant.",
+        "局面相同指：輪到同一方走棋，同樣的棋子在同樣的格子上，且所有可能著法（包括易位權與吃過路兵）相同。"),
+    clause!(Fide, "9.3", "fifty-move rule",
+        "A player may claim a draw when each side has made the last 50 moves without any pawn move and without any capture.",
+        "雙方最近各50步都沒有動兵、也沒有吃子時，可以申請和棋。"),
+    clause!(Fide, "9.3.1", "fifty moves with an intended move",
+        "The claimant writes the intended move, which will complete the 50 moves without a pawn move or capture, and claims before playing it.",
+        "申請方寫下將走、會使五十步無動兵無吃子成立的著法，在走出之前申請。"),
+    clause!(Fide, "9.3.2", "fifty moves completed",
+        "The claimant may claim when the last 50 moves of each side have been made without a pawn move or capture.",
+        "雙方最近各50步已無動兵、無吃子時，可以申請。"),
+    clause!(Fide, "9.5", "how a claim is decided",
+        "A player who claims under 9.2 or 9.3 stops the clock; if the claim is correct the game is drawn at once; if not, the game goes on and any intended move written down must be played.",
+        "依9.2或9.3申請時停鐘；申請正確立即和局；申請不正確則繼續對局，已寫下的將走著法必須走出。"),
+    clause!(Fide, "9.5.3", "penalty for an incorrect claim",
+        "If the claim is found incorrect, the arbiter adds two minutes to the opponent's remaining time, and the game continues.",
+        "申請經查不正確時，裁判給對手加兩分鐘，棋局繼續。"),
+    clause!(Fide, "9.6.1", "fivefold repetition",
+        "The game is drawn, with no claim needed, when the same position has appeared at least five times.",
+        "同一局面至少出現五次時，不必申請，即判和局。"),
+    clause!(Fide, "9.6.2", "seventy-five moves",
+        "The game is drawn, with no claim needed, when each side has made 75 moves without a pawn move or capture; if the last move gives mate, the mate counts.",
+        "雙方各連續75步無動兵、無吃子時，不必申請即判和；若最後一步將死，以將死為準。"),
+    clause!(Fide, "A.3", "rapid: penalties",
+        "In rapid chess the time penalties of the Laws are one minute instead of two.",
+        "快棋中，棋規的時間罰則由兩分鐘改為一分鐘。"),
+    clause!(Fide, "B.2", "blitz: penalties",
+        "In blitz the time penalties of the Laws are one minute instead of two.",
+        "閃電棋中，棋規的時間罰則由兩分鐘改為一分鐘。"),
+    clause!(Fide, "B.3", "blitz: rapid rules apply",
+        "Blitz follows the rapid rules except where the blitz appendix says otherwise.",
+        "閃電棋除附則另有規定外，比照快棋規則。"),
+];
+
+/// The clauses of `book`, or of every book.
+pub fn clauses(book: Option<Book>) -> impl Iterator<Item = &'static Clause> {
+    CLAUSES.iter().filter(move |c| book.is_none_or(|b| c.book == b))
+}
+
+/// Normalise a clause name as a person might type it: lower case, `general rule 3`,
+/// `g3`, `gr3`, `general-rule-3` and `3` (AXF: a general rule's number alone is ambiguous, so a
+/// bare number means the detailed rule only when no book is named and it is ambiguous).
+fn normalise(query: &str) -> String {
+    let q = query.trim().to_lowercase().replace(['-', '_'], " ");
+    let q = q.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut q = q.as_str();
+    for prefix in ["axf ", "tw113 ", "fide "] {
+        if let Some(rest) = q.strip_prefix(prefix) {
+            q = rest;
+        }
+    }
+    let q = q.trim_start_matches("art. ").trim_start_matches("article ");
+    let expand = |rest: &str, what: &str| -> Option<String> {
+        let n: u32 = rest.trim().parse().ok()?;
+        Some(format!("{what} rule {n}"))
+    };
+    for (short, what) in [
+        ("gr", "general"),
+        ("g", "general"),
+        ("dr", "detailed"),
+        ("d", "detailed"),
+    ] {
+        if let Some(rest) = q.strip_prefix(short) {
+            if let Some(e) = expand(rest, what) {
+                return e;
+            }
+        }
+    }
+    match q {
+        "table" | "ch.2" | "ch 2" | "ch2" => "ch.2 table".into(),
+        "procedure" | "ch.4" | "ch 4" | "ch4" => "ch.4 procedure".into(),
+        "9 round rule" | "nine rounds" | "9 rounds" => "9-round rule".into(),
+        "natural" | "limit" => "natural move limit".into(),
+        _ => q.to_string(),
+    }
+}
+
+/// The clauses a person's `query` names in `book` (or any book): an exact id
+/// (`"detailed rule 14"`, `"9.2.1"`), a short form (`"d14"`, `"g3"`, `"table"`, `"procedure"`),
+/// a bare number (`"14"`: AXF detailed rule 14 and general rule… 14 does not exist, so one),
+/// or an article and everything under it (`"9.2"` gives 9.2, 9.2.1, 9.2.1.1, …).
+/// Empty when nothing matches.
+pub fn lookup(book: Option<Book>, query: &str) -> Vec<&'static Clause> {
+    let q = normalise(query);
+    let exact: Vec<&'static Clause> = clauses(book).filter(|c| c.id == q).collect();
+    if !exact.is_empty() {
+        // A FIDE article also shows the articles under it.
+        let mut v = exact;
+        v.extend(clauses(book).filter(|c| c.book == Book::Fide && c.id.starts_with(&format!("{q}."))));
+        return v;
+    }
+    if q.chars().all(|c| c.is_ascii_digit()) && !q.is_empty() {
+        // A bare number: both the general and the detailed AXF rule of that number.
+        return clauses(book)
+            .filter(|c| c.id == format!("general rule {q}") || c.id == format!("detailed rule {q}"))
+            .collect();
+    }
+    clauses(book)
+        .filter(|c| c.id.starts_with(&format!("{q}.")))
+        .collect()
+}
+
+/// One clause reference read from a citation, resolved or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reference {
+    pub book: Book,
+    /// The clause id as read (`"detailed rule 23"`, `"9.2.1.1"`).
+    pub id: String,
+    /// The glossary entry; for a FIDE sub-article the glossary lacks, its nearest parent.
+    pub clause: Option<&'static Clause>,
+}
+
+/// Every clause reference in `text`, in order of appearance (repeats kept). Reads the forms the
+/// referee writes: `AXF general rule 9 / detailed rule 23`, `AXF general rules 1–2, 5`,
+/// `TW113 ch.2 table`, `TW113 natural move limit`, `FIDE 9.5.3, A.3, B.2/B.3`.
+pub fn references(text: &str) -> Vec<Reference> {
+    // Split into segments, each starting at a book prefix.
+    let mut marks: Vec<(usize, Book)> = Vec::new();
+    for book in [Book::Axf, Book::Tw113, Book::Fide] {
+        let p = book.prefix();
+        let mut from = 0;
+        while let Some(i) = text[from..].find(p) {
+            let at = from + i;
+            let before_ok = text[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric());
+            let after_ok = text[at + p.len()..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric());
+            if before_ok && after_ok {
+                marks.push((at, book));
+            }
+            from = at + p.len();
+        }
+    }
+    marks.sort_by_key(|m| m.0);
+    let mut out = Vec::new();
+    for (k, &(at, book)) in marks.iter().enumerate() {
+        let end = marks.get(k + 1).map_or(text.len(), |m| m.0);
+        let seg = &text[at + book.prefix().len()..end];
+        match book {
+            Book::Axf => axf_refs(seg, &mut out),
+            Book::Tw113 => {
+                for id in [
+                    "terms",
+                    "ch.2 table",
+                    "ch.4 procedure",
+                    "natural move limit",
+                    "9-round rule",
+                ] {
+                    if seg.contains(id) {
+                        out.push(resolve(Book::Tw113, id.to_string()));
+                    }
+                }
+            }
+            Book::Fide => fide_refs(seg, &mut out),
+        }
+    }
+    out
+}
+
+fn resolve(book: Book, id: String) -> Reference {
+    let mut probe = id.as_str();
+    let clause = loop {
+        if let Some(c) = CLAUSES.iter().find(|c| c.book == book && c.id == probe) {
+            break Some(c);
+        }
+        match (book, probe.rfind('.')) {
+            (Book::Fide, Some(i)) if probe[..i].contains('.') => probe = &probe[..i],
+            _ => break None,
+        }
+    };
+    Reference { book, id, clause }
+}
+
+fn axf_refs(seg: &str, out: &mut Vec<Reference>) {
+    let words: Vec<&str> = seg.split_whitespace().collect();
+    let mut i = 0;
+    while i < words.len() {
+        let kind = match words[i].trim_matches(|c: char| !c.is_alphanumeric()) {
+            "general" => "general",
+            "detailed" => "detailed",
+            "natural" if words.get(i + 1).is_some_and(|w| w.starts_with("move")) => {
+                out.push(resolve(Book::Axf, "natural move limit".into()));
+                i += 1;
+                continue;
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        if !words.get(i + 1).is_some_and(|w| w.starts_with("rule")) {
+            i += 1;
+            continue;
+        }
+        // Numbers after "rule(s)": "3", "1–2,", "5", "20–21", "and 10".
+        let mut j = i + 2;
+        while let Some(w) = words.get(j) {
+            if *w == "and" {
+                j += 1;
+                continue;
+            }
+            let t = w.trim_end_matches([',', ';', ')', '.', ':']);
+            let mut nums = Vec::new();
+            let parts: Vec<&str> = t.split(['–', '-']).collect();
+            let parsed: Vec<Option<u32>> = parts.iter().map(|p| p.parse().ok()).collect();
+            match parsed.as_slice() {
+                [Some(a)] => nums.push(*a),
+                [Some(a), Some(b)] if a <= b && b - a < 40 => nums.extend(*a..=*b),
+                _ => break,
+            }
+            for n in nums {
+                out.push(resolve(Book::Axf, format!("{kind} rule {n}")));
+            }
+            j += 1;
+            if !w.ends_with(',') && words.get(j) != Some(&"and") {
+                break;
+            }
+        }
+        i = j;
+    }
+}
+
+fn fide_refs(seg: &str, out: &mut Vec<Reference>) {
+    for token in seg.split(|c: char| !(c.is_ascii_alphanumeric() || c == '.')) {
+        let t = token.trim_end_matches('.');
+        let mut parts = t.split('.');
+        let head = parts.next().unwrap_or("");
+        let rest: Vec<&str> = parts.collect();
+        let head_ok = head.parse::<u32>().is_ok() || matches!(head, "A" | "B");
+        if head_ok && !rest.is_empty() && rest.iter().all(|p| p.parse::<u32>().is_ok()) {
+            out.push(resolve(Book::Fide, t.to_string()));
+        }
+    }
+}
+
+/// The glossary entries `text` cites, in order of first appearance, each once.
+pub fn cited(text: &str) -> Vec<&'static Clause> {
+    let mut v: Vec<&'static Clause> = Vec::new();
+    for r in references(text) {
+        if let Some(c) = r.clause {
+            if !v.iter().any(|x| std::ptr::eq(*x, c)) {
+                v.push(c);
+            }
+        }
+    }
+    v
+}
+
+/// The text block that ends a report: each cited clause with its English summary, or an empty
+/// string when `texts` cite none.
+pub fn summaries_text<'a>(texts: impl IntoIterator<Item = &'a str>) -> String {
+    let mut seen: Vec<&'static Clause> = Vec::new();
+    for t in texts {
+        for c in cited(t) {
+            if !seen.iter().any(|x| std::ptr::eq(*x, c)) {
+                seen.push(c);
+            }
+        }
+    }
+    if seen.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("Clauses cited (summaries in our words; `arbiter rules` lists them all):\n");
+    for c in seen {
+        s.push_str(&format!("  {} ({}): {}\n", c.citation(), c.title, c.en));
+    }
+    s
+}
+
+/// The whole glossary as Markdown (the text of `docs/clauses.md`).
+pub fn markdown() -> String {
+    let mut s = String::from(
+        "# Clauses cited by the referee\n\n\
+Every clause `arbiter` cites, with a one-paragraph summary written for this project in English and\n\
+Chinese. These are our words, not the rule books' text; where they differ, the rule book decides.\n\
+`arbiter rules [axf|tw113|fide] [CLAUSE]` prints the same entries, and every text report ends with\n\
+the summaries of the clauses it cited. This file is generated from\n\
+`crates/arbiter/src/glossary.rs` (a test checks that it is up to date).\n",
+    );
+    for book in [Book::Axf, Book::Tw113, Book::Fide] {
+        s.push_str(&format!("\n## {}\n", book.title()));
+        for c in clauses(Some(book)) {
+            s.push_str(&format!(
+                "\n**{}** — {}\n\n{}\n\n{}\n",
+                c.citation(),
+                c.title,
+                c.en,
+                c.zh
+            ));
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_summaries_are_written() {
+        for (i, a) in CLAUSES.iter().enumerate() {
+            assert!(a.en.len() > 30 && a.zh.chars().count() > 8, "{}", a.citation());
+            assert!(a.en.ends_with('.') || a.en.ends_with(')'), "{}", a.citation());
+            for b in &CLAUSES[i + 1..] {
+                assert!(!(a.book == b.book && a.id == b.id), "duplicate {}", a.citation());
+            }
+        }
+        // All 10 general and 35 detailed AXF rules.
+        assert_eq!(
+            clauses(Some(Book::Axf))
+                .filter(|c| c.id.starts_with("general"))
+                .count(),
+            10
+        );
+        assert_eq!(
+            clauses(Some(Book::Axf))
+                .filter(|c| c.id.starts_with("detailed"))
+                .count(),
+            35
+        );
+    }
+
+    #[test]
+    fn references_read_the_referee_citations() {
+        let ids = |t: &str| {
+            references(t)
+                .into_iter()
+                .map(|r| format!("{} {}", r.book.prefix(), r.id))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            ids("AXF general rule 9 / detailed rule 23"),
+            ["AXF general rule 9", "AXF detailed rule 23"]
+        );
+        assert_eq!(
+            ids("AXF general rules 1–2, 5"),
+            ["AXF general rule 1", "AXF general rule 2", "AXF general rule 5"]
+        );
+        assert_eq!(
+            ids("TW113 ch.2 table (AXF detailed rule 14 reading)"),
+            ["TW113 ch.2 table", "AXF detailed rule 14"]
+        );
+        assert_eq!(
+            ids("FIDE 9.5.3, A.3, B.2/B.3"),
+            ["FIDE 9.5.3", "FIDE A.3", "FIDE B.2", "FIDE B.3"]
+        );
+        assert_eq!(
+            ids("AXF general rule 2 (red), AXF detailed rule 8 (black)"),
+            ["AXF general rule 2", "AXF detailed rule 8"]
+        );
+        // A sub-article the glossary lacks resolves to its parent.
+        let r = &references("FIDE 9.2.1.3")[0];
+        assert_eq!(r.clause.map(|c| c.id), Some("9.2.1"));
+        // Not a citation.
+        assert!(references("SAFE TW1130 FIDEL 9.2").is_empty());
+    }
+
+    /// Every clause the referee's sources cite (string literals and docstrings of the library
+    /// and the CLI) has a glossary entry.
+    #[test]
+    fn every_clause_in_the_sources_has_an_entry() {
+        let sources = [
+            include_str!("xiangqi/facts.rs"),
+            include_str!("xiangqi/repetition.rs"),
+            include_str!("xiangqi/rules.rs"),
+            include_str!("xiangqi/verdict.rs"),
+            include_str!("xiangqi/limits.rs"),
+            include_str!("xiangqi/ninerounds.rs"),
+            include_str!("xiangqi/referee.rs"),
+            include_str!("chess/judge.rs"),
+            include_str!("chess/claims.rs"),
+            include_str!("chess/dead.rs"),
+            include_str!("chess/identity.rs"),
+            include_str!("chess/error.rs"),
+        ];
+        let mut n = 0;
+        for src in sources {
+            for r in references(src) {
+                n += 1;
+                assert!(
+                    r.clause.is_some(),
+                    "no glossary entry for {} {}",
+                    r.book.prefix(),
+                    r.id
+                );
+            }
+        }
+        assert!(n > 100, "only {n} citations found");
+    }
+
+    #[test]
+    fn lookup_by_short_and_long_names() {
+        let ids = |b, q| lookup(b, q).iter().map(|c| c.citation()).collect::<Vec<_>>();
+        assert_eq!(ids(Some(Book::Axf), "d14"), ["AXF detailed rule 14"]);
+        assert_eq!(ids(None, "AXF detailed rule 14"), ["AXF detailed rule 14"]);
+        assert_eq!(
+            ids(Some(Book::Axf), "3"),
+            ["AXF general rule 3", "AXF detailed rule 3"]
+        );
+        assert_eq!(ids(Some(Book::Tw113), "procedure"), ["TW113 ch.4 procedure"]);
+        assert_eq!(
+            ids(Some(Book::Fide), "9.2"),
+            [
+                "FIDE 9.2",
+                "FIDE 9.2.1",
+                "FIDE 9.2.1.1",
+                "FIDE 9.2.1.2",
+                "FIDE 9.2.3"
+            ]
+        );
+        assert!(lookup(Some(Book::Fide), "detailed rule 14").is_empty());
+        let d14 = lookup(Some(Book::Axf), "d14")[0];
+        assert!(d14.en.contains("pins") && d14.zh.contains("牽制"));
+    }
+
+    /// `docs/clauses.md` is this glossary. To regenerate it after an edit:
+    /// `ARBITER_WRITE_DOCS=1 cargo test -p arbiter --lib glossary`.
+    #[test]
+    fn docs_clauses_md_is_the_glossary() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/clauses.md");
+        if std::env::var_os("ARBITER_WRITE_DOCS").is_some() {
+            std::fs::write(path, markdown()).expect("write docs/clauses.md");
+        }
+        let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            on_disk == markdown(),
+            "docs/clauses.md is out of date: ARBITER_WRITE_DOCS=1 cargo test -p arbiter --lib glossary"
+        );
+    }
+
+    #[test]
+    fn summaries_end_a_report() {
+        let s = summaries_text([
+            "Clause: AXF detailed rule 13.",
+            "(AXF general rule 2)",
+            "AXF detailed rule 13",
+        ]);
+        let lines: Vec<&str> = s.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[1].starts_with(
+            "  AXF detailed rule 13 (chariot chasing an unprotected cannon): A chariot may not"
+        ));
+        assert!(lines[2].starts_with("  AXF general rule 2 (allowed mixtures):"));
+        assert_eq!(summaries_text(["no clause here"]), "");
+    }
+}
