@@ -212,7 +212,7 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
         ));
     }
     // XQF, CBR, CBL, CBF, DhtmlXQ and move lists go through the records crate's game iterator.
-    if record::is_xqf(&bytes) || records::detect_format(&bytes) != records::Format::Pgn {
+    let Some(decoded) = record::decode_if_pgn(&bytes) else {
         let opts = records::ReadOptions {
             kind: Some(records::GameKind::Xiangqi),
             file: Some(file.clone()),
@@ -221,8 +221,7 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
             emit(judge_game(&file, i, g, ctx));
         }
         return;
-    }
-    let decoded = records::encoding::decode(&bytes);
+    };
     let mut split = pgn::games(&decoded.text).enumerate().peekable();
     while split.peek().is_some() {
         let batch: Vec<(usize, pgn::RawGame)> = split.by_ref().take(BATCH).collect();
