@@ -25,6 +25,11 @@ pub enum Exemption {
     /// The target has a true root: a legal recapture exists (AXF general rule 6, detailed
     /// rule 30).
     Protected,
+    /// The move is a general's step that cut the target's root (it made the generals face
+    /// through the protector, or stood in the protector's line) under an attack that stood
+    /// before: the general's doing, and a general's chase is allowed (AXF general rule 9,
+    /// detailed rule 23; a reading, see docs/axf.md).
+    RootCutByGeneral,
 }
 
 impl Exemption {
@@ -37,12 +42,14 @@ impl Exemption {
             Exemption::ExchangeOffer => "AXF general rule 7 / detailed rule 19",
             Exemption::PinnedChaser => "AXF detailed rule 22",
             Exemption::Protected => "AXF general rule 6 / detailed rule 30",
+            Exemption::RootCutByGeneral => "AXF general rule 9 / detailed rule 23",
         }
     }
 }
 
 /// An attack of one piece on an enemy piece other than the general, in one position: the
-/// attacker can legally capture the target (it would not expose its own general).
+/// attacker could capture the target, a check standing against its side suspending nothing
+/// ([`capture_possible`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Attack {
     pub chaser: Square,
@@ -60,6 +67,14 @@ pub struct Attack {
     /// The attack holds only because the target's protector lost its power to recapture
     /// (false root, AXF detailed rule 29) — set during classification.
     pub false_root: bool,
+}
+
+/// A reading beyond the seeds that makes an attack a chase.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ReadingId {
+    /// AXF: an advisor or elephant attacking a protected chariot, horse or cannon chases it
+    /// (the full AXF rule book as read by two engines; not in seed 001; spec §1).
+    AdvisorElephantOnProtected,
 }
 
 /// A chase made by a move, as in the JSON contract: squares after the move; `piece` is the
@@ -82,6 +97,10 @@ pub struct Chase {
     /// The target is a chariot pinned by a horse (AXF detailed rule 14).
     #[serde(skip)]
     pub horse_pinned_chariot: bool,
+    /// The attack is a chase only by a reading beyond the seeds (the target is protected and
+    /// the pair is in `RuleSet::reading_chase`).
+    #[serde(skip)]
+    pub reading: Option<ReadingId>,
 }
 
 /// A threat the move made that the rules exempt from being a chase (for `--explain`).
@@ -162,52 +181,71 @@ fn cannon_screen(pos: &Position, from: Square, to: Square) -> Option<Square> {
     None
 }
 
-/// Whether, after the piece on `from` captures on `to`, the captured piece's side has a legal
-/// recapture on `to` (a true root; a false root — pinned protector, exposed general, facing
-/// generals, removed screen — gives none).
+/// Whether the piece on `from` (of either side) could capture on `to` if its side were to move,
+/// **a check standing at that moment suspending nothing** (spec `xiangqi-repetition.md` §1,
+/// from seed 000 §1: a chase is a *newly added* attack).
 ///
-/// A check that stands in `pos` before the capture (the move being judged gave check) is a
-/// separate threat the target's side must answer anyway: it does not make the recapture
-/// illegal here, so the protection judged is the one left after the check is parried
-/// (reading of AXF detailed rules 6–7: a check and a chase are judged apart).
+/// The capture must obey the movement rules. It is possible when it is legal, or when, after
+/// it, its own general is attacked by no piece other than those in `standing` (the pieces that
+/// were already giving check). Illegality the capture causes itself still counts: a pinned
+/// piece leaving its line, generals made to face, a general walking into an attack (a general's
+/// capture is judged by the ordinary legality only).
+pub fn capture_possible(pos: &Position, from: Square, to: Square, standing: &[Square]) -> bool {
+    if pos.can_capture(from, to) {
+        return true;
+    }
+    let Some(p) = pos.piece_at(from) else {
+        return false;
+    };
+    if standing.is_empty() || p.kind == PieceKind::General {
+        return false;
+    }
+    if !matches!(pos.piece_at(to), Some(t) if t.color != p.color)
+        || !pos.pseudo_moves_from(from).contains(&Move::new(from, to))
+    {
+        return false;
+    }
+    let Some(g) = pos.general(p.color) else {
+        return false;
+    };
+    let mut q = pos.clone();
+    q.set_piece(to, Some(p));
+    q.set_piece(from, None);
+    q.attackers(g, p.color.opponent())
+        .iter()
+        .all(|s| standing.contains(s))
+}
+
+/// The pieces of `color`'s opponent that attack `color`'s general in `pos` (the check standing
+/// there; empty when there is none).
+fn standing_checkers(pos: &Position, color: Color) -> Vec<Square> {
+    pos.general(color)
+        .map(|g| pos.attackers(g, color.opponent()))
+        .unwrap_or_default()
+}
+
+/// Whether, after the piece on `from` captures on `to`, the captured piece's side has a
+/// recapture on `to` (a true root, AXF general rule 6, detailed rule 30). A false root —
+/// pinned protector, exposed general, facing generals, a screen or leg changed by the capture
+/// — gives none (AXF detailed rule 29).
+///
+/// A check that stands in `pos` before the capture (the move being judged gave check) suspends
+/// nothing: a recapture that would be illegal only because of that check counts as possible
+/// (spec `xiangqi-repetition.md` §1, "a check suspends nothing"; [`capture_possible`]). A check
+/// the capture itself gives still counts.
 pub fn is_protected(pos: &Position, from: Square, to: Square) -> bool {
     let Some(attacker) = pos.piece_at(from) else {
         return false;
     };
     let defender = attacker.color.opponent();
-    let Some(general) = pos.general(defender) else {
-        return false;
-    };
-    let standing_checkers = pos.attackers(general, attacker.color);
+    let standing = standing_checkers(pos, defender);
     let mut p = pos.clone();
     p.set_side_to_move(attacker.color);
     p.make_move(Move::new(from, to));
-    if standing_checkers.is_empty() {
-        return !p.legal_moves_to(to).is_empty();
-    }
-    p.pseudo_legal_moves().iter().filter(|m| m.to == to).any(|&m| {
-        let mut q = p.clone();
-        q.make_move(m);
-        match q.general(defender) {
-            Some(g) => q
-                .attackers(g, attacker.color)
-                .iter()
-                .all(|s| standing_checkers.contains(s) && *s != to),
-            None => false,
-        }
-    })
-}
-
-/// Whether, after the piece on `from` captures on `to`, some piece of the captured side can
-/// reach `to` by its movement rules (legal or not).
-fn has_pseudo_recapture(pos: &Position, from: Square, to: Square) -> bool {
-    let Some(attacker) = pos.piece_at(from) else {
-        return false;
-    };
-    let mut p = pos.clone();
-    p.set_side_to_move(attacker.color);
-    p.make_move(Move::new(from, to));
-    p.pseudo_legal_moves().iter().any(|m| m.to == to)
+    p.pseudo_legal_moves()
+        .iter()
+        .filter(|m| m.to == to)
+        .any(|m| capture_possible(&p, m.from, to, &standing))
 }
 
 /// Pins of `color`'s pieces: (pinned point, pinner points).
@@ -219,11 +257,12 @@ type Pins = Vec<(Square, Vec<Square>)>;
 pub fn attacks(pos: &Position, side: Color, rules: &RuleSet) -> Vec<Attack> {
     let own_pins: Pins = pos.pinned(side);
     let enemy_pins: Pins = pos.pinned(side.opponent());
+    let own_checkers = standing_checkers(pos, side);
     let mut out = Vec::new();
     for (from, a) in pos.pieces().filter(|(_, p)| p.color == side) {
         for m in pos.pseudo_moves_from(from).iter() {
             let Some(t) = pos.piece_at(m.to) else { continue };
-            if t.kind == PieceKind::General || !pos.can_capture(from, m.to) {
+            if t.kind == PieceKind::General || !capture_possible(pos, from, m.to, &own_checkers) {
                 continue;
             }
             let screen = if a.kind == PieceKind::Cannon {
@@ -294,7 +333,10 @@ fn exemption(
         return None;
     }
     let target_pinned = enemy_pins.iter().any(|(s, _)| *s == to);
-    if a.kind == t.kind && !target_pinned && pos.can_capture(to, from) {
+    // The target's capture back, a check standing against its side suspending nothing (spec
+    // §1: a checking move does not turn an exchange offer into a chase).
+    if a.kind == t.kind && !target_pinned && capture_possible(pos, to, from, &standing_checkers(pos, t.color))
+    {
         return Some(Exemption::ExchangeOffer);
     }
     if rules.always_chases(a.kind, t.kind) {
@@ -343,6 +385,9 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
     after.make_move(mv);
     let new = attacks(&after, mover, rules);
     let check = after.in_check(mover.opponent());
+    let mover_general_moved = before
+        .piece_at(mv.from)
+        .is_some_and(|p| p.kind == PieceKind::General);
     let mut chases = Vec::new();
     let mut exempted = Vec::new();
     let mut exchange = false;
@@ -362,17 +407,6 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
             .iter()
             .filter(same)
             .any(|o| o.exemption == Some(Exemption::Protected));
-        if was_protected && a.exemption.is_none() && !rules.always_chases(a.chaser_kind, a.target_kind) {
-            // The attack stood before and the target was protected; it is a new chase only if
-            // its root became a false root — a protector can still reach the point but may not
-            // legally recapture (pinned, exposing or facing its general: AXF detailed rule 29,
-            // seed 000 §4). A protector whose line was merely blocked, or whose cannon screen
-            // left, was not pinned: no chase (the rule-book diagrams of two chariots against
-            // two cannons are draws).
-            if !has_pseudo_recapture(&after, a.chaser, a.target) {
-                continue;
-            }
-        }
         // A cannon that did not move attacks through another screen piece than before the move
         // (or had no attack before): it chases by changing screens (AXF detailed rules 20–21).
         let screen_change =
@@ -395,6 +429,11 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
             {
                 is_protected(&after, a.chaser, a.target).then_some(Exemption::Protected)
             }
+            // A general's step that only took the root away from a target attacked all along
+            // (facing generals through the protector, or standing in its line): the general's
+            // chase, allowed (AXF general rule 9, detailed rule 23). A step that unpins the
+            // attacker is a real chase of the attacker (the attack did not stand before).
+            None if was_protected && mover_general_moved => Some(Exemption::RootCutByGeneral),
             e => e,
         };
         match exemption {
@@ -407,8 +446,11 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
                 screen_change,
                 false_root: held_as_attack,
                 horse_pinned_chariot: a.horse_pinned_chariot,
+                reading: (rules.reading_chase.contains(&(a.chaser_kind, a.target_kind))
+                    && is_protected(&after, a.chaser, a.target))
+                .then_some(ReadingId::AdvisorElephantOnProtected),
             }),
-            Some(reason) if !held_as_attack => {
+            Some(reason) if !held_as_attack || reason == Exemption::RootCutByGeneral => {
                 if reason == Exemption::ExchangeOffer {
                     exchange = true;
                 }

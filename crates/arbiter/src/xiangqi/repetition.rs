@@ -40,8 +40,24 @@ pub struct SideJudgement {
     /// For a perpetual chase: the target chased on every move (point at the start of the
     /// judged moves) and its kind.
     pub target: Option<(Square, PieceKind)>,
+    /// For a perpetual chase: the pieces that chase that target, each once by identity (point
+    /// at the start of the judged moves, kind). One chaser: AXF general rule 3; two or more in
+    /// turn: detailed rule 28.
+    pub chasers: Vec<(Square, PieceKind)>,
+    /// Readings beyond the seeds that this side's offence rests on.
+    pub readings: Vec<Reading>,
     /// The clause that makes the offence (or the allowance) what it is.
     pub clause: String,
+}
+
+/// A reading of the rules that the seeds do not state, shown with its source wherever a
+/// verdict rests on it (spec `xiangqi-repetition.md` §1).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Reading {
+    /// What is read, in one line.
+    pub reading: &'static str,
+    /// Where it comes from.
+    pub source: &'static str,
 }
 
 /// The verdict of a cycle.
@@ -61,6 +77,8 @@ pub struct CycleJudgement {
     pub red: SideJudgement,
     pub black: SideJudgement,
     pub verdict: CycleVerdict,
+    /// Readings beyond the seeds that the verdict rests on (empty when the seeds decide alone).
+    pub readings: Vec<Reading>,
 }
 
 impl CycleJudgement {
@@ -135,91 +153,240 @@ pub fn judge_cycle(start: &Position, moves: &[Move], rules: &RuleSet) -> Result<
     Ok(judge_facts(start, facts, rules))
 }
 
+/// Identities (start points of the judged moves, as indices) involved in one move.
+#[derive(Clone, Debug, Default)]
+struct MoveIds {
+    /// Targets chased by the move, each once.
+    targets: Vec<u8>,
+    /// (chaser, target, index in `MoveFacts::chases`) of every chase of the move.
+    pairs: Vec<(u8, u8, usize)>,
+    /// Targets of the move's exempted threats, in the order of `MoveFacts::exempted`.
+    exempt_targets: Vec<Option<u8>>,
+}
+
 /// Judge already classified moves (played from `start`) as one repetition pattern.
+///
+/// Pieces keep their identity through the moves (spec §1): chased pieces and chasers alike are
+/// named by where they stood at `start`.
 pub fn judge_facts(start: &Position, facts: Vec<MoveFacts>, rules: &RuleSet) -> CycleJudgement {
-    // Piece identity: ids by start point, carried along the moves.
     let mut ids: [Option<u8>; 90] = [None; 90];
     for (sq, _) in start.pieces() {
         ids[sq.index()] = Some(sq.index() as u8);
     }
-    let mut per_side: [Vec<(MoveFacts, Vec<u8>)>; 2] = [Vec::new(), Vec::new()];
+    let mut per_side: [Vec<(MoveFacts, MoveIds)>; 2] = [Vec::new(), Vec::new()];
     for f in facts {
-        let targets: Vec<u8> = Vec::new();
         ids[f.mv.to.index()] = ids[f.mv.from.index()];
         ids[f.mv.from.index()] = None;
-        let targets = f
-            .chases
-            .iter()
-            .filter_map(|c| ids[c.target.index()])
-            .fold(targets, |mut v, id| {
-                if !v.contains(&id) {
-                    v.push(id);
-                }
-                v
-            });
-        per_side[f.mover as usize].push((f, targets));
+        let mut m = MoveIds::default();
+        for (i, c) in f.chases.iter().enumerate() {
+            let (Some(a), Some(t)) = (ids[c.chaser.index()], ids[c.target.index()]) else {
+                continue;
+            };
+            if !m.targets.contains(&t) {
+                m.targets.push(t);
+            }
+            m.pairs.push((a, t, i));
+        }
+        m.exempt_targets = f.exempted.iter().map(|e| ids[e.target.index()]).collect();
+        per_side[f.mover as usize].push((f, m));
     }
-    let [red, black] = per_side.map(|v| v);
+    let [red, black] = per_side;
     let red = judge_side(Color::Red, red, start, rules);
     let black = judge_side(Color::Black, black, start, rules);
-    let verdict = verdict(&red, &black, rules);
+    let (verdict, verdict_reading) = verdict(&red, &black, rules);
+    let mut readings: Vec<Reading> = Vec::new();
+    for s in [&red, &black] {
+        let decides = verdict.must_vary == Some(s.side)
+            || (verdict.must_vary.is_none() && s.offence == Offence::PerpetualChase);
+        if decides {
+            readings.extend(s.readings.iter().cloned());
+        }
+    }
+    readings.extend(verdict_reading);
+    readings.sort();
+    readings.dedup();
     CycleJudgement {
         rules: rules.id,
         red,
         black,
         verdict,
+        readings,
     }
+}
+
+/// The point and kind of the piece whose identity is `id` (its start point).
+fn piece_of(start: &Position, id: u8) -> Option<(Square, PieceKind)> {
+    let sq = Square::from_index(id as usize)?;
+    Some((sq, start.piece_at(sq)?.kind))
 }
 
 fn judge_side(
     side: Color,
-    moves: Vec<(MoveFacts, Vec<u8>)>,
+    moves: Vec<(MoveFacts, MoveIds)>,
     start: &Position,
     rules: &RuleSet,
 ) -> SideJudgement {
     let all_check = !moves.is_empty() && moves.iter().all(|(f, _)| f.check);
-    let mut common: Option<Vec<u8>> = None;
-    for (_, t) in &moves {
-        common = Some(match common {
-            None => t.clone(),
-            Some(c) => c.into_iter().filter(|x| t.contains(x)).collect(),
-        });
-    }
-    let common = common.unwrap_or_default();
+    let intersect = |pick: &dyn Fn(&MoveIds) -> Vec<u8>| -> Vec<u8> {
+        let mut common: Option<Vec<u8>> = None;
+        for (_, m) in &moves {
+            let t = pick(m);
+            common = Some(match common {
+                None => t,
+                Some(c) => c.into_iter().filter(|x| t.contains(x)).collect(),
+            });
+        }
+        common.unwrap_or_default()
+    };
+    let common = intersect(&|m: &MoveIds| m.targets.clone());
     let all_chase = !moves.is_empty() && moves.iter().all(|(f, _)| f.is_chase());
     // One and the same piece (by identity) chased on every move, by one chaser or several
     // (AXF general rule 3, detailed rule 28).
+    // Two or more pieces chasing two or more pieces (each chased on every move) is 兩子分別捉
+    // 兩子: allowed (AXF general rule 4, detailed rule 27), unlike two pieces chasing one in
+    // turn (detailed rule 28).
+    let common_chasers: Vec<u8> = {
+        let mut v: Vec<u8> = Vec::new();
+        for (_, m) in &moves {
+            for &(a, t, _) in &m.pairs {
+                if common.contains(&t) && !v.contains(&a) {
+                    v.push(a);
+                }
+            }
+        }
+        v
+    };
+    let many_on_many = common.len() > 1 && common_chasers.len() > 1;
     let offence = if all_check {
         Offence::PerpetualCheck
-    } else if all_chase && !common.is_empty() {
+    } else if all_chase && !common.is_empty() && !many_on_many {
         Offence::PerpetualChase
     } else {
         Offence::None
     };
-    let target = common.first().and_then(|&id| {
-        let sq = Square::from_index(id as usize)?;
-        Some((sq, start.piece_at(sq)?.kind))
+    // Of several pieces chased on every move, name the one whose chase is the gravest for the
+    // rule book (a chariot chased by a cannon or horse first), else the first.
+    let target_id = common.iter().copied().max_by_key(|&id| {
+        let chasers = chaser_kinds_of(&moves, id, start);
+        let tk = piece_of(start, id).map(|p| p.1);
+        (tk == Some(PieceKind::Chariot)
+            && chasers
+                .iter()
+                .any(|k| matches!(k, PieceKind::Cannon | PieceKind::Horse))) as u8
     });
+    let target = target_id.and_then(|id| piece_of(start, id));
+    let mut chasers: Vec<(Square, PieceKind)> = Vec::new();
+    if let Some(t) = target_id {
+        for (_, m) in &moves {
+            for &(a, tt, _) in &m.pairs {
+                if tt == t {
+                    if let Some(p) = piece_of(start, a) {
+                        if !chasers.contains(&p) {
+                            chasers.push(p);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Readings: the perpetual chase rests on a reading when, on some move, every chase of the
+    // target is one that only a reading makes a chase.
+    let mut readings = Vec::new();
+    if let (Offence::PerpetualChase, Some(t)) = (offence, target_id) {
+        for (f, m) in &moves {
+            let on_t: Vec<&crate::xiangqi::facts::Chase> = m
+                .pairs
+                .iter()
+                .filter(|p| p.1 == t)
+                .map(|p| &f.chases[p.2])
+                .collect();
+            if on_t.iter().all(|c| c.reading.is_some()) {
+                for r in on_t.iter().filter_map(|c| c.reading) {
+                    let r = reading_of(r);
+                    if !readings.contains(&r) {
+                        readings.push(r);
+                    }
+                }
+            }
+        }
+    }
+    let exempt_common = intersect(&|m: &MoveIds| {
+        m.targets
+            .iter()
+            .copied()
+            .chain(m.exempt_targets.iter().flatten().copied())
+            .collect()
+    });
+    let exempt_target = exempt_common.first().copied();
+    let moves_ids: Vec<MoveIds> = moves.iter().map(|(_, m)| m.clone()).collect();
     let moves: Vec<MoveFacts> = moves.into_iter().map(|(f, _)| f).collect();
-    let clause = side_clause(offence, &moves, target, rules);
+    let clause = side_clause(
+        offence,
+        &moves,
+        &moves_ids,
+        target,
+        target_id,
+        &chasers,
+        exempt_target,
+        rules,
+    );
+    let is_chase = offence == Offence::PerpetualChase;
     SideJudgement {
         side,
         offence,
         moves,
-        target: if offence == Offence::PerpetualChase {
-            target
-        } else {
-            None
-        },
+        target: if is_chase { target } else { None },
+        chasers: if is_chase { chasers } else { Vec::new() },
+        readings,
         clause,
     }
 }
 
+/// The kinds of the pieces that chase the piece `id` over `moves`.
+fn chaser_kinds_of(moves: &[(MoveFacts, MoveIds)], id: u8, start: &Position) -> Vec<PieceKind> {
+    let mut v = Vec::new();
+    for (_, m) in moves {
+        for &(a, t, _) in &m.pairs {
+            if t == id {
+                if let Some((_, k)) = piece_of(start, a) {
+                    if !v.contains(&k) {
+                        v.push(k);
+                    }
+                }
+            }
+        }
+    }
+    v
+}
+
+/// The reading named by a chase, with its source.
+fn reading_of(r: crate::xiangqi::facts::ReadingId) -> Reading {
+    match r {
+        crate::xiangqi::facts::ReadingId::AdvisorElephantOnProtected => Reading {
+            reading: "an advisor or elephant attacking a protected chariot, horse or cannon chases it",
+            source: "AXF rule book (full text), as read by two independent engines; not in seed 001 (spec xiangqi-repetition.md §1)",
+        },
+    }
+}
+
 /// The clause that best names a side's offence (AXF numbering; TW113 cites its table).
+///
+/// For a perpetual chase, only the chases of the target (`target_id`) and its chasers by
+/// identity (`chasers`) count: one piece chasing one piece is AXF general rule 3 (or the
+/// detailed rule of that pair of kinds), two or more chasing it in turn detailed rule 28.
+/// An allowed side cites what allows it: one check and one chase (general rule 2 / detailed
+/// rule 7), a check and idle moves (detailed rule 8), chases of different pieces (general rule
+/// 4 / detailed rule 27), mate threats (detailed rule 4), an exempted threat on the same piece
+/// on every move (the exemption's clause), else general rule 2 (neither side perpetual).
+#[allow(clippy::too_many_arguments)]
 fn side_clause(
     offence: Offence,
     moves: &[MoveFacts],
+    ids: &[MoveIds],
     target: Option<(Square, PieceKind)>,
+    target_id: Option<u8>,
+    chasers: &[(Square, PieceKind)],
+    exempt_target: Option<u8>,
     rules: &RuleSet,
 ) -> String {
     let axf = |s: &str| format!("AXF {s}");
@@ -235,40 +402,42 @@ fn side_clause(
             }
         }
         (RulesId::Axf, Offence::PerpetualChase) => {
-            let Some((_, tk)) = target else {
+            let (Some((_, tk)), Some(t)) = (target, target_id) else {
                 return axf("general rule 3");
             };
-            let chases: Vec<&crate::xiangqi::facts::Chase> =
-                moves.iter().flat_map(|f| f.chases.iter()).collect();
-            let chaser_kinds: std::collections::BTreeSet<PieceKind> = chases
+            let on_t: Vec<&crate::xiangqi::facts::Chase> = moves
                 .iter()
-                .filter(|c| c.target_kind == tk)
-                .map(|c| c.chaser_kind)
+                .zip(ids)
+                .flat_map(|(f, m)| m.pairs.iter().filter(|p| p.1 == t).map(|p| &f.chases[p.2]))
                 .collect();
+            let kinds: std::collections::BTreeSet<PieceKind> = chasers.iter().map(|c| c.1).collect();
             use PieceKind::*;
-            let rule = if chases.iter().any(|c| c.horse_pinned_chariot) {
+            let rule = if on_t.iter().any(|c| c.horse_pinned_chariot) {
                 "detailed rule 14"
-            } else if chases.iter().any(|c| c.chaser_kind == c.target_kind) {
+            } else if on_t.iter().any(|c| c.chaser_kind == c.target_kind) {
                 "detailed rule 19"
-            } else if tk == Chariot && chaser_kinds.contains(&Cannon) && chaser_kinds.contains(&Horse) {
-                "detailed rule 15"
-            } else if chases.iter().any(|c| c.screen_change) && tk == Chariot {
+            } else if on_t.iter().any(|c| c.screen_change) && tk == Chariot {
                 "detailed rule 21"
-            } else if chases.iter().any(|c| c.screen_change) {
+            } else if on_t.iter().any(|c| c.screen_change) {
                 "detailed rule 20"
-            } else if chases.iter().any(|c| c.false_root) {
-                "detailed rule 29"
-            } else if chaser_kinds.len() > 1 || moves.iter().any(|f| f.chases.len() > 1) {
-                "detailed rule 28"
-            } else if tk == Chariot && chaser_kinds.contains(&Cannon) {
+            } else if tk == Chariot
+                && (kinds.contains(&Cannon) && kinds.contains(&Horse)
+                    || kinds.len() == 1 && kinds.contains(&Horse) && chasers.len() > 1)
+            {
+                "detailed rule 15"
+            } else if tk == Chariot && kinds.len() == 1 && kinds.contains(&Cannon) {
                 "detailed rule 10"
-            } else if tk == Chariot && chaser_kinds.contains(&Horse) {
+            } else if on_t.iter().any(|c| c.false_root) {
+                "detailed rule 29"
+            } else if chasers.len() > 1 {
+                "detailed rule 28"
+            } else if tk == Chariot && kinds.contains(&Horse) {
                 "detailed rule 16"
-            } else if tk == Cannon && chaser_kinds.contains(&Chariot) {
+            } else if tk == Cannon && kinds.contains(&Chariot) {
                 "detailed rule 13"
-            } else if tk == Horse && chaser_kinds.contains(&Chariot) {
+            } else if tk == Horse && kinds.contains(&Chariot) {
                 "detailed rule 18"
-            } else if tk == Soldier && chaser_kinds.contains(&Chariot) {
+            } else if tk == Soldier && kinds.contains(&Chariot) {
                 "detailed rule 26"
             } else {
                 "general rule 3"
@@ -279,58 +448,108 @@ fn side_clause(
             let checks = moves.iter().filter(|f| f.check).count();
             let chasing = moves.iter().filter(|f| f.is_chase()).count();
             let rule = if checks > 0 && chasing > 0 {
-                "general rule 2 / detailed rule 7"
+                "general rule 2 / detailed rule 7".to_string()
             } else if checks > 0 {
-                "detailed rule 8"
+                "detailed rule 8".to_string()
             } else if chasing == moves.len() && chasing > 0 {
-                "general rule 4 / detailed rule 27"
+                "general rule 4 / detailed rule 27".to_string()
             } else if !moves.is_empty() && moves.iter().all(|f| f.mate_threat) {
-                "detailed rule 4"
-            } else if moves.iter().any(|f| !f.exempted.is_empty()) {
-                "general rule 9 / general rule 6"
+                "detailed rule 4".to_string()
+            } else if let Some(t) = exempt_target {
+                // The same piece is threatened on every move, but on some move only by a
+                // threat the rules exempt: the exemption is what allows it.
+                let mut clauses: Vec<&str> = Vec::new();
+                for (f, m) in moves.iter().zip(ids) {
+                    if m.targets.contains(&t) {
+                        continue;
+                    }
+                    for (e, id) in f.exempted.iter().zip(&m.exempt_targets) {
+                        if *id == Some(t) && !clauses.contains(&e.clause) {
+                            clauses.push(e.clause);
+                        }
+                    }
+                }
+                clauses
+                    .iter()
+                    .map(|c| c.trim_start_matches("AXF "))
+                    .collect::<Vec<_>>()
+                    .join("; ")
             } else {
-                "general rule 2"
+                "general rule 2 (neither side perpetual)".to_string()
             };
-            axf(rule)
+            axf(&rule)
         }
     }
 }
 
-/// Whether a side's perpetual chase is of a chariot that a horse pins (AXF detailed rule 14).
-fn chases_horse_pinned_chariot(side: &SideJudgement) -> bool {
-    side.offence == Offence::PerpetualChase
-        && side
-            .moves
-            .iter()
-            .all(|f| f.chases.iter().any(|c| c.horse_pinned_chariot))
+/// A perpetual chase that its book forbids whatever the other side chases back, with the
+/// clause: a chariot pinned by a horse (AXF detailed rule 14: 無論傌是否有根); one or two
+/// cannons on one chariot (detailed rule 10: 就算車方連續兩著均反捉無根子); a horse and a cannon,
+/// or two horses, on one chariot (detailed rule 15: 又或是否反捉一步或兩步).
+fn forbidden_whatever_chased_back(side: &SideJudgement) -> Option<&'static str> {
+    if side.offence != Offence::PerpetualChase {
+        return None;
+    }
+    if side
+        .moves
+        .iter()
+        .all(|f| f.chases.iter().any(|c| c.horse_pinned_chariot))
+    {
+        return Some("detailed rule 14");
+    }
+    let (_, tk) = side.target?;
+    if tk != PieceKind::Chariot {
+        return None;
+    }
+    let kinds: std::collections::BTreeSet<PieceKind> = side.chasers.iter().map(|c| c.1).collect();
+    use PieceKind::{Cannon, Horse};
+    if kinds.iter().all(|&k| k == Cannon) && !kinds.is_empty() {
+        Some("detailed rule 10")
+    } else if kinds.iter().all(|&k| k == Cannon || k == Horse) && (kinds.len() == 2 || side.chasers.len() > 1)
+    {
+        Some("detailed rule 15")
+    } else {
+        None
+    }
 }
 
 /// The verdict table: same severity → draw; otherwise the more severe side must vary
-/// (AXF general rules 1–2, 5; TW113 ch.2 table).
-fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> CycleVerdict {
+/// (AXF general rules 1–2, 5; TW113 ch.2 table). Two perpetual chases are a draw unless
+/// exactly one of them is forbidden whatever the other side chases back (AXF detailed rules
+/// 10, 14, 15; applied under TW113 too, as a reading). Also returns the reading the verdict
+/// rests on, if any.
+fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> (CycleVerdict, Option<Reading>) {
     use std::cmp::Ordering;
+    let asym = (
+        forbidden_whatever_chased_back(red),
+        forbidden_whatever_chased_back(black),
+    );
     match red.offence.cmp(&black.offence) {
-        Ordering::Equal
-            if red.offence == Offence::PerpetualChase
-                && chases_horse_pinned_chariot(red) != chases_horse_pinned_chariot(black) =>
-        {
-            // A chariot pinned by a horse may not be chased perpetually by any piece, whatever
-            // it threatens in return (AXF detailed rule 14: 無論傌是否有根).
-            let side = if chases_horse_pinned_chariot(red) {
-                Color::Red
-            } else {
-                Color::Black
+        Ordering::Equal if red.offence == Offence::PerpetualChase && asym.0.is_some() != asym.1.is_some() => {
+            let (side, rule) = match asym {
+                (Some(r), _) => (Color::Red, r),
+                (_, Some(r)) => (Color::Black, r),
+                _ => unreachable!("exactly one side is forbidden"),
             };
             let result_if_unchanged = if side == Color::Red { "0-1" } else { "1-0" };
-            let clause = match rules.id {
-                RulesId::Axf => "AXF detailed rule 14".to_string(),
-                RulesId::Tw113 => "TW113 ch.2 table (AXF detailed rule 14 reading)".to_string(),
+            let (clause, reading) = match rules.id {
+                RulesId::Axf => (format!("AXF {rule}"), None),
+                RulesId::Tw113 => (
+                    format!("TW113 ch.2 table (AXF {rule} reading)"),
+                    Some(Reading {
+                        reading: "a mutual perpetual chase is not a draw when one side chases a chariot with a cannon, a horse and cannon, or against a horse pin",
+                        source: "AXF detailed rules 10, 14, 15 (seed 001), applied to TW113, whose seed 000 table is silent on these pairs",
+                    }),
+                ),
             };
-            CycleVerdict {
-                must_vary: Some(side),
-                result_if_unchanged,
-                clause,
-            }
+            (
+                CycleVerdict {
+                    must_vary: Some(side),
+                    result_if_unchanged,
+                    clause,
+                },
+                reading,
+            )
         }
         Ordering::Equal => {
             let clause = match (rules.id, red.offence) {
@@ -340,21 +559,30 @@ fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> Cycle
                 (RulesId::Axf, Offence::None) if red.clause == black.clause => red.clause.clone(),
                 (RulesId::Axf, Offence::None) => format!("{} (red), {} (black)", red.clause, black.clause),
             };
-            CycleVerdict {
-                must_vary: None,
-                result_if_unchanged: "1/2-1/2",
-                clause,
-            }
+            (
+                CycleVerdict {
+                    must_vary: None,
+                    result_if_unchanged: "1/2-1/2",
+                    clause,
+                },
+                None,
+            )
         }
-        Ordering::Greater => CycleVerdict {
-            must_vary: Some(Color::Red),
-            result_if_unchanged: "0-1",
-            clause: red.clause.clone(),
-        },
-        Ordering::Less => CycleVerdict {
-            must_vary: Some(Color::Black),
-            result_if_unchanged: "1-0",
-            clause: black.clause.clone(),
-        },
+        Ordering::Greater => (
+            CycleVerdict {
+                must_vary: Some(Color::Red),
+                result_if_unchanged: "0-1",
+                clause: red.clause.clone(),
+            },
+            None,
+        ),
+        Ordering::Less => (
+            CycleVerdict {
+                must_vary: Some(Color::Black),
+                result_if_unchanged: "1-0",
+                clause: black.clause.clone(),
+            },
+            None,
+        ),
     }
 }

@@ -43,14 +43,29 @@ pub fn cycle_verdict_json(j: &CycleJudgement) -> Value {
     })
 }
 
-/// The `arbiter cycle` object.
+/// The `arbiter cycle` object; `readings` lists the readings beyond the seeds that the verdict
+/// rests on (`{"reading","source"}`, empty when the seeds decide alone).
 pub fn cycle_json(j: &CycleJudgement, explain: bool) -> Value {
     json!({
         "game": "xiangqi",
         "rules": j.rules.name(),
         "sides": sides_json(j, explain),
         "verdict": cycle_verdict_json(j),
+        "readings": j.readings,
     })
+}
+
+/// One line per reading beyond the seeds that a verdict rests on, with its source.
+pub fn readings_text(j: &CycleJudgement) -> String {
+    j.readings
+        .iter()
+        .map(|r| {
+            format!(
+                "Reading beyond the seeds: {} (source: {}).\n",
+                r.reading, r.source
+            )
+        })
+        .collect()
 }
 
 /// The repetition-related fields of a judged game: `status`, `result`, `reason`, `at_ply`,
@@ -76,6 +91,7 @@ pub fn verdict_fields(v: &Verdict, explain: bool) -> serde_json::Map<String, Val
                 "sides": sides_json(&r.judgement, explain),
             }),
         );
+        m.insert("readings".into(), json!(r.judgement.readings));
     }
     m
 }
@@ -262,5 +278,6 @@ pub fn cycle_text(start: &Position, j: &CycleJudgement, explain: bool) -> String
             j.verdict.clause
         ),
     });
+    s.push_str(&readings_text(j));
     s
 }

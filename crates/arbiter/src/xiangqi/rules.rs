@@ -68,6 +68,11 @@ pub struct RuleSet {
     /// advisor/elephant on chariot, horse and cannon (the reading of the AXF rule book taken by
     /// two independent engines; spec `xiangqi-repetition.md` §1).
     pub always_chase: &'static [(PieceKind, PieceKind)],
+    /// The pairs of `always_chase` that rest on a reading beyond the seeds (shown as such
+    /// wherever a verdict rests on them): AXF advisor/elephant on chariot, horse and cannon
+    /// (seed 001 names only horse and cannon on a chariot, general rule 6). TW113: none (seed
+    /// 000 §4 states advisor/elephant on a chariot).
+    pub reading_chase: &'static [(PieceKind, PieceKind)],
     /// Whether a cannon that chases an unrivered soldier by changing screens still counts as
     /// chasing (TW113 variant of AXF detailed rule 20: yes; AXF: no, general rule 3).
     pub screen_change_chases_unrivered_soldier: bool,
@@ -96,6 +101,7 @@ impl RuleSet {
         RuleSet {
             id: RulesId::Axf,
             always_chase: &[(H, R), (C, R), (A, R), (B, R), (A, H), (B, H), (A, C), (B, C)],
+            reading_chase: &[(A, R), (B, R), (A, H), (B, H), (A, C), (B, C)],
             screen_change_chases_unrivered_soldier: false,
             table_clause: "AXF general rule",
             natural_move_limit: NaturalMoveLimit {
@@ -116,6 +122,7 @@ impl RuleSet {
         RuleSet {
             id: RulesId::Tw113,
             always_chase: &[(H, R), (C, R), (A, R), (B, R)],
+            reading_chase: &[],
             screen_change_chases_unrivered_soldier: true,
             table_clause: "TW113 ch.2 table",
             natural_move_limit: NaturalMoveLimit {
