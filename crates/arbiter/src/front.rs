@@ -226,15 +226,8 @@ pub fn split_bytes<'a>(bytes: &'a [u8], file: &str) -> InputGames<'a> {
             "no game found: the input is empty",
             None,
         )))
-    } else if record::is_xqf(bytes) || records::detect_format(bytes) != records::Format::Pgn {
-        // XQF, CBR, CBL, CBF, DhtmlXQ and move lists go through the records crate's game iterator.
-        let opts = records::ReadOptions {
-            kind: Some(records::GameKind::Xiangqi),
-            file: Some(file.clone()),
-        };
-        SplitState::Xqf(records::games(bytes, opts))
-    } else {
-        let decoded = records::encoding::decode(bytes);
+    } else if let Some(decoded) = records::record::decode_if_pgn(bytes) {
+        // PGN, decoded once.
         SplitState::Pgn {
             text: decoded.text,
             encoding: decoded.encoding,
@@ -242,6 +235,13 @@ pub fn split_bytes<'a>(bytes: &'a [u8], file: &str) -> InputGames<'a> {
             line: 1,
             index: 0,
         }
+    } else {
+        // XQF, CBR, CBL, CBF, DhtmlXQ and move lists go through the records crate's game iterator.
+        let opts = records::ReadOptions {
+            kind: Some(records::GameKind::Xiangqi),
+            file: Some(file.clone()),
+        };
+        SplitState::Xqf(records::games(bytes, opts))
     };
     InputGames { file, state }
 }

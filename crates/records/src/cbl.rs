@@ -102,6 +102,7 @@ pub fn library(bytes: &[u8]) -> Result<Library, Malformed> {
             live_slots.push(slot);
         }
     }
+    live_slots.sort_unstable();
     let indexed = !live_slots.is_empty();
     let mut starts = Vec::new();
     let mut at = first;
@@ -118,7 +119,7 @@ pub fn library(bytes: &[u8]) -> Result<Library, Malformed> {
                 offset,
                 end: starts.get(k + 1).copied().unwrap_or(bytes.len()),
                 slot,
-                live: !indexed || live_slots.contains(&slot),
+                live: !indexed || live_slots.binary_search(&slot).is_ok(),
             }
         })
         .collect();

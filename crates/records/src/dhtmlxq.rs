@@ -44,9 +44,12 @@ pub fn next_block(text: &str, from: usize) -> Option<(usize, usize)> {
         if !name.starts_with('_') && name.len() <= 16 && name.bytes().all(|b| b.is_ascii_alphanumeric()) {
             let body = start + OPEN.len() + close + 1;
             let end_tag = format!("[/DhtmlXQ{name}]");
-            let end = match text[body..].find(&end_tag) {
+            // The block ends at its closing tag, looked for only before the next wrapper (so
+            // unclosed wrappers cost linear time), else at that wrapper or the end.
+            let limit = next_wrapper(text, body).unwrap_or(text.len());
+            let end = match text[body..limit].find(&end_tag) {
                 Some(e) => body + e + end_tag.len(),
-                None => next_wrapper(text, body).unwrap_or(text.len()),
+                None => limit,
             };
             return Some((start, end));
         }
@@ -97,7 +100,10 @@ pub fn tags(block: &str, base: usize) -> Vec<(String, String, usize)> {
             continue;
         }
         let end_tag = format!("[/DhtmlXQ_{name}]");
-        match block[vstart..].find(&end_tag) {
+        // A value never holds another tag: look for the closing tag only before the next
+        // opening one (linear time on unclosed tags).
+        let limit = block[vstart..].find(TAG).map_or(block.len(), |o| vstart + o);
+        match block[vstart..limit].find(&end_tag) {
             Some(e) => {
                 out.push((
                     name.to_string(),

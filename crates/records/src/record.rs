@@ -308,6 +308,16 @@ pub fn detect_format(bytes: &[u8]) -> Format {
     }
 }
 
+/// The bytes decoded as text when they hold PGN (see [`detect_format`]), `None` when they
+/// hold another format: lets a caller with its own PGN path decode a file only once.
+pub fn decode_if_pgn(bytes: &[u8]) -> Option<encoding::Decoded<'_>> {
+    if cbr::is_cbr(bytes) || cbl::is_cbl(bytes) || cbl::is_compressed_cbl(bytes) || is_xqf(bytes) {
+        return None;
+    }
+    let d = encoding::decode(bytes);
+    (text_format(&d.text) == Format::Pgn).then_some(d)
+}
+
 fn text_format(t: &str) -> Format {
     if cbf::is_cbf(t) {
         Format::Cbf
