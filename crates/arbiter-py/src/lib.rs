@@ -357,11 +357,27 @@ fn color_name(c: xiangqi::Color) -> &'static str {
     }
 }
 
-fn json_enum<T: serde::Serialize>(v: &T) -> String {
-    match serde_json::to_value(v) {
-        Ok(serde_json::Value::String(s)) => s,
-        Ok(other) => other.to_string(),
-        Err(_) => String::new(),
+/// The JSON contract's name of a status (as its serde form).
+fn status_name(s: arbiter::xiangqi::verdict::Status) -> &'static str {
+    use arbiter::xiangqi::verdict::Status;
+    match s {
+        Status::Ongoing => "ongoing",
+        Status::Claimable => "claimable",
+        Status::Pending => "pending",
+        Status::Decided => "decided",
+    }
+}
+
+/// The JSON contract's name of a reason (as its serde form).
+fn reason_name(r: arbiter::xiangqi::verdict::Reason) -> &'static str {
+    use arbiter::xiangqi::verdict::Reason;
+    match r {
+        Reason::Checkmate => "checkmate",
+        Reason::NoLegalMoves => "no_legal_moves",
+        Reason::PerpetualCheck => "perpetual_check",
+        Reason::PerpetualChase => "perpetual_chase",
+        Reason::RepetitionDraw => "repetition_draw",
+        Reason::NaturalMoveLimit => "natural_move_limit",
     }
 }
 
@@ -396,25 +412,41 @@ impl XiangqiReferee {
         let ply = self.inner.plies() + 1;
         let parsed = xiangqi::notation::parse_move(self.inner.position(), mv)
             .map_err(|e| record_error(py, &e.to_string(), None, Some(ply), Some(mv), None))?;
-        self.inner
-            .push(parsed.mv)
-            .map_err(|e| record_error(py, &e.to_string(), None, Some(ply), Some(mv), None))?;
+        // parse_move returns only legal moves (an ICCS move the position does not allow is
+        // NotationError::Illegal), so the referee's own legality test is skipped.
+        self.inner.push_legal(parsed.mv);
         self.status(py)
     }
 
     /// The status after the last move: ply, status, result, reason, at_ply, must_vary, clause,
     /// to_move, and `cycle` when a repetition was judged.
     fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        use pyo3::intern;
         let v = self.inner.verdict();
         let d = PyDict::new(py);
-        d.set_item("ply", self.inner.plies())?;
-        d.set_item("status", json_enum(&v.status))?;
-        d.set_item("result", v.result)?;
-        d.set_item("reason", v.reason.map(|r| json_enum(&r)))?;
-        d.set_item("at_ply", v.at_ply)?;
-        d.set_item("must_vary", v.must_vary.map(color_name))?;
-        d.set_item("clause", v.clause.as_deref())?;
-        d.set_item("to_move", color_name(self.inner.position().side_to_move()))?;
+        // Interned keys and names: no string is built per move for them.
+        d.set_item(intern!(py, "ply"), self.inner.plies())?;
+        let status = match status_name(v.status) {
+            "ongoing" => intern!(py, "ongoing"),
+            "claimable" => intern!(py, "claimable"),
+            "pending" => intern!(py, "pending"),
+            _ => intern!(py, "decided"),
+        };
+        d.set_item(intern!(py, "status"), status)?;
+        let result = match v.result {
+            "*" => intern!(py, "*").clone(),
+            r => pyo3::types::PyString::new(py, r),
+        };
+        d.set_item(intern!(py, "result"), result)?;
+        d.set_item(intern!(py, "reason"), v.reason.map(reason_name))?;
+        d.set_item(intern!(py, "at_ply"), v.at_ply)?;
+        d.set_item(intern!(py, "must_vary"), v.must_vary.map(color_name))?;
+        d.set_item(intern!(py, "clause"), v.clause.as_deref())?;
+        let to_move = match self.inner.position().side_to_move() {
+            xiangqi::Color::Red => intern!(py, "red"),
+            xiangqi::Color::Black => intern!(py, "black"),
+        };
+        d.set_item(intern!(py, "to_move"), to_move)?;
         if v.repetition.is_some() {
             let f = arbiter::xiangqi::report::verdict_fields(v, false);
             if let Some(c) = f.get("cycle") {
