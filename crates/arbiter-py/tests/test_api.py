@@ -160,3 +160,33 @@ def test_threads():
     for t in threads:
         t.join()
     assert results == [expected] * 4
+
+
+def test_python_chess_interop_pychess_samples():
+    """Every ply of python-chess's own sample games (../shared/data/chess/pychess, less the
+    580 world-championship games used by the benchmark): the threefold claim is available in
+    our status exactly when python-chess's `can_claim_threefold_repetition()` says so."""
+    pychess = pytest.importorskip("chess.pgn")
+    import chess as pc
+
+    from conftest import SHARED
+    files = sorted((SHARED / "data/chess/pychess").glob("*.pgn"))
+    files = [f for f in files if f.name != "world_matches.pgn"]
+    if not files:
+        pytest.skip("../shared/data/chess/pychess not present")
+    plies = 0
+    for f in files:
+        with open(f, encoding="utf-8", errors="replace") as fh:
+            while (game := pychess.read_game(fh)) is not None:
+                board = game.board()
+                fen = board.fen()
+                r = ac.Referee(None if fen == pc.STARTING_FEN else fen)
+                for m in game.mainline_moves():
+                    board.push(m)
+                    s = r.push(m.uci())
+                    plies += 1
+                    if s["status"] == "decided":
+                        break
+                    ours = any(c["kind"] == "threefold" for c in s["claims"])
+                    assert ours == board.can_claim_threefold_repetition(), (f.name, board.ply())
+    assert plies > 20000
