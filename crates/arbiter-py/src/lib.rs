@@ -1,0 +1,603 @@
+//! `arbiter_referee._arbiter`: the native half of the Python package `arbiter-referee`.
+//!
+//! Every answer is the library's report (the front door of the `arbiter` crate) serialised
+//! with serde to the CLI's JSON text; the Python half turns it into dicts with `json.loads`,
+//! so a dict from Python equals the line `arbiter … --json` prints. Batch work (splitting and
+//! judging record files) runs with the GIL released. The per-move referees build their small
+//! status dicts directly (no JSON) to keep `push` cheap.
+//!
+//! Errors are raised as the package's exception classes (`arbiter_referee.errors`):
+//! `RecordError` (a `ValueError` with `index`, `ply`, `move`, `file`), `FenError` (a
+//! `ValueError`), `UsageError` (a `ValueError`: a request that does not fit the game).
+
+use arbiter::chess::{self as ch, ChessError};
+use arbiter::xiangqi::referee::Referee as XqReferee;
+use arbiter::xiangqi::rules::RuleSet;
+use arbiter::{ClaimGame, ClaimQuery, DrawClaim, Error, Game, GameReport, Options, Rules};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use shakmaty::{CastlingMode, Position as _};
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+fn errors_class<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("arbiter_referee.errors")?.getattr(name)
+}
+
+/// `RecordError(message, index=, ply=, move=, file=)`.
+fn record_error(
+    py: Python<'_>,
+    message: &str,
+    index: Option<usize>,
+    ply: Option<usize>,
+    mv: Option<&str>,
+    file: Option<&str>,
+) -> PyErr {
+    let build = || -> PyResult<PyErr> {
+        let kw = PyDict::new(py);
+        kw.set_item("index", index)?;
+        kw.set_item("ply", ply)?;
+        kw.set_item("move", mv)?;
+        kw.set_item("file", file)?;
+        let e = errors_class(py, "RecordError")?.call((message,), Some(&kw))?;
+        Ok(PyErr::from_value(e))
+    };
+    build().unwrap_or_else(|e| e)
+}
+
+fn named_error(py: Python<'_>, class: &str, message: String) -> PyErr {
+    match errors_class(py, class).and_then(|c| c.call1((message,))) {
+        Ok(e) => PyErr::from_value(e),
+        Err(e) => e,
+    }
+}
+
+/// The front door's [`Error`] as a Python exception: `Usage` → `UsageError`, an input error
+/// naming a FEN → `FenError`, any other input error → `RecordError` with its ply.
+fn front_error(py: Python<'_>, e: Error) -> PyErr {
+    match e {
+        Error::Usage(m) => named_error(py, "UsageError", m),
+        Error::Input { message, ply } => {
+            if ply.is_none() && message.contains("FEN") {
+                named_error(py, "FenError", message)
+            } else {
+                record_error(py, &message, None, ply, None, None)
+            }
+        }
+    }
+}
+
+fn chess_error(py: Python<'_>, e: ChessError) -> PyErr {
+    match &e {
+        ChessError::Fen { .. } => named_error(py, "FenError", e.to_string()),
+        ChessError::IllegalMove { ply, mv, .. } | ChessError::IllegalIntendedMove { ply, mv, .. } => {
+            record_error(py, &e.to_string(), None, Some(*ply), Some(mv), None)
+        }
+        _ => record_error(py, &e.to_string(), None, e.ply(), None, None),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arguments
+
+fn parse_rules(rules: Option<&str>) -> PyResult<Option<Rules>> {
+    match rules.map(|r| r.to_ascii_lowercase()) {
+        None => Ok(None),
+        Some(r) => match r.as_str() {
+            "axf" => Ok(Some(Rules::Axf)),
+            "tw113" => Ok(Some(Rules::Tw113)),
+            "fide" => Ok(Some(Rules::Fide)),
+            _ => Err(PyValueError::new_err(format!(
+                "unknown rules {r:?}: expected 'axf', 'tw113' or 'fide'"
+            ))),
+        },
+    }
+}
+
+fn parse_game(game: Option<&str>) -> PyResult<Option<Game>> {
+    match game {
+        None => Ok(None),
+        Some("xiangqi") => Ok(Some(Game::Xiangqi)),
+        Some("chess") => Ok(Some(Game::Chess)),
+        Some(g) => Err(PyValueError::new_err(format!(
+            "unknown game {g:?}: expected 'xiangqi' or 'chess'"
+        ))),
+    }
+}
+
+fn parse_dead_check(d: &str) -> PyResult<ch::DeadCheck> {
+    match d {
+        "screen" => Ok(ch::DeadCheck::Screen),
+        "exact" => Ok(ch::DeadCheck::Exact),
+        "off" => Ok(ch::DeadCheck::Off),
+        _ => Err(PyValueError::new_err(format!(
+            "unknown dead_check {d:?}: expected 'screen', 'exact' or 'off'"
+        ))),
+    }
+}
+
+fn check_cycles(cycles: u32) -> PyResult<u32> {
+    if cycles == 0 {
+        return Err(PyValueError::new_err(
+            "cycles must be 1 or more (completed repetition loops)",
+        ));
+    }
+    Ok(cycles)
+}
+
+fn options(
+    rules: Option<&str>,
+    cycles: u32,
+    game: Option<&str>,
+    explain: bool,
+    dead_check: &str,
+) -> PyResult<Options> {
+    Ok(Options {
+        game: parse_game(game)?,
+        rules: parse_rules(rules)?,
+        cycles: check_cycles(cycles)?,
+        explain,
+        dead_check: parse_dead_check(dead_check)?,
+    })
+}
+
+fn to_json<T: serde::Serialize>(v: &T) -> String {
+    // The reports are plain data (strings, numbers, maps with string keys): this cannot fail.
+    serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"error\":\"cannot serialise: {e}\"}}"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batch judging
+
+/// Judges every game of one record file's bytes; returns one JSON line per game (the CLI's
+/// `judge --json` lines, in order), judged in parallel with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="screen"))]
+#[allow(clippy::too_many_arguments)]
+fn judge_bytes(
+    py: Python<'_>,
+    data: &[u8],
+    file: &str,
+    rules: Option<&str>,
+    cycles: u32,
+    game: Option<&str>,
+    explain: bool,
+    dead_check: &str,
+) -> PyResult<Vec<String>> {
+    let opts = options(rules, cycles, game, explain, dead_check)?;
+    if opts
+        .rules
+        .is_some_and(|r| opts.game.is_some_and(|g| g != r.game()))
+    {
+        return Err(named_error(
+            py,
+            "UsageError",
+            "the rules name the other game".into(),
+        ));
+    }
+    Ok(py.allow_threads(|| {
+        use rayon::prelude::*;
+        let games: Vec<arbiter::InputGame> = arbiter::split_bytes(data, file).collect();
+        games.par_iter().map(|g| to_json(&g.judge(&opts))).collect()
+    }))
+}
+
+/// The games of one record file, split at once and judged one at a time as they are taken
+/// (`iter_judge`). Each item is the JSON line of one game.
+#[pyclass(module = "arbiter_referee._arbiter")]
+struct GameIter {
+    games: std::vec::IntoIter<arbiter::InputGame>,
+    opts: Options,
+}
+
+#[pymethods]
+impl GameIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> Option<String> {
+        let g = self.games.next()?;
+        let opts = &self.opts;
+        Some(py.allow_threads(|| to_json(&g.judge(opts))))
+    }
+}
+
+#[pyfunction]
+#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="screen"))]
+#[allow(clippy::too_many_arguments)]
+fn iter_bytes(
+    py: Python<'_>,
+    data: &[u8],
+    file: &str,
+    rules: Option<&str>,
+    cycles: u32,
+    game: Option<&str>,
+    explain: bool,
+    dead_check: &str,
+) -> PyResult<GameIter> {
+    let opts = options(rules, cycles, game, explain, dead_check)?;
+    let games: Vec<arbiter::InputGame> = py.allow_threads(|| arbiter::split_bytes(data, file).collect());
+    Ok(GameIter {
+        games: games.into_iter(),
+        opts,
+    })
+}
+
+/// `judge --fen --moves`: one game from a position; the JSON line.
+#[pyfunction]
+#[pyo3(signature = (fen, moves, rules=None, cycles=3, game=None, explain=false, dead_check="screen"))]
+#[allow(clippy::too_many_arguments)]
+fn judge_position(
+    py: Python<'_>,
+    fen: Option<&str>,
+    moves: &str,
+    rules: Option<&str>,
+    cycles: u32,
+    game: Option<&str>,
+    explain: bool,
+    dead_check: &str,
+) -> PyResult<String> {
+    let opts = options(rules, cycles, game, explain, dead_check)?;
+    let r = py
+        .allow_threads(|| arbiter::judge_position(fen, moves, &opts))
+        .map_err(|e| front_error(py, e))?;
+    Ok(to_json(&r))
+}
+
+#[pyfunction]
+#[pyo3(signature = (fen, moves, rules=None, explain=false))]
+fn cycle(py: Python<'_>, fen: &str, moves: &str, rules: Option<&str>, explain: bool) -> PyResult<String> {
+    let rules = parse_rules(rules)?;
+    let r = py
+        .allow_threads(|| arbiter::cycle(fen, moves, rules, explain))
+        .map_err(|e| front_error(py, e))?;
+    Ok(to_json(&r))
+}
+
+#[pyfunction]
+#[pyo3(signature = (fen, mv, rules=None, explain=false))]
+fn classify(py: Python<'_>, fen: &str, mv: &str, rules: Option<&str>, explain: bool) -> PyResult<String> {
+    let rules = parse_rules(rules)?;
+    let r = py
+        .allow_threads(|| arbiter::classify(fen, mv, rules, explain))
+        .map_err(|e| front_error(py, e))?;
+    Ok(to_json(&r))
+}
+
+#[pyfunction]
+#[pyo3(signature = (kind, fen=None, moves="", rules=None, at_ply=None, intended_move=None, time_control="standard", limit=None, game=None))]
+#[allow(clippy::too_many_arguments)]
+fn claim(
+    py: Python<'_>,
+    kind: &str,
+    fen: Option<&str>,
+    moves: &str,
+    rules: Option<&str>,
+    at_ply: Option<usize>,
+    intended_move: Option<String>,
+    time_control: &str,
+    limit: Option<u32>,
+    game: Option<&str>,
+) -> PyResult<String> {
+    let kind = match kind.replace('_', "-").as_str() {
+        "threefold" => DrawClaim::Threefold,
+        "fifty-moves" => DrawClaim::FiftyMoves,
+        "natural-move-limit" => DrawClaim::NaturalMoveLimit,
+        k => {
+            return Err(PyValueError::new_err(format!(
+                "unknown claim kind {k:?}: expected 'threefold', 'fifty-moves' or 'natural-move-limit'"
+            )))
+        }
+    };
+    let time_control = match time_control {
+        "standard" => ch::TimeControl::Standard,
+        "rapid" => ch::TimeControl::Rapid,
+        "blitz" => ch::TimeControl::Blitz,
+        t => {
+            return Err(PyValueError::new_err(format!(
+                "unknown time control {t:?}: expected 'standard', 'rapid' or 'blitz'"
+            )))
+        }
+    };
+    let q = ClaimQuery {
+        kind,
+        game: ClaimGame::Position {
+            fen,
+            moves,
+            game: parse_game(game)?,
+        },
+        rules: parse_rules(rules)?,
+        at_ply,
+        intended_move,
+        time_control: Some(time_control),
+        limit,
+    };
+    let r = py
+        .allow_threads(|| arbiter::claim(&q))
+        .map_err(|e| front_error(py, e))?;
+    Ok(to_json(&r))
+}
+
+#[pyfunction]
+fn dead(py: Python<'_>, fen: &str) -> PyResult<String> {
+    let a = py.allow_threads(|| arbiter::dead(fen));
+    if let Err(e) = &a.report {
+        return Err(named_error(py, "FenError", e.to_string()));
+    }
+    Ok(to_json(&a))
+}
+
+#[pyfunction]
+#[pyo3(signature = (depth, fen=None, game=None))]
+fn perft(py: Python<'_>, depth: u32, fen: Option<&str>, game: Option<&str>) -> PyResult<String> {
+    let game = parse_game(game)?;
+    let r = py
+        .allow_threads(|| arbiter::perft(fen, depth, false, game))
+        .map_err(|e| front_error(py, e))?;
+    Ok(to_json(&r))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The xiangqi referee
+
+/// The incremental xiangqi referee (see `arbiter_referee.xiangqi.Referee`).
+#[pyclass(module = "arbiter_referee._arbiter")]
+struct XiangqiReferee {
+    inner: XqReferee,
+    cycles: u32,
+}
+
+fn color_name(c: xiangqi::Color) -> &'static str {
+    match c {
+        xiangqi::Color::Red => "red",
+        xiangqi::Color::Black => "black",
+    }
+}
+
+/// The JSON contract's name of a status (as its serde form).
+fn status_name(s: arbiter::xiangqi::verdict::Status) -> &'static str {
+    use arbiter::xiangqi::verdict::Status;
+    match s {
+        Status::Ongoing => "ongoing",
+        Status::Claimable => "claimable",
+        Status::Pending => "pending",
+        Status::Decided => "decided",
+    }
+}
+
+/// The JSON contract's name of a reason (as its serde form).
+fn reason_name(r: arbiter::xiangqi::verdict::Reason) -> &'static str {
+    use arbiter::xiangqi::verdict::Reason;
+    match r {
+        Reason::Checkmate => "checkmate",
+        Reason::NoLegalMoves => "no_legal_moves",
+        Reason::PerpetualCheck => "perpetual_check",
+        Reason::PerpetualChase => "perpetual_chase",
+        Reason::RepetitionDraw => "repetition_draw",
+        Reason::NaturalMoveLimit => "natural_move_limit",
+    }
+}
+
+#[pymethods]
+impl XiangqiReferee {
+    #[new]
+    #[pyo3(signature = (fen=None, rules=None, cycles=3))]
+    fn new(py: Python<'_>, fen: Option<&str>, rules: Option<&str>, cycles: u32) -> PyResult<Self> {
+        let rules = parse_rules(rules)?;
+        if rules == Some(Rules::Fide) {
+            return Err(named_error(
+                py,
+                "UsageError",
+                "'fide' names no xiangqi rules: use 'axf' or 'tw113'".into(),
+            ));
+        }
+        let start = match fen {
+            None => xiangqi::Position::startpos(),
+            Some(f) => xiangqi::Position::from_fen(f)
+                .map_err(|e| named_error(py, "FenError", format!("invalid xiangqi FEN '{f}': {e}")))?,
+        };
+        let cycles = check_cycles(cycles)?;
+        let set: RuleSet = Rules::xiangqi(rules);
+        Ok(XiangqiReferee {
+            inner: XqReferee::new(set, start, cycles),
+            cycles,
+        })
+    }
+
+    /// Plays one move (ICCS, WXF or Chinese); returns the status dict.
+    fn push<'py>(&mut self, py: Python<'py>, mv: &str) -> PyResult<Bound<'py, PyDict>> {
+        let ply = self.inner.plies() + 1;
+        let parsed = xiangqi::notation::parse_move(self.inner.position(), mv)
+            .map_err(|e| record_error(py, &e.to_string(), None, Some(ply), Some(mv), None))?;
+        // parse_move returns only legal moves (an ICCS move the position does not allow is
+        // NotationError::Illegal), so the referee's own legality test is skipped.
+        self.inner.push_legal(parsed.mv);
+        self.status(py)
+    }
+
+    /// The status after the last move: ply, status, result, reason, at_ply, must_vary, clause,
+    /// to_move, and `cycle` when a repetition was judged.
+    fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        use pyo3::intern;
+        let v = self.inner.verdict();
+        let d = PyDict::new(py);
+        // Interned keys and names: no string is built per move for them.
+        d.set_item(intern!(py, "ply"), self.inner.plies())?;
+        let status = match status_name(v.status) {
+            "ongoing" => intern!(py, "ongoing"),
+            "claimable" => intern!(py, "claimable"),
+            "pending" => intern!(py, "pending"),
+            _ => intern!(py, "decided"),
+        };
+        d.set_item(intern!(py, "status"), status)?;
+        let result = match v.result {
+            "*" => intern!(py, "*").clone(),
+            r => pyo3::types::PyString::new(py, r),
+        };
+        d.set_item(intern!(py, "result"), result)?;
+        d.set_item(intern!(py, "reason"), v.reason.map(reason_name))?;
+        d.set_item(intern!(py, "at_ply"), v.at_ply)?;
+        d.set_item(intern!(py, "must_vary"), v.must_vary.map(color_name))?;
+        d.set_item(intern!(py, "clause"), v.clause.as_deref())?;
+        let to_move = match self.inner.position().side_to_move() {
+            xiangqi::Color::Red => intern!(py, "red"),
+            xiangqi::Color::Black => intern!(py, "black"),
+        };
+        d.set_item(intern!(py, "to_move"), to_move)?;
+        if v.repetition.is_some() {
+            let f = arbiter::xiangqi::report::verdict_fields(v, false);
+            if let Some(c) = f.get("cycle") {
+                let json = py.import("json")?;
+                d.set_item("cycle", json.call_method1("loads", (c.to_string(),))?)?;
+            }
+        }
+        Ok(d)
+    }
+
+    /// The whole game report (the `judge --json` line of the moves so far) as JSON text.
+    fn report_json(&self) -> String {
+        let r = arbiter::XiangqiGameReport::from_referee("-", 0, &self.inner, self.cycles, false, 0);
+        to_json(&GameReport::Xiangqi(Box::new(r)))
+    }
+
+    fn fen(&self) -> String {
+        self.inner.position().to_fen()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        self.inner
+            .position()
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    }
+
+    fn moves(&self) -> Vec<String> {
+        self.inner.moves().iter().map(|m| m.to_string()).collect()
+    }
+
+    fn plies(&self) -> usize {
+        self.inner.plies()
+    }
+
+    fn rules(&self) -> String {
+        self.inner.rules().id.name().to_string()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The chess referee
+
+/// The incremental FIDE referee (see `arbiter_referee.chess.Referee`).
+#[pyclass(module = "arbiter_referee._arbiter")]
+struct ChessReferee {
+    inner: ch::Referee,
+    start_fen: Option<String>,
+}
+
+fn uci_of(m: shakmaty::Move) -> String {
+    m.to_uci(CastlingMode::Standard).to_string()
+}
+
+#[pymethods]
+impl ChessReferee {
+    #[new]
+    #[pyo3(signature = (fen=None, dead_check="screen"))]
+    fn new(py: Python<'_>, fen: Option<&str>, dead_check: &str) -> PyResult<Self> {
+        let start = match fen {
+            None => shakmaty::Chess::default(),
+            Some(f) => ch::parse_fen(f).map_err(|e| chess_error(py, e))?,
+        };
+        let options = ch::JudgeOptions {
+            dead_check: parse_dead_check(dead_check)?,
+        };
+        Ok(ChessReferee {
+            inner: ch::Referee::with_options(start, options),
+            start_fen: fen.map(str::to_string),
+        })
+    }
+
+    /// Plays a move in SAN or UCI; returns the move played in UCI.
+    fn push_move(&mut self, py: Python<'_>, mv: &str) -> PyResult<String> {
+        let m = self.inner.push_text(mv).map_err(|e| chess_error(py, e))?;
+        Ok(uci_of(m))
+    }
+
+    /// The status after the current ply as JSON text (`PlyStatus`).
+    fn status_json(&self, py: Python<'_>) -> String {
+        py.allow_threads(|| to_json(&self.inner.status()))
+    }
+
+    fn fen(&self) -> String {
+        use shakmaty::fen::Fen;
+        Fen::from_position(&self.inner.position().clone(), shakmaty::EnPassantMode::Legal).to_string()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        self.inner
+            .position()
+            .legal_moves()
+            .iter()
+            .map(|m| uci_of(*m))
+            .collect()
+    }
+
+    fn moves(&self) -> Vec<String> {
+        self.inner.moves().iter().map(|m| uci_of(*m)).collect()
+    }
+
+    fn plies(&self) -> usize {
+        self.inner.plies()
+    }
+
+    fn start_fen(&self) -> Option<String> {
+        self.start_fen.clone()
+    }
+}
+
+/// The record files under `dir`, recursively, sorted by name within each folder: the files
+/// the CLI's `judge DIR` reads (`records::record::is_record_path`).
+#[pyfunction]
+fn record_files(py: Python<'_>, dir: std::path::PathBuf) -> Vec<String> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
+        let mut entries: Vec<std::path::PathBuf> = match std::fs::read_dir(dir) {
+            Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+            Err(_) => return,
+        };
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if records::record::is_record_path(&p) {
+                out.push(p.display().to_string());
+            }
+        }
+    }
+    py.allow_threads(|| {
+        let mut out = Vec::new();
+        walk(&dir, &mut out);
+        out
+    })
+}
+
+#[pymodule]
+fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(judge_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(iter_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(judge_position, m)?)?;
+    m.add_function(wrap_pyfunction!(cycle, m)?)?;
+    m.add_function(wrap_pyfunction!(classify, m)?)?;
+    m.add_function(wrap_pyfunction!(claim, m)?)?;
+    m.add_function(wrap_pyfunction!(dead, m)?)?;
+    m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(record_files, m)?)?;
+    m.add_class::<GameIter>()?;
+    m.add_class::<XiangqiReferee>()?;
+    m.add_class::<ChessReferee>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,192 @@
+"""The Python API on the repository's samples and the rule books' examples: verdicts, notation,
+errors, python-chess interop, threads."""
+
+import threading
+
+import pytest
+
+import arbiter_referee as ar
+from arbiter_referee import chess as ac
+from arbiter_referee import xiangqi
+from conftest import REPO
+
+SAMPLES = REPO / "samples"
+GRISCHUK = SAMPLES / "chess-threefold-grischuk-giri-2019.pgn"
+YAN_LIU = SAMPLES / "xiangqi-perpetual-chase.pgn"
+# TW113 example 1 (seed 000): Red's rook checks from e7 and f7 for ever.
+TW113_EX1 = "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w - - 0 1"
+
+
+def test_judge_samples():
+    reports = ar.judge(SAMPLES)
+    assert [r["file"] for r in reports] == [str(GRISCHUK), str(YAN_LIU)]
+    chess_game, xq = reports
+    assert (chess_game["status"], chess_game["plies"]) == ("claimable", 43)
+    assert chess_game["claims"][0] == {"kind": "threefold", "by": "white", "at_ply": 42,
+                                       "intended_move": "e1f1", "clause": "FIDE 9.2.1"}
+    assert (xq["status"], xq["reason"], xq["result"], xq["at_ply"]) == (
+        "decided", "perpetual_chase", "0-1", 58)
+    assert xq["clause"] == "AXF detailed rule 13"
+    assert xq["cycle"]["sides"]["red"]["target"] == {"piece": "cannon", "square": "g8"}
+
+
+def test_judge_inputs_agree():
+    by_path = ar.judge(YAN_LIU)
+    data = YAN_LIU.read_bytes()
+    assert ar.judge(data, file=str(YAN_LIU)) == by_path
+    assert ar.judge(data.decode("utf-8"), file=str(YAN_LIU)) == by_path
+    assert list(ar.iter_judge(str(YAN_LIU))) == by_path
+    tw = ar.judge(YAN_LIU, rules="tw113")[0]
+    assert tw["rules"] == "tw113"
+
+
+def test_xiangqi_referee_perpetual_check():
+    r = xiangqi.Referee(TW113_EX1, rules="tw113")
+    statuses = [r.push(m) for m in "f7e7 e9f9 e7f7 f9e9".split() * 3]
+    assert all(s["status"] == "ongoing" for s in statuses[:11])
+    s = statuses[-1]
+    assert (s["ply"], s["status"], s["reason"], s["must_vary"], s["result"]) == (
+        12, "pending", "perpetual_check", "red", "0-1")
+    assert s["cycle"]["sides"]["red"]["offence"] == "perpetual_check"
+    assert r.verdict == ar.judge_position(TW113_EX1, "f7e7 e9f9 e7f7 f9e9" * 1 + " f7e7 e9f9 e7f7 f9e9" * 2,
+                                          rules="tw113")
+    assert r.ply == 12 and r.moves[:2] == ["f7e7", "e9f9"]
+
+
+def test_xiangqi_notations():
+    start = xiangqi.Referee()
+    assert len(start.legal_moves()) == 44
+    fens = set()
+    for m in ["h2e2", "C2.5", "炮二平五"]:
+        r = xiangqi.Referee()
+        r.push(m)
+        fens.add(r.fen)
+    assert fens == {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"}
+
+
+def test_classify_and_cycle():
+    c = xiangqi.classify(TW113_EX1, "f7e7", rules="tw113")
+    assert c["kinds"] == ["check"] and c["chases"] == []
+    cy = xiangqi.cycle(TW113_EX1, ["f7e7", "e9f9", "e7f7", "f9e9"], rules="tw113")
+    assert cy["verdict"] == {"must_vary": "red", "result_if_unchanged": "0-1"} or (
+        cy["verdict"]["must_vary"], cy["verdict"]["result_if_unchanged"]) == ("red", "0-1")
+
+
+def test_chess_referee_mate_and_claims():
+    r = ac.Referee()
+    for m in ["f3", "e5", "g4"]:
+        assert r.push(m)["status"] == "ongoing"
+    s = r.push("Qh4#")
+    assert (s["status"], s["reason"], s["result"], s["at_ply"], s["clause"]) == (
+        "decided", "checkmate", "0-1", 4, "FIDE 5.1.1")
+
+
+def test_chess_claim_with_intended_move():
+    pychess = pytest.importorskip("chess.pgn")
+    with open(GRISCHUK, encoding="utf-8") as f:
+        game = pychess.read_game(f)
+    r = ac.Referee()
+    moves = list(game.mainline_moves())
+    for m in moves[:42]:
+        r.push(m.uci())
+    # White to move at ply 42 writes Kf1 (e1f1): the position after it occurs the third time.
+    assert r.claim("threefold", "e1f1")["valid"] is True
+    assert r.claim("threefold")["valid"] is False
+
+
+def test_python_chess_interop():
+    pychess = pytest.importorskip("chess.pgn")
+    with open(GRISCHUK, encoding="utf-8") as f:
+        game = pychess.read_game(f)
+    board = game.board()
+    r = ac.Referee()
+    for m in game.mainline_moves():
+        board.push(m)
+        s = r.push(m.uci())
+        ours = any(c["kind"] == "threefold" for c in s["claims"])
+        assert ours == board.can_claim_threefold_repetition(), board.ply()
+    assert ac.Referee.from_game(game).status() == s
+    assert ac.Referee.from_board(board).status() == s
+    assert r.fen == board.fen()
+    assert sorted(r.legal_moves()) == sorted(m.uci() for m in board.legal_moves)
+
+
+def test_dead_position():
+    d = ac.dead("8/8/8/8/8/8/8/K1k5 w - - 0 1")
+    assert (d["dead"], d["clause"]) == (True, "FIDE 5.2.2")
+    assert ac.dead("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")["dead"] is False
+
+
+def test_error_classes():
+    assert issubclass(ar.RecordError, ValueError) and issubclass(ar.FenError, ValueError)
+    with pytest.raises(ar.FenError):
+        xiangqi.Referee("not a fen")
+    with pytest.raises(ar.FenError):
+        ac.Referee("8/8/8/8/8/8/8/8 w - - 0 1")
+    with pytest.raises(ar.UsageError):
+        xiangqi.Referee(rules="fide")
+    r = xiangqi.Referee()
+    with pytest.raises(ar.RecordError) as e:
+        r.push("a0a5")  # the rook is blocked by its own pawn on a3
+    assert (e.value.ply, e.value.move) == (1, "a0a5")
+    assert r.ply == 0  # unchanged
+    c = ac.Referee()
+    c.push("e4")
+    with pytest.raises(ar.RecordError) as e:
+        c.push("Ke3")
+    assert (e.value.ply, e.value.move) == (2, "Ke3")
+    bad = b'[Event "x"]\n\n1. e4 e5 2. Ke3 *\n'
+    assert ar.judge(bad) == [{"error": 'illegal move "Ke3" at ply 3: not a legal move in this position',
+                              "file": "-", "index": 0, "move": "Ke3", "ply": 3}]
+    with pytest.raises(ar.RecordError) as e:
+        ar.judge(bad, errors="raise")
+    assert (e.value.index, e.value.ply, e.value.move) == (0, 3, "Ke3")
+    with pytest.raises(ValueError):
+        ar.judge(bad, rules="nonsense")
+    with pytest.raises(ar.RecordError):
+        ar.judge(REPO / "no-such-file.pgn")
+
+
+def test_threads():
+    expected = ar.judge(SAMPLES)
+    results = []
+
+    def work():
+        results.append(ar.judge(SAMPLES))
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [expected] * 4
+
+
+def test_python_chess_interop_pychess_samples():
+    """Every ply of python-chess's own sample games (../shared/data/chess/pychess, less the
+    580 world-championship games used by the benchmark): the threefold claim is available in
+    our status exactly when python-chess's `can_claim_threefold_repetition()` says so."""
+    pychess = pytest.importorskip("chess.pgn")
+    import chess as pc
+
+    from conftest import SHARED
+    files = sorted((SHARED / "data/chess/pychess").glob("*.pgn"))
+    files = [f for f in files if f.name != "world_matches.pgn"]
+    if not files:
+        pytest.skip("../shared/data/chess/pychess not present")
+    plies = 0
+    for f in files:
+        with open(f, encoding="utf-8", errors="replace") as fh:
+            while (game := pychess.read_game(fh)) is not None:
+                board = game.board()
+                fen = board.fen()
+                r = ac.Referee(None if fen == pc.STARTING_FEN else fen)
+                for m in game.mainline_moves():
+                    board.push(m)
+                    s = r.push(m.uci())
+                    plies += 1
+                    if s["status"] == "decided":
+                        break
+                    ours = any(c["kind"] == "threefold" for c in s["claims"])
+                    assert ours == board.can_claim_threefold_repetition(), (f.name, board.ply())
+    assert plies > 20000
