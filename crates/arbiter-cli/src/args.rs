@@ -9,20 +9,11 @@ pub enum GameKind {
     Chess,
 }
 
-impl From<records::GameKind> for GameKind {
-    fn from(kind: records::GameKind) -> GameKind {
+impl From<GameKind> for arbiter::Game {
+    fn from(kind: GameKind) -> arbiter::Game {
         match kind {
-            records::GameKind::Xiangqi => GameKind::Xiangqi,
-            records::GameKind::Chess => GameKind::Chess,
-        }
-    }
-}
-
-impl From<GameKind> for records::GameKind {
-    fn from(kind: GameKind) -> records::GameKind {
-        match kind {
-            GameKind::Xiangqi => records::GameKind::Xiangqi,
-            GameKind::Chess => records::GameKind::Chess,
+            GameKind::Xiangqi => arbiter::Game::Xiangqi,
+            GameKind::Chess => arbiter::Game::Chess,
         }
     }
 }
@@ -35,12 +26,32 @@ pub enum RulesArg {
     Fide,
 }
 
+impl From<RulesArg> for arbiter::Rules {
+    fn from(r: RulesArg) -> arbiter::Rules {
+        match r {
+            RulesArg::Axf => arbiter::Rules::Axf,
+            RulesArg::Tw113 => arbiter::Rules::Tw113,
+            RulesArg::Fide => arbiter::Rules::Fide,
+        }
+    }
+}
+
 /// Kind of draw claim.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ClaimKind {
     Threefold,
     FiftyMoves,
     NaturalMoveLimit,
+}
+
+impl From<ClaimKind> for arbiter::DrawClaim {
+    fn from(k: ClaimKind) -> arbiter::DrawClaim {
+        match k {
+            ClaimKind::Threefold => arbiter::DrawClaim::Threefold,
+            ClaimKind::FiftyMoves => arbiter::DrawClaim::FiftyMoves,
+            ClaimKind::NaturalMoveLimit => arbiter::DrawClaim::NaturalMoveLimit,
+        }
+    }
 }
 
 /// How `judge` looks for chess dead positions (FIDE 5.2.2).
@@ -58,6 +69,16 @@ pub enum DeadCheckArg {
     Off,
 }
 
+impl From<DeadCheckArg> for arbiter::chess::DeadCheck {
+    fn from(d: DeadCheckArg) -> arbiter::chess::DeadCheck {
+        match d {
+            DeadCheckArg::Screen => arbiter::chess::DeadCheck::Screen,
+            DeadCheckArg::Exact => arbiter::chess::DeadCheck::Exact,
+            DeadCheckArg::Off => arbiter::chess::DeadCheck::Off,
+        }
+    }
+}
+
 /// Time control, for the penalty of an incorrect chess claim (FIDE 9.5.3, A.3, B.2/B.3).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum TimeControl {
@@ -65,6 +86,16 @@ pub enum TimeControl {
     Standard,
     Rapid,
     Blitz,
+}
+
+impl From<TimeControl> for arbiter::chess::TimeControl {
+    fn from(t: TimeControl) -> arbiter::chess::TimeControl {
+        match t {
+            TimeControl::Standard => arbiter::chess::TimeControl::Standard,
+            TimeControl::Rapid => arbiter::chess::TimeControl::Rapid,
+            TimeControl::Blitz => arbiter::chess::TimeControl::Blitz,
+        }
+    }
 }
 
 #[derive(Parser, Debug)]

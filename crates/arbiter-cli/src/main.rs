@@ -2,11 +2,9 @@
 //! library decides; it never decides rules itself.
 
 mod args;
-mod chess_cmd;
+mod commands;
 mod inputs;
-mod judge;
 mod output;
-mod xiangqi_cmd;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -38,12 +36,12 @@ fn main() -> ExitCode {
     };
     let mut emitter = Emitter::new(json);
     let result = match cli.command {
-        Command::Judge(a) => judge::run(a, &mut emitter),
-        Command::Cycle(a) => xiangqi_cmd::cycle(a, &mut emitter),
-        Command::Classify(a) => xiangqi_cmd::classify(a, &mut emitter),
-        Command::Claim(a) => xiangqi_cmd::claim(a, &mut emitter),
-        Command::Dead(a) => chess_cmd::dead(a, &mut emitter),
-        Command::Perft(a) => xiangqi_cmd::perft(a, &mut emitter),
+        Command::Judge(a) => commands::judge::run(a, &mut emitter),
+        Command::Cycle(a) => commands::cycle::run(a, &mut emitter),
+        Command::Classify(a) => commands::classify::run(a, &mut emitter),
+        Command::Claim(a) => commands::claim::run(a, &mut emitter),
+        Command::Dead(a) => commands::dead::run(a, &mut emitter),
+        Command::Perft(a) => commands::perft::run(a, &mut emitter),
     };
     emitter.flush();
     match result {

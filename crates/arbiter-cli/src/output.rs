@@ -1,13 +1,13 @@
-//! What a subcommand hands back to `main` for printing: one JSON object and a text report per
+//! What a subcommand hands back to `main` for printing: one JSON line and a text report per
 //! game or position, and whether that item could not be judged (exit code 1).
+
+use serde::Serialize;
 
 /// One answered item (a game, a position, a claim).
 #[derive(Debug, Clone)]
 pub struct Item {
-    /// The object printed with `--json` (one line), unless `line` holds it already written.
-    pub json: serde_json::Value,
-    /// The `--json` line written straight from a report (no intermediate `Value`).
-    pub line: Option<String>,
+    /// The object printed with `--json`, as one line.
+    pub line: String,
     /// The report printed without `--json`.
     pub text: String,
     /// True when the input could not be judged (an error object); makes the exit code 1.
@@ -15,52 +15,17 @@ pub struct Item {
 }
 
 impl Item {
-    /// An item that was judged.
-    pub fn ok(json: serde_json::Value, text: String) -> Item {
-        Item {
-            json,
-            line: None,
-            text,
-            failed: false,
-        }
+    /// An item from a library report: its serde form is the JSON line.
+    pub fn new(report: &impl Serialize, text: String, failed: bool) -> Item {
+        let line = serde_json::to_string(report).unwrap_or_else(|e| {
+            serde_json::json!({ "error": format!("cannot write the report: {e}") }).to_string()
+        });
+        Item { line, text, failed }
     }
 
-    /// An item that was judged, its JSON object already written as one line.
-    pub fn ok_line(line: String, text: String) -> Item {
-        Item {
-            json: serde_json::Value::Null,
-            line: Some(line),
-            text,
-            failed: false,
-        }
-    }
-
-    /// An input or game that could not be read or judged: `{"file","error"}` with `index`
-    /// and `ply` when known; the text says `FILE: game N, ply P: error: ...`.
-    pub fn error(file: &str, index: Option<usize>, error: &str, ply: Option<usize>) -> Item {
-        let mut v = serde_json::json!({ "file": file, "error": error });
-        if let Some(i) = index {
-            v["index"] = serde_json::json!(i);
-        }
-        if let Some(p) = ply {
-            v["ply"] = serde_json::json!(p);
-        }
-        let place = match (index, ply) {
-            (Some(i), Some(p)) => format!(": game {i}, ply {p}"),
-            (Some(i), None) => format!(": game {i}"),
-            _ => String::new(),
-        };
-        Item::failed(v, format!("{file}{place}: error: {error}\n"))
-    }
-
-    /// An item that could not be judged: `json` is the error object.
-    pub fn failed(json: serde_json::Value, text: String) -> Item {
-        Item {
-            json,
-            line: None,
-            text,
-            failed: true,
-        }
+    /// A judged game's report.
+    pub fn game(report: &arbiter::GameReport) -> Item {
+        Item::new(report, report.text(), report.is_error())
     }
 }
 
@@ -94,10 +59,7 @@ impl Emitter {
         use std::io::Write;
         let out = &mut self.out;
         let _ = if self.json {
-            match &item.line {
-                Some(line) => writeln!(out, "{line}"),
-                None => writeln!(out, "{}", item.json),
-            }
+            writeln!(out, "{}", item.line)
         } else {
             if self.count > 0 {
                 let _ = writeln!(out);

@@ -5,10 +5,10 @@ use serde::Serialize;
 use shakmaty::uci::UciMove;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, Move, Position};
 
-use super::dead::{can_mate, is_dead, is_dead_screened, Mateability};
 use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
 use super::record::GameRecord;
+use super::referee::Referee;
 use super::{side_name, side_title};
 
 /// Where the record stands once the rules are applied (cli.md `status`).
@@ -235,7 +235,7 @@ fn title(side: &str) -> &'static str {
     }
 }
 
-fn uci(m: Move) -> String {
+pub(super) fn uci(m: Move) -> String {
     UciMove::from_move(m, CastlingMode::Standard).to_string()
 }
 
@@ -344,7 +344,7 @@ pub(crate) fn claims_here(
 }
 
 impl ClaimsHere {
-    fn any(&self) -> bool {
+    pub(super) fn any(&self) -> bool {
         self.threefold_now
             || self.threefold_intended.is_some()
             || self.fifty_now
@@ -353,20 +353,32 @@ impl ClaimsHere {
 }
 
 /// First claims per (kind, side): index = kind * 2 + side.
-struct FirstClaims {
+#[derive(Debug, Clone)]
+pub(super) struct FirstClaims {
     found: [Option<ClaimOpportunity>; 4],
 }
 
 impl FirstClaims {
+    pub(super) fn new() -> FirstClaims {
+        FirstClaims {
+            found: [None, None, None, None],
+        }
+    }
+
+    /// The claims found, in slot order (threefold white, black; fifty moves white, black).
+    pub(super) fn into_found(self) -> Vec<ClaimOpportunity> {
+        self.found.into_iter().flatten().collect()
+    }
+
     fn slot(kind_fifty: bool, side: Color) -> usize {
         (kind_fifty as usize) * 2 + if side == Color::White { 0 } else { 1 }
     }
 
-    fn wants(&self, kind_fifty: bool, side: Color) -> bool {
+    pub(super) fn wants(&self, kind_fifty: bool, side: Color) -> bool {
         self.found[Self::slot(kind_fifty, side)].is_none()
     }
 
-    fn note(&mut self, ply: usize, side: Color, here: &ClaimsHere) {
+    pub(super) fn note(&mut self, ply: usize, side: Color, here: &ClaimsHere) {
         let by = side_name(side);
         let kinds = [
             (
@@ -394,7 +406,7 @@ impl FirstClaims {
 }
 
 /// Replays `start` + `moves[..ply]`.
-fn position_at(start: &Chess, moves: &[Move], ply: usize) -> Chess {
+pub(super) fn position_at(start: &Chess, moves: &[Move], ply: usize) -> Chess {
     let mut pos = start.clone();
     for m in moves.iter().take(ply) {
         pos.play_unchecked(*m);
@@ -403,7 +415,7 @@ fn position_at(start: &Chess, moves: &[Move], ply: usize) -> Chess {
 }
 
 /// The side that the record's result names as winner, if decisive.
-fn recorded_winner(result: Option<&str>) -> Option<Color> {
+pub(super) fn recorded_winner(result: Option<&str>) -> Option<Color> {
     match result.map(str::trim) {
         Some("1-0") => Some(Color::White),
         Some("0-1") => Some(Color::Black),
@@ -470,230 +482,19 @@ pub fn judge_game_with(record: &GameRecord, options: &JudgeOptions) -> Result<Ju
     if let Some(e) = &record.error {
         return Err(e.clone());
     }
-    let n = record.moves.len();
-    let mut pos = record.start.clone();
-    let mut table = RepetitionTable::new();
-    let mut played: Vec<Move> = Vec::with_capacity(n);
-    let mut first = FirstClaims {
-        found: [None, None, None, None],
-    };
-    let mut claimable_at_end = false;
-    let mut end_claims: Vec<ClaimOpportunity> = Vec::new();
-    let mut end: Option<(usize, Reason)> = None;
-    // The position where the game ended (when the record goes on past it).
-    let mut end_pos: Option<Chess> = None;
-    let mut moves_after_end = 0;
-    let mut count = table.record(PositionKey::of(&pos), false);
-    let mut ply = 0;
-    loop {
-        let next = if ply < n {
-            match record.moves[ply].to_move(&pos, ply + 1) {
-                Ok(m) => Some(m),
-                Err(e) => {
-                    if end.is_some() {
-                        // The game had already ended; what follows is not judged.
-                        break;
-                    }
-                    if pos.is_checkmate() || pos.is_stalemate() {
-                        let r = if pos.is_checkmate() {
-                            Reason::Checkmate
-                        } else {
-                            Reason::Stalemate
-                        };
-                        end = Some((ply, r));
-                        moves_after_end = n - ply;
-                        break;
-                    }
-                    return Err(e);
-                }
-            }
-        } else {
-            None
-        };
-        if end.is_none() {
-            // At ply < n a legal next move shows there is no mate or stalemate here.
-            if next.is_none() && pos.legal_moves().is_empty() {
-                let reason = if pos.is_check() {
-                    Reason::Checkmate
-                } else {
-                    Reason::Stalemate
-                };
-                end = Some((ply, reason));
-            }
-            if end.is_none() && (count >= 5 || pos.halfmoves() >= 150) {
-                // 9.6.2: a mate on the 150th ply takes precedence (and is already caught above
-                // at the last ply; here the record went on, so the position had legal moves).
-                end = Some((
-                    ply,
-                    if count >= 5 {
-                        Reason::FivefoldRepetition
-                    } else {
-                        Reason::SeventyFiveMoves
-                    },
-                ));
-            }
-            if end.is_none() {
-                let turn = pos.turn();
-                let at_end = next.is_none();
-                let want3 = at_end || first.wants(false, turn);
-                let want50 = at_end || first.wants(true, turn);
-                if want3 || want50 {
-                    let here = claims_here(&pos, count, &table, next, want3, want50);
-                    first.note(ply, turn, &here);
-                    if at_end {
-                        claimable_at_end = here.any();
-                        let mut only = FirstClaims {
-                            found: [None, None, None, None],
-                        };
-                        only.note(ply, turn, &here);
-                        end_claims = only.found.into_iter().flatten().collect();
-                    }
-                }
-            } else {
-                moves_after_end = n - ply;
-                if ply < n {
-                    end_pos = Some(pos.clone());
-                }
-            }
-        }
-        let Some(m) = next else { break };
-        pos.play_unchecked(m);
-        played.push(m);
-        ply += 1;
-        count = table.record(PositionKey::of(&pos), m.is_zeroing());
-    }
-
-    // Dead position (5.2.2), by monotonicity: check the last position that matters, then
-    // bisect for the first dead ply.
-    // `pos` is the last position replayed (ply `played.len()`).
-    let dead = |p: &Chess| match options.dead_check {
-        DeadCheck::Exact => is_dead(p),
-        DeadCheck::Screen => is_dead_screened(p),
-        DeadCheck::Off => false,
-    };
-    let last = match end {
-        _ if options.dead_check == DeadCheck::Off => None,
-        Some((_, Reason::Checkmate)) => None,
-        Some((0, Reason::Stalemate)) => None,
-        Some((e, Reason::Stalemate)) => Some(e - 1),
-        Some((e, _)) => Some(e),
-        None => Some(played.len()),
-    };
-    if let Some(last) = last {
-        let at_last = if last == played.len() {
-            pos.clone()
-        } else if let (Some(p), Some((e, _))) = (&end_pos, end) {
-            if e == last {
-                p.clone()
-            } else {
-                position_at(&record.start, &played, last)
-            }
-        } else {
-            position_at(&record.start, &played, last)
-        };
-        if dead(&at_last) {
-            // Bisection needs a test that is exact at every ply (deadness is monotone; the
-            // screen's answers need not be). Invariant: the position at `hi` is dead.
-            let (mut lo, mut hi) = (0usize, last);
-            while lo < hi {
-                let mid = lo + (hi - lo) / 2;
-                if is_dead(&position_at(&record.start, &played, mid)) {
-                    hi = mid;
-                } else {
-                    lo = mid + 1;
-                }
-            }
-            end = Some((hi, Reason::DeadPosition));
-            moves_after_end = n - hi;
-            claimable_at_end = false;
-            end_claims.clear();
+    let mut referee = Referee::with_options(record.start.clone(), *options);
+    for (i, written) in record.moves.iter().enumerate() {
+        match written.to_move(referee.position(), i + 1) {
+            Ok(m) => referee.push_legal(m),
+            // After an automatic end, what follows is not judged; a mate or stalemate followed
+            // by more moves ends the game there (the rest is counted after the end).
+            Err(_) if referee.ended_before() || referee.position().legal_moves().is_empty() => break,
+            Err(e) => return Err(e),
         }
     }
-
-    // Flag fall (6.9).
-    let mut flag = None;
-    let winner = recorded_winner(record.recorded_result.as_deref());
-    if let (true, Some(w)) = (is_time_forfeit(record.termination.as_deref()), winner) {
-        if end.is_none() {
-            let m = can_mate(&pos, w);
-            flag = Some(FlagFall {
-                flagged: side_name(!w),
-                opponent_can_mate: m != Mateability::CannotMate,
-                clause: "FIDE 6.9",
-            });
-            if m == Mateability::CannotMate {
-                end = Some((played.len(), Reason::FlagDeadPosition));
-                moves_after_end = 0;
-                claimable_at_end = false;
-                end_claims.clear();
-            }
-        }
-    }
-
-    let end_ply = end.map(|(p, _)| p);
-    let claims: Vec<ClaimOpportunity> = first
-        .found
-        .into_iter()
-        .flatten()
-        .filter(|c| end_ply.is_none_or(|e| c.at_ply < e))
-        .collect();
-    let mut claims = claims;
-    claims.sort_by_key(|c| c.at_ply);
-
-    let (status, result, reason, at_ply, clause) = match end {
-        Some((p, r)) => {
-            let result = match r {
-                Reason::Checkmate => {
-                    // The side to move at p is mated.
-                    // Mate ends the replay (the record cannot go on legally), or is found at the
-                    // end: either way `pos` is the mated position unless a later end was moved.
-                    let mated = if p == played.len() {
-                        pos.turn()
-                    } else {
-                        position_at(&record.start, &played, p).turn()
-                    };
-                    if mated == Color::White {
-                        "0-1"
-                    } else {
-                        "1-0"
-                    }
-                }
-                _ => "1/2-1/2",
-            };
-            (
-                Status::Decided,
-                result.to_string(),
-                Some(r),
-                Some(p),
-                Some(r.clause()),
-            )
-        }
-        None if claimable_at_end => (Status::Claimable, "*".to_string(), None, None, None),
-        None => (Status::Ongoing, "*".to_string(), None, None, None),
-    };
-    let end_move = match at_ply {
-        Some(p) if p > 0 => played.get(p - 1).map(|m| uci(*m)),
-        _ => None,
-    };
-    let result_agrees = match (&record.recorded_result, status) {
-        (Some(r), Status::Decided) => r.trim() == "*" || r.trim() == result,
-        _ => true,
-    };
-    Ok(JudgeReport {
-        game: "chess",
-        rules: "fide",
-        plies: n,
-        status,
-        result,
-        reason,
-        at_ply,
-        clause,
-        recorded_result: record.recorded_result.clone(),
-        moves_after_end,
-        end_move,
-        claims,
-        end_claims,
-        result_agrees,
-        flag,
-    })
+    Ok(referee.conclude(
+        record.moves.len(),
+        record.recorded_result.clone(),
+        record.termination.as_deref(),
+    ))
 }

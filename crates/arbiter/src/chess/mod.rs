@@ -9,6 +9,8 @@
 //!   an intended move, and the penalty of an incorrect claim (9.5.3, A.3, B.2/B.3);
 //! - [`judge`]: replay of a game record: legality of every move, the first automatic end
 //!   (5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2), the claims that became available, flag falls (6.9);
+//! - [`referee`]: the incremental referee ([`Referee`]): push a move, ask the status after any
+//!   ply; [`judge`] is a loop over it;
 //! - [`record`]: FEN, move and PGN input, turned into a start position and a list of moves.
 //!
 //! Units: a **ply** is one move by one side; ply 0 is the start position (of the record or of
@@ -50,6 +52,7 @@ pub mod error;
 pub mod identity;
 pub mod judge;
 pub mod record;
+pub mod referee;
 
 pub use claims::{judge_claim, ClaimKind, ClaimRequest, ClaimVerdict, Penalty, TimeControl};
 pub use dead::{can_mate, dead_position, DeadReport, Mateability};
@@ -59,8 +62,13 @@ pub use judge::{
     judge_game, judge_game_with, ClaimOpportunity, DeadCheck, JudgeOptions, JudgeReport, Reason, Status,
 };
 pub use record::{parse_fen, parse_moves, parse_pgn_game, read_pgn_games, GameRecord, WrittenMove};
+pub use referee::{PlyStatus, Referee};
 
 use shakmaty::Color;
+
+// The board model the referee works on (`shakmaty`), so that users of `arbiter` need no second
+// dependency.
+pub use shakmaty::{Chess, Move};
 
 /// `"white"` or `"black"`, as written in reports.
 pub fn side_name(color: Color) -> &'static str {

@@ -1,0 +1,55 @@
+//! `arbiter claim`: a draw claim (chess threefold and fifty moves, xiangqi natural move limit).
+
+use crate::args::ClaimArgs;
+use crate::output::{Emitter, Item};
+use crate::UsageError;
+use arbiter::{ClaimGame, ClaimQuery};
+
+/// Entry point.
+pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
+    let bytes = match &a.file {
+        Some(path) => Some(
+            crate::inputs::expand(std::slice::from_ref(path))
+                .first()
+                .ok_or_else(|| anyhow::anyhow!("{path}: nothing to read"))?
+                .read()
+                .map_err(anyhow::Error::msg)?,
+        ),
+        None => None,
+    };
+    let game = match (&a.file, &bytes) {
+        (Some(file), Some(bytes)) => ClaimGame::Record {
+            bytes,
+            file,
+            // `--game N` with a FILE; a game name there selects game 0.
+            index: match a.game.as_deref() {
+                Some(g) if g.chars().all(|c| c.is_ascii_digit()) => g.parse()?,
+                _ => 0,
+            },
+        },
+        _ => ClaimGame::Position {
+            fen: a.fen.as_deref(),
+            moves: a.moves.as_deref().unwrap_or(""),
+            game: match a.game.as_deref() {
+                Some("xiangqi") => Some(arbiter::Game::Xiangqi),
+                Some("chess") => Some(arbiter::Game::Chess),
+                _ => None,
+            },
+        },
+    };
+    let q = ClaimQuery {
+        kind: a.kind.into(),
+        game,
+        rules: a.rules.map(Into::into),
+        at_ply: a.at_ply,
+        intended_move: a.intended_move.clone(),
+        time_control: a.time_control.into(),
+        limit: a.limit,
+    };
+    match arbiter::claim(&q) {
+        Ok(r) => out.emit(Item::new(&r, r.text(), false)),
+        Err(arbiter::Error::Usage(m)) => return Err(UsageError(m).into()),
+        Err(e) => out.emit(Item::new(&e, format!("claim cannot be judged: {e}\n"), true)),
+    }
+    Ok(())
+}

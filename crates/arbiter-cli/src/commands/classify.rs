@@ -1,0 +1,12 @@
+//! `arbiter classify`: one xiangqi move's kinds and chases.
+
+use super::cli_error;
+use crate::args::ClassifyArgs;
+use crate::output::{Emitter, Item};
+
+/// Entry point.
+pub fn run(a: ClassifyArgs, out: &mut Emitter) -> anyhow::Result<()> {
+    let r = arbiter::classify(&a.fen, &a.mv, a.rules.map(Into::into), a.explain).map_err(cli_error)?;
+    out.emit(Item::new(&r, r.text(), false));
+    Ok(())
+}

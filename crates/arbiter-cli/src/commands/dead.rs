@@ -1,0 +1,34 @@
+//! `arbiter dead`: chess dead positions (FIDE 5.2.2), one FEN or a file of FENs.
+
+use crate::args::DeadArgs;
+use crate::output::{Emitter, Item};
+use crate::UsageError;
+use anyhow::Context;
+
+fn item(a: &arbiter::DeadAnswer) -> Item {
+    Item::new(a, a.text(), a.is_error())
+}
+
+/// Entry point: one item per FEN, in order; a bad FEN gets `{"fen","error"}` and the rest go on.
+pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
+    if args.fen.is_some() && arbiter::detect_game(args.fen.as_deref(), None) == arbiter::Game::Xiangqi {
+        return Err(
+            UsageError("dead judges chess positions (FIDE 5.2.2); this FEN is xiangqi".into()).into(),
+        );
+    }
+    match (&args.fen, &args.fen_file) {
+        (Some(fen), None) => out.emit(item(&arbiter::dead(fen))),
+        (None, Some(path)) => {
+            let text = if path == "-" {
+                std::io::read_to_string(std::io::stdin()).context("reading standard input")?
+            } else {
+                std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?
+            };
+            for answer in arbiter::dead_lines(&text) {
+                out.emit(item(&answer));
+            }
+        }
+        _ => return Err(UsageError("dead: give exactly one of --fen FEN or --fen-file FILE".into()).into()),
+    }
+    Ok(())
+}

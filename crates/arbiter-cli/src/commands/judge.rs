@@ -1,0 +1,168 @@
+//! `arbiter judge`: replay records (or a position and moves) and report what the rules say.
+//! Reading, splitting and judging are the library's ([`arbiter::split_bytes`],
+//! [`arbiter::InputGame::judge`]); this file walks the inputs, judges batches in parallel with
+//! `--jobs` and prints in input order.
+
+use super::cli_error;
+use crate::args::JudgeArgs;
+use crate::inputs::{expand, Input};
+use crate::output::{Emitter, Item};
+use crate::UsageError;
+use rayon::prelude::*;
+use std::io::IsTerminal;
+
+/// Games judged in parallel per batch (bounded memory: a batch is emitted before the next).
+const BATCH: usize = 256;
+
+/// Files judged in parallel per window with `--jobs` > 1.
+const FILE_WINDOW: usize = 64;
+
+struct Ctx {
+    options: arbiter::Options,
+    warned_rules: std::sync::atomic::AtomicBool,
+}
+
+impl Ctx {
+    /// Warns once on standard error when `--rules` names a rule set of the other game than
+    /// the game judged (it is judged under its own rules all the same).
+    fn check_rules(&self, report: &arbiter::GameReport) {
+        use std::sync::atomic::Ordering;
+        if let Some(msg) = report
+            .game()
+            .and_then(|g| arbiter::Rules::mismatch(self.options.rules, g))
+        {
+            if !self.warned_rules.swap(true, Ordering::Relaxed) {
+                eprintln!("arbiter: warning: {msg}");
+            }
+        }
+    }
+
+    fn judge(&self, game: &arbiter::InputGame) -> Item {
+        let report = game.judge(&self.options);
+        self.check_rules(&report);
+        Item::game(&report)
+    }
+}
+
+/// Entry point.
+pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
+    let options = arbiter::Options {
+        game: a.pos.game.map(Into::into),
+        rules: a.rules.map(Into::into),
+        cycles: a.cycles,
+        explain: a.explain,
+        dead_check: a.dead_check.into(),
+    };
+    if a.pos.fen.is_some() || a.pos.moves.is_some() {
+        if !a.files.is_empty() {
+            return Err(UsageError("give either FILE... or --fen/--moves, not both".into()).into());
+        }
+        let moves = a.pos.moves.as_deref().unwrap_or("");
+        let report = arbiter::judge_position(a.pos.fen.as_deref(), moves, &options).map_err(cli_error)?;
+        out.emit(Item::game(&report));
+        return Ok(());
+    }
+    if a.files.is_empty() {
+        return Err(UsageError(
+            "nothing to judge: give record files or directories, `-`, or --fen/--moves".into(),
+        )
+        .into());
+    }
+    let ctx = Ctx {
+        options,
+        warned_rules: std::sync::atomic::AtomicBool::new(false),
+    };
+    let inputs = expand(&a.files);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.max(1) as usize)
+        .build()?;
+    let bar = (std::io::stderr().is_terminal() && inputs.len() > 1).then(|| {
+        let b = indicatif::ProgressBar::new(inputs.len() as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files, {msg} [{elapsed}<{eta}]")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    // Games judged or not; inputs that could not be read at all (no game index) apart.
+    let (mut games, mut failed, mut unreadable) = (0usize, 0usize, 0usize);
+    // With --jobs > 1, a window of files is judged in parallel (folders of one-game files);
+    // games within a big file are also judged in parallel batches (see `judge_input`). Output
+    // stays in input order and memory is bounded by the window.
+    let window = if pool.current_num_threads() > 1 {
+        FILE_WINDOW
+    } else {
+        1
+    };
+    for chunk in inputs.chunks(window) {
+        {
+            let mut tally = |(item, indexed): (Item, bool)| {
+                if item.failed && !indexed {
+                    unreadable += 1;
+                } else {
+                    games += 1;
+                    failed += usize::from(item.failed);
+                }
+                out.emit(item);
+            };
+            if let [input] = chunk {
+                judge_input(input, &ctx, &pool, &mut tally);
+            } else {
+                let per_file: Vec<Vec<(Item, bool)>> = pool.install(|| {
+                    chunk
+                        .par_iter()
+                        .map(|input| {
+                            let mut items = Vec::new();
+                            judge_input(input, &ctx, &pool, &mut |item| items.push(item));
+                            items
+                        })
+                        .collect()
+                });
+                per_file.into_iter().flatten().for_each(&mut tally);
+            }
+        }
+        if let Some(b) = &bar {
+            b.inc(chunk.len() as u64);
+            b.set_message(format!("{games} games, {failed} not judged"));
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let unread = if unreadable > 0 {
+        format!("; {} could not be read", plural(unreadable, "input"))
+    } else {
+        String::new()
+    };
+    eprintln!(
+        "arbiter: {} from {}; {failed} could not be judged{unread}",
+        plural(games, "game"),
+        plural(inputs.len(), "file")
+    );
+    Ok(())
+}
+
+/// Judge every game of one input, calling `emit` in file order with each item and whether it
+/// belongs to a game (false: the input as a whole could not be read).
+fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dyn FnMut((Item, bool))) {
+    let file = input.label();
+    let bytes = match input.read() {
+        Ok(b) => b,
+        Err(e) => {
+            let report = arbiter::GameReport::Error(arbiter::GameError::new(&file, None, e, None));
+            return emit((Item::game(&report), false));
+        }
+    };
+    let mut split = arbiter::split_bytes(&bytes, &file).peekable();
+    while split.peek().is_some() {
+        let batch: Vec<arbiter::InputGame> = split.by_ref().take(BATCH).collect();
+        let judge_one = |g: &arbiter::InputGame| (ctx.judge(g), g.index().is_some());
+        let items: Vec<(Item, bool)> = if pool.current_num_threads() > 1 && batch.len() > 1 {
+            pool.install(|| batch.par_iter().map(judge_one).collect())
+        } else {
+            batch.iter().map(judge_one).collect()
+        };
+        items.into_iter().for_each(&mut *emit);
+    }
+}

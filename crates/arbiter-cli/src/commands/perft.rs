@@ -1,0 +1,12 @@
+//! `arbiter perft`: leaf count of the legal move tree (both games).
+
+use super::cli_error;
+use crate::args::PerftArgs;
+use crate::output::{Emitter, Item};
+
+/// Entry point.
+pub fn run(a: PerftArgs, out: &mut Emitter) -> anyhow::Result<()> {
+    let r = arbiter::perft(a.fen.as_deref(), a.depth, a.divide, a.game.map(Into::into)).map_err(cli_error)?;
+    out.emit(Item::new(&r, r.text(), false));
+    Ok(())
+}

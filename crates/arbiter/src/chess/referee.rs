@@ -1,0 +1,442 @@
+//! The incremental chess referee (FIDE Laws 2023): one move at a time, the game's status after
+//! each ply. [`super::judge_game_with`] is a loop over it.
+//!
+//! Cost per move: one position key and one repetition-table entry (the table is cleared at
+//! every pawn move or capture, FIDE 9.2.3), and the claim test only while a kind of claim has
+//! not yet been found for the side to move — amortised O(1). [`Referee::status`] adds the test
+//! of the current position (legal moves for mate and stalemate, the claims available now) and
+//! the dead-position test (5.2.2), which is a search.
+
+use serde::Serialize;
+use shakmaty::{Chess, Color, Move, Position};
+
+use super::dead::{can_mate, is_dead, is_dead_screened, Mateability};
+use super::error::ChessError;
+use super::identity::{PositionKey, RepetitionTable};
+use super::judge::{
+    claims_here, is_time_forfeit, position_at, recorded_winner, uci, ClaimOpportunity, DeadCheck,
+    FirstClaims, FlagFall, JudgeOptions, JudgeReport, Reason, Status,
+};
+use super::record::parse_move;
+use super::side_name;
+
+/// An incremental chess referee: push moves (as [`Move`]s or written in SAN or UCI), ask the
+/// status after any ply.
+///
+/// ```
+/// use arbiter::chess::{Reason, Referee, Status};
+/// let mut r = Referee::default(); // the standard start
+/// for m in ["f3", "e5", "g4", "Qh4#"] {
+///     r.push_text(m).unwrap();
+/// }
+/// let s = r.status();
+/// assert_eq!((s.status, s.reason, s.at_ply, s.result.as_str()), (Status::Decided, Some(Reason::Checkmate), Some(4), "0-1"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Referee {
+    start: Chess,
+    pos: Chess,
+    table: RepetitionTable,
+    played: Vec<Move>,
+    /// Occurrences of the current position (FIDE 9.2.3 identity).
+    count: u32,
+    first: FirstClaims,
+    /// The automatic end found at an earlier ply (the current ply is judged on demand).
+    end: Option<(usize, Reason)>,
+    /// The position at `end` (when the game went on after it).
+    end_pos: Option<Chess>,
+    options: JudgeOptions,
+}
+
+impl Default for Referee {
+    /// A referee from the standard start position.
+    fn default() -> Referee {
+        Referee::new(Chess::default())
+    }
+}
+
+/// The game after a ply, as [`Referee::status`] sees it (the record taken to end there).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlyStatus {
+    /// Moves played so far (plies).
+    pub ply: usize,
+    /// `ongoing`, `claimable` (the side to move may claim a draw now) or `decided`.
+    pub status: Status,
+    /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while not decided.
+    pub result: String,
+    /// Why the game ended (`None` while not decided).
+    pub reason: Option<Reason>,
+    /// The ply at which the game ended (it may be before `ply`: moves after an automatic end
+    /// are counted in `moves_after_end`).
+    pub at_ply: Option<usize>,
+    /// The clause that decided.
+    pub clause: Option<&'static str>,
+    /// `"white"` or `"black"`: the side to move.
+    pub to_move: &'static str,
+    /// Plies since the last pawn move or capture (the FEN's half-move clock; 100 allows the
+    /// fifty-move claim, 9.3; 150 ends the game, 9.6.2).
+    pub halfmove_clock: u32,
+    /// Occurrences of the current position (9.2.3 identity; 3 allows the claim, 5 ends the game).
+    pub repetitions: u32,
+    /// The draw claims the side to move may make now (9.2.1, 9.3), with the intended move to
+    /// write down when the claim needs one. Empty once the game is decided.
+    pub claims: Vec<ClaimOpportunity>,
+    /// Moves played after the automatic end.
+    pub moves_after_end: usize,
+}
+
+/// The current position judged as the end of play: the automatic end (if any), whether the
+/// side to move may claim, and the first claims including this ply.
+struct AtEnd {
+    end: Option<(usize, Reason)>,
+    claimable: bool,
+    end_claims: Vec<ClaimOpportunity>,
+    first: FirstClaims,
+}
+
+impl Referee {
+    /// A referee from `start` (ply 0) with the default options (the dead-position screen).
+    pub fn new(start: Chess) -> Referee {
+        Referee::with_options(start, JudgeOptions::default())
+    }
+
+    /// A referee from `start` with `options` (how dead positions are looked for).
+    pub fn with_options(start: Chess, options: JudgeOptions) -> Referee {
+        let mut table = RepetitionTable::new();
+        let count = table.record(PositionKey::of(&start), false);
+        Referee {
+            pos: start.clone(),
+            start,
+            table,
+            played: Vec::new(),
+            count,
+            first: FirstClaims::new(),
+            end: None,
+            end_pos: None,
+            options,
+        }
+    }
+
+    /// A referee from a FEN (missing trailing fields default, see [`super::parse_fen`]).
+    ///
+    /// # Errors
+    /// [`ChessError::Fen`] for a FEN that is not a legal chess setup.
+    pub fn from_fen(fen: &str) -> Result<Referee, ChessError> {
+        Ok(Referee::new(super::parse_fen(fen)?))
+    }
+
+    /// The current position (after the last move pushed).
+    pub fn position(&self) -> &Chess {
+        &self.pos
+    }
+
+    /// The start position (ply 0).
+    pub fn start(&self) -> &Chess {
+        &self.start
+    }
+
+    /// Moves played (plies).
+    pub fn plies(&self) -> usize {
+        self.played.len()
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.played
+    }
+
+    /// Plies since the last pawn move or capture (9.3, 9.6.2).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.pos.halfmoves()
+    }
+
+    /// Occurrences of the current position (9.2.3 identity).
+    pub fn repetitions(&self) -> u32 {
+        self.count
+    }
+
+    /// True when an automatic end was found at a ply before the current one (moves pushed
+    /// since are "after the end"). The current ply itself is judged by [`Referee::status`].
+    pub fn ended_before(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// Plays `mv` after checking it is legal.
+    ///
+    /// # Errors
+    /// [`ChessError::IllegalMove`] naming the ply the move would have produced.
+    pub fn push(&mut self, mv: Move) -> Result<(), ChessError> {
+        if !self.pos.is_legal(mv) {
+            return Err(ChessError::IllegalMove {
+                ply: self.plies() + 1,
+                mv: uci(mv),
+                reason: "not a legal move in this position".into(),
+            });
+        }
+        self.push_legal(mv);
+        Ok(())
+    }
+
+    /// Reads a move in SAN (`Nf3`, `O-O`, `exd6+`) or UCI (`g1f3`, `e7e8q`) and plays it.
+    /// Returns the move played.
+    ///
+    /// # Errors
+    /// [`ChessError::IllegalMove`] when the text is not a legal move here (naming the ply).
+    pub fn push_text(&mut self, text: &str) -> Result<Move, ChessError> {
+        let mv = parse_move(&self.pos, text, self.plies() + 1)?;
+        self.push_legal(mv);
+        Ok(mv)
+    }
+
+    /// Plays a move already known to be legal in the current position (not checked).
+    ///
+    /// Before the move, the position it leaves is judged with the move as the recorded next
+    /// move: fivefold (9.6.1) and 75 moves (9.6.2) end the game there (a legal next move
+    /// shows it is not mate), and the first claims of the side to move are noted, preferring
+    /// this move as the intended one.
+    pub fn push_legal(&mut self, mv: Move) {
+        let ply = self.plies();
+        if self.end.is_none() {
+            if self.count >= 5 || self.pos.halfmoves() >= 150 {
+                let reason = if self.count >= 5 {
+                    Reason::FivefoldRepetition
+                } else {
+                    Reason::SeventyFiveMoves
+                };
+                self.end = Some((ply, reason));
+                self.end_pos = Some(self.pos.clone());
+            } else {
+                let turn = self.pos.turn();
+                let want3 = self.first.wants(false, turn);
+                let want50 = self.first.wants(true, turn);
+                if want3 || want50 {
+                    let here = claims_here(&self.pos, self.count, &self.table, Some(mv), want3, want50);
+                    self.first.note(ply, turn, &here);
+                }
+            }
+        }
+        self.pos.play_unchecked(mv);
+        self.played.push(mv);
+        self.count = self.table.record(PositionKey::of(&self.pos), mv.is_zeroing());
+    }
+
+    /// The current position judged as the end of play.
+    fn at_end(&self) -> AtEnd {
+        let ply = self.plies();
+        let mut first = self.first.clone();
+        if let Some(end) = self.end {
+            return AtEnd {
+                end: Some(end),
+                claimable: false,
+                end_claims: Vec::new(),
+                first,
+            };
+        }
+        let mut end = None;
+        if self.pos.legal_moves().is_empty() {
+            let reason = if self.pos.is_check() {
+                Reason::Checkmate
+            } else {
+                Reason::Stalemate
+            };
+            end = Some((ply, reason));
+        }
+        if end.is_none() && (self.count >= 5 || self.pos.halfmoves() >= 150) {
+            // 9.6.2: a mate on the 150th ply takes precedence (tested just above).
+            let reason = if self.count >= 5 {
+                Reason::FivefoldRepetition
+            } else {
+                Reason::SeventyFiveMoves
+            };
+            end = Some((ply, reason));
+        }
+        let (mut claimable, mut end_claims) = (false, Vec::new());
+        if end.is_none() {
+            let turn = self.pos.turn();
+            let here = claims_here(&self.pos, self.count, &self.table, None, true, true);
+            first.note(ply, turn, &here);
+            claimable = here.any();
+            let mut only = FirstClaims::new();
+            only.note(ply, turn, &here);
+            end_claims = only.into_found();
+        }
+        AtEnd {
+            end,
+            claimable,
+            end_claims,
+            first,
+        }
+    }
+
+    /// The game judged as if it ended at the current ply: the automatic end (with the first
+    /// dead ply, 5.2.2, as `options` say), the claims that became valid, what the side to move
+    /// may claim now. No recorded result or flag fall.
+    pub fn report(&self) -> JudgeReport {
+        self.conclude(self.plies(), None, None)
+    }
+
+    /// The status after the current ply (see [`PlyStatus`]).
+    pub fn status(&self) -> PlyStatus {
+        let r = self.report();
+        PlyStatus {
+            ply: self.plies(),
+            status: r.status,
+            result: r.result,
+            reason: r.reason,
+            at_ply: r.at_ply,
+            clause: r.clause,
+            to_move: side_name(self.pos.turn()),
+            halfmove_clock: self.pos.halfmoves(),
+            repetitions: self.count,
+            claims: r.end_claims,
+            moves_after_end: r.moves_after_end,
+        }
+    }
+
+    /// The report of a record of `recorded_plies` moves (more than [`Referee::plies`] when the
+    /// replay stopped at an unplayable move after the end), with its result and termination
+    /// tags.
+    pub(crate) fn conclude(
+        &self,
+        recorded_plies: usize,
+        recorded_result: Option<String>,
+        termination: Option<&str>,
+    ) -> JudgeReport {
+        let n = recorded_plies;
+        let played = &self.played;
+        let pos = &self.pos;
+        let AtEnd {
+            mut end,
+            mut claimable,
+            mut end_claims,
+            first,
+        } = self.at_end();
+
+        // Dead position (5.2.2), by monotonicity: check the last position that matters, then
+        // bisect for the first dead ply.
+        let dead = |p: &Chess| match self.options.dead_check {
+            DeadCheck::Exact => is_dead(p),
+            DeadCheck::Screen => is_dead_screened(p),
+            DeadCheck::Off => false,
+        };
+        let last = match end {
+            _ if self.options.dead_check == DeadCheck::Off => None,
+            Some((_, Reason::Checkmate)) => None,
+            Some((0, Reason::Stalemate)) => None,
+            Some((e, Reason::Stalemate)) => Some(e - 1),
+            Some((e, _)) => Some(e),
+            None => Some(played.len()),
+        };
+        if let Some(last) = last {
+            let at_last = if last == played.len() {
+                pos.clone()
+            } else if let (Some(p), Some((e, _))) = (&self.end_pos, end) {
+                if e == last {
+                    p.clone()
+                } else {
+                    position_at(&self.start, played, last)
+                }
+            } else {
+                position_at(&self.start, played, last)
+            };
+            if dead(&at_last) {
+                // Bisection needs a test that is exact at every ply (deadness is monotone; the
+                // screen's answers need not be). Invariant: the position at `hi` is dead.
+                let (mut lo, mut hi) = (0usize, last);
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2;
+                    if is_dead(&position_at(&self.start, played, mid)) {
+                        hi = mid;
+                    } else {
+                        lo = mid + 1;
+                    }
+                }
+                end = Some((hi, Reason::DeadPosition));
+                claimable = false;
+                end_claims.clear();
+            }
+        }
+
+        // Flag fall (6.9).
+        let mut flag = None;
+        let winner = recorded_winner(recorded_result.as_deref());
+        if let (true, Some(w)) = (is_time_forfeit(termination), winner) {
+            if end.is_none() {
+                let m = can_mate(pos, w);
+                flag = Some(FlagFall {
+                    flagged: side_name(!w),
+                    opponent_can_mate: m != Mateability::CannotMate,
+                    clause: "FIDE 6.9",
+                });
+                if m == Mateability::CannotMate {
+                    end = Some((played.len(), Reason::FlagDeadPosition));
+                    claimable = false;
+                    end_claims.clear();
+                }
+            }
+        }
+
+        let end_ply = end.map(|(p, _)| p);
+        let mut claims: Vec<ClaimOpportunity> = first
+            .into_found()
+            .into_iter()
+            .filter(|c| end_ply.is_none_or(|e| c.at_ply < e))
+            .collect();
+        claims.sort_by_key(|c| c.at_ply);
+
+        let (status, result, reason, at_ply, clause) = match end {
+            Some((p, r)) => {
+                let result = match r {
+                    Reason::Checkmate => {
+                        // The side to move at p is mated.
+                        let mated = if p == played.len() {
+                            pos.turn()
+                        } else {
+                            position_at(&self.start, played, p).turn()
+                        };
+                        if mated == Color::White {
+                            "0-1"
+                        } else {
+                            "1-0"
+                        }
+                    }
+                    _ => "1/2-1/2",
+                };
+                (
+                    Status::Decided,
+                    result.to_string(),
+                    Some(r),
+                    Some(p),
+                    Some(r.clause()),
+                )
+            }
+            None if claimable => (Status::Claimable, "*".to_string(), None, None, None),
+            None => (Status::Ongoing, "*".to_string(), None, None, None),
+        };
+        let end_move = match at_ply {
+            Some(p) if p > 0 => played.get(p - 1).map(|m| uci(*m)),
+            _ => None,
+        };
+        let result_agrees = match (&recorded_result, status) {
+            (Some(r), Status::Decided) => r.trim() == "*" || r.trim() == result,
+            _ => true,
+        };
+        JudgeReport {
+            game: "chess",
+            rules: "fide",
+            plies: n,
+            status,
+            result,
+            reason,
+            at_ply,
+            clause,
+            recorded_result,
+            moves_after_end: end_ply.map_or(0, |e| n - e),
+            end_move,
+            claims,
+            end_claims,
+            result_agrees,
+            flag,
+        }
+    }
+}

@@ -1,0 +1,846 @@
+//! The front door: one call per question, for both games, returning the reports of
+//! [`crate::report`]. Game, format (PGN or XQF) and text encoding are detected here, games are
+//! split and each is judged on its own; interfaces (the CLI, a server, bindings) only parse
+//! their arguments and print.
+
+use crate::chess;
+use crate::report::{
+    ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, Game, GameError,
+    GameReport, PerftReport, Rules, XiangqiGameReport,
+};
+use crate::xiangqi::referee::Referee;
+use crate::xiangqi::verdict::Status as XStatus;
+use records::{pgn, record, RecordError, TextEncoding};
+use std::borrow::Cow;
+use xiangqi::{Move, Position};
+
+/// How games are judged: the same for every game of a batch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// Judge every game as this game instead of detecting it (`--game`).
+    pub game: Option<Game>,
+    /// The rule set: `None` = AXF for xiangqi, FIDE for chess. A rule set of the other game is
+    /// ignored for that game (the CLI warns).
+    pub rules: Option<Rules>,
+    /// Completed repetition loops that make a xiangqi repetition pending (`--cycles`, 1 or
+    /// more; default 3). Decided one loop later.
+    pub cycles: u32,
+    /// List exempted threats (not chases) with the clause that exempts them (`--explain`).
+    pub explain: bool,
+    /// How chess dead positions (FIDE 5.2.2) are looked for.
+    pub dead_check: chess::DeadCheck,
+}
+
+impl Default for Options {
+    /// Detected game, default rules (AXF / FIDE), 3 cycles, no explanations, the sound
+    /// dead-position screen.
+    fn default() -> Options {
+        Options {
+            game: None,
+            rules: None,
+            cycles: 3,
+            explain: false,
+            dead_check: chess::DeadCheck::Screen,
+        }
+    }
+}
+
+/// Which game a position belongs to when `--game` does not say: a FEN with 10 ranks (or a
+/// xiangqi-only letter, or a first rank 9 points wide) is xiangqi, else chess. With no FEN
+/// (the standard start), the moves decide: xiangqi when the first one reads as a legal xiangqi
+/// move from the start (ICCS, WXF or Chinese), chess otherwise (`e2e4`, `Nf3`).
+pub fn detect_game(fen: Option<&str>, moves: Option<&str>) -> Game {
+    match fen {
+        None => match moves.and_then(|m| m.split_whitespace().next()) {
+            Some(first) if xiangqi::notation::parse_move(&Position::startpos(), first).is_err() => {
+                Game::Chess
+            }
+            _ => Game::Xiangqi,
+        },
+        Some(f) => {
+            let board = f.split_whitespace().next().unwrap_or("");
+            let first_rank_width: u32 = board
+                .split('/')
+                .next()
+                .unwrap_or("")
+                .chars()
+                .map(|c| c.to_digit(10).unwrap_or(1))
+                .sum();
+            let xiangqi_letter = board
+                .chars()
+                .any(|c| matches!(c.to_ascii_lowercase(), 'a' | 'c' | 'e' | 'h'));
+            // Text that is no board at all (no `/`) goes to the chess reader, whose message
+            // ("unparsable FEN") fits it better than a xiangqi rank count.
+            let looks_like_board = board.contains('/');
+            if board.split('/').count() == 10
+                || (looks_like_board && (xiangqi_letter || first_rank_width == 9))
+            {
+                Game::Xiangqi
+            } else {
+                Game::Chess
+            }
+        }
+    }
+}
+
+/// One game of an input, split (and for XQF, read) but not yet judged. Owns its data and is
+/// `Send`, so a batch can be judged in parallel; [`InputGame::judge`] gives its report.
+#[derive(Debug, Clone)]
+pub struct InputGame {
+    file: String,
+    kind: InputKind,
+}
+
+#[derive(Debug, Clone)]
+enum InputKind {
+    /// A PGN game (either game; detected when judged).
+    Pgn {
+        index: usize,
+        raw: Box<pgn::RawGame>,
+        encoding: TextEncoding,
+    },
+    /// A game read by the record reader (XQF).
+    Read {
+        index: usize,
+        game: Box<Result<records::Game, RecordError>>,
+    },
+    /// The input as a whole cannot be read.
+    Failed(GameError),
+}
+
+impl InputGame {
+    /// The 0-based index of the game in its input (`None` when the input could not be read).
+    pub fn index(&self) -> Option<usize> {
+        match &self.kind {
+            InputKind::Pgn { index, .. } | InputKind::Read { index, .. } => Some(*index),
+            InputKind::Failed(e) => e.index,
+        }
+    }
+
+    /// Judges the game: replays it with full legality checks and reports what the rules say.
+    /// A game that cannot be read or replayed gives [`GameReport::Error`] (never a panic).
+    pub fn judge(&self, options: &Options) -> GameReport {
+        let file = &self.file;
+        match &self.kind {
+            InputKind::Failed(e) => GameReport::Error(e.clone()),
+            InputKind::Pgn { index, raw, encoding } => {
+                let kind = options.game.unwrap_or_else(|| pgn::detect_game(raw).into());
+                match kind {
+                    Game::Chess => judge_chess_pgn(file, *index, raw, options),
+                    Game::Xiangqi => match record::replay_pgn(raw, *encoding, *index, Some(file)) {
+                        Ok(r) => judge_xiangqi_record(file, *index, &r, options),
+                        Err(e) => record_error(file, &e),
+                    },
+                }
+            }
+            InputKind::Read { index, game } => match game.as_ref() {
+                Err(e) => record_error(file, e),
+                Ok(records::Game::Chess(raw)) => judge_chess_pgn(file, *index, raw, options),
+                Ok(records::Game::Xiangqi(r)) => judge_xiangqi_record(file, *index, r, options),
+            },
+        }
+    }
+}
+
+/// The games of one input, in order (see [`split_bytes`]).
+pub struct InputGames<'a> {
+    file: String,
+    state: SplitState<'a>,
+}
+
+enum SplitState<'a> {
+    Done,
+    One(Box<GameError>),
+    Xqf(records::Games<'a>),
+    Pgn {
+        text: Cow<'a, str>,
+        encoding: TextEncoding,
+        pos: usize,
+        line: usize,
+        index: usize,
+    },
+}
+
+impl Iterator for InputGames<'_> {
+    type Item = InputGame;
+
+    fn next(&mut self) -> Option<InputGame> {
+        let kind = match &mut self.state {
+            SplitState::Done => return None,
+            SplitState::One(_) => match std::mem::replace(&mut self.state, SplitState::Done) {
+                SplitState::One(e) => InputKind::Failed(*e),
+                _ => unreachable!("matched One above"),
+            },
+            SplitState::Xqf(games) => {
+                let (index, game) = games.next()?;
+                InputKind::Read {
+                    index,
+                    game: Box::new(game),
+                }
+            }
+            SplitState::Pgn {
+                text,
+                encoding,
+                pos,
+                line,
+                index,
+            } => {
+                let mut split = pgn::games_from(text, *pos, *line);
+                let raw = split.next()?;
+                (*pos, *line) = split.position();
+                *index += 1;
+                InputKind::Pgn {
+                    index: *index - 1,
+                    raw: Box::new(raw),
+                    encoding: *encoding,
+                }
+            }
+        };
+        Some(InputGame {
+            file: self.file.clone(),
+            kind,
+        })
+    }
+}
+
+/// Splits one input (the bytes of a record file) into its games, detecting the format (XQF by
+/// its `XQ` signature, else PGN) and the text encoding (UTF-8, GBK, Big5). `file` labels the
+/// reports (the path as given, or `-`); a label ending in `.xqf` must hold an XQF file.
+///
+/// Games are split lazily, one at a time; an input that cannot be read as a whole (empty, not
+/// XQF although named so) yields one [`InputGame`] that judges to an error.
+pub fn split_bytes<'a>(bytes: &'a [u8], file: &str) -> InputGames<'a> {
+    let file = file.to_string();
+    let xqf_name = file.to_ascii_lowercase().ends_with(".xqf");
+    let state = if xqf_name && !record::is_xqf(bytes) {
+        SplitState::One(Box::new(GameError::new(
+            &file,
+            Some(0),
+            "not an XQF file: it does not start with the 'XQ' signature",
+            None,
+        )))
+    } else if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        SplitState::One(Box::new(GameError::new(
+            &file,
+            None,
+            "no game found: the input is empty",
+            None,
+        )))
+    } else if record::is_xqf(bytes) {
+        let opts = records::ReadOptions {
+            kind: Some(records::GameKind::Xiangqi),
+            file: Some(file.clone()),
+        };
+        SplitState::Xqf(records::games(bytes, opts))
+    } else {
+        let decoded = records::encoding::decode(bytes);
+        SplitState::Pgn {
+            text: decoded.text,
+            encoding: decoded.encoding,
+            pos: 0,
+            line: 1,
+            index: 0,
+        }
+    };
+    InputGames { file, state }
+}
+
+/// Judges every game of one input (a PGN file of either game, or an XQF file), in order: one
+/// [`GameReport`] per game, an error report for a game that cannot be judged (the others are
+/// still judged). `file` labels the reports.
+///
+/// ```
+/// let pgn = "[Event \"x\"]\n\n1. h2e2 h9g7 2. h0g2 *\n\n[Event \"y\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+/// let reports: Vec<_> = arbiter::judge_bytes(pgn.as_bytes(), "games.pgn", &Default::default()).collect();
+/// assert_eq!(reports[0].game(), Some(arbiter::Game::Xiangqi));
+/// let json = serde_json::to_value(&reports[1]).unwrap();
+/// assert_eq!((json["reason"].as_str(), json["at_ply"].as_u64()), (Some("checkmate"), Some(7)));
+/// ```
+pub fn judge_bytes<'a>(
+    bytes: &'a [u8],
+    file: &str,
+    options: &'a Options,
+) -> impl Iterator<Item = GameReport> + 'a {
+    split_bytes(bytes, file).map(move |g| g.judge(options))
+}
+
+/// [`judge_bytes`] over a reader (a file, standard input, a request body). Today the whole
+/// input is read first (a record file is judged from its complete text); the games are then
+/// split and judged one at a time. A read failure gives one error report.
+pub fn judge_reader<'a, R: std::io::Read>(
+    mut reader: R,
+    file: &str,
+    options: &'a Options,
+) -> impl Iterator<Item = GameReport> + 'a {
+    let mut bytes = Vec::new();
+    let games: Vec<InputGame> = match reader.read_to_end(&mut bytes) {
+        Ok(_) => split_bytes(&bytes, file).collect(),
+        Err(e) => vec![InputGame {
+            file: file.to_string(),
+            kind: InputKind::Failed(GameError::new(
+                file,
+                None,
+                format!("cannot read {file}: {e}"),
+                None,
+            )),
+        }],
+    };
+    games.into_iter().map(move |g| g.judge(options))
+}
+
+/// Judges a game given as a start position and moves (`judge --fen FEN --moves "..."`): `fen`
+/// `None` = the standard start (the moves then tell the game, see [`detect_game`]); moves
+/// separated by spaces (xiangqi: ICCS, WXF, Chinese; chess: UCI, SAN). The report is labelled
+/// file `-`, index 0; a bad FEN or move gives [`GameReport::Error`] (with the move's ply).
+///
+/// # Errors
+/// [`Error::Usage`] when `options.rules` names a rule set of the other game.
+///
+/// ```
+/// let opts = arbiter::Options::default();
+/// let moves = "f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9";
+/// let r = arbiter::judge_position(Some("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w"), moves, &opts).unwrap();
+/// let json = serde_json::to_value(&r).unwrap();
+/// assert_eq!(json["status"], "pending");
+/// assert_eq!(json["reason"], "perpetual_check");
+/// assert_eq!(json["must_vary"], "red");
+/// ```
+pub fn judge_position(fen: Option<&str>, moves: &str, options: &Options) -> Result<GameReport, Error> {
+    let game = options
+        .game
+        .unwrap_or_else(|| detect_game(fen, Some(moves).filter(|m| !m.is_empty())));
+    if let Some(msg) = Rules::mismatch(options.rules, game) {
+        return Err(Error::Usage(msg.into()));
+    }
+    Ok(match game {
+        Game::Chess => match chess::GameRecord::from_fen_moves(fen, moves) {
+            Ok(record) => judge_chess_record(POSITION_FILE, 0, &record, options),
+            Err(e) => chess_error("-", 0, &e),
+        },
+        Game::Xiangqi => judge_xiangqi_position(fen, moves, options),
+    })
+}
+
+/// The file label of a position's report.
+const POSITION_FILE: &str = "-";
+
+fn record_error(file: &str, e: &RecordError) -> GameReport {
+    let mut g = GameError::new(file, Some(e.index), e.kind.to_string(), e.ply);
+    g.mv = e.text.clone();
+    g.text = Some(match &e.file {
+        Some(_) => format!("{e}\n"),
+        None => format!("{file}: {e}\n"),
+    });
+    GameReport::Error(g)
+}
+
+fn chess_error(file: &str, index: usize, e: &chess::ChessError) -> GameReport {
+    let mut g = GameError::new(file, Some(index), e.to_string(), e.ply());
+    if let chess::ChessError::IllegalMove { mv, .. } = e {
+        g.mv = Some(mv.clone());
+    }
+    GameReport::Error(g)
+}
+
+fn judge_chess_record(file: &str, index: usize, record: &chess::GameRecord, options: &Options) -> GameReport {
+    let chess_options = chess::JudgeOptions {
+        dead_check: options.dead_check,
+    };
+    match chess::judge_game_with(record, &chess_options) {
+        Ok(report) => GameReport::Chess(Box::new(ChessGameReport {
+            file: file.to_string(),
+            index,
+            report,
+        })),
+        Err(e) => chess_error(file, index, &e),
+    }
+}
+
+/// One chess game of a PGN input, after checking that every main-line token is a move.
+fn judge_chess_pgn(file: &str, index: usize, raw: &pgn::RawGame, options: &Options) -> GameReport {
+    match unreadable_chess_token(raw.movetext()) {
+        Some((ply, token)) => {
+            let mut g = GameError::new(
+                file,
+                Some(index),
+                format!("'{token}' is not a chess move (SAN such as Nf3, O-O, exd6, e8=Q)"),
+                Some(ply),
+            );
+            g.mv = Some(token);
+            GameReport::Error(g)
+        }
+        None => match chess::parse_pgn_game(&raw.text) {
+            Ok(record) => judge_chess_record(file, index, &record, options),
+            Err(e) => chess_error(file, index, &e),
+        },
+    }
+}
+
+/// The first main-line token of a chess movetext that is not SAN, with its ply (1-based).
+/// The chess PGN reader skips such tokens silently; a record with one must not be judged as
+/// if the token were not there.
+fn unreadable_chess_token(movetext: &str) -> Option<(usize, String)> {
+    pgn::main_line_moves(movetext).enumerate().find_map(|(i, m)| {
+        let t = m.trim_end_matches(['+', '#', '!', '?']);
+        let ok = matches!(t, "--" | "Z0" | "0-0" | "0-0-0")
+            || shakmaty::san::San::from_ascii(t.as_bytes()).is_ok();
+        (!ok).then(|| (i + 1, m.to_string()))
+    })
+}
+
+/// One replayed xiangqi record.
+fn judge_xiangqi_record(file: &str, index: usize, rec: &records::Record, options: &Options) -> GameReport {
+    let mut referee = Referee::new(Rules::xiangqi(options.rules), rec.start.clone(), options.cycles);
+    // The reader replayed every move with full legality checks.
+    referee.replay(&rec.moves);
+    let mut r = XiangqiGameReport::from_referee(
+        file,
+        index,
+        &referee,
+        options.cycles,
+        options.explain,
+        rec.after_end.len(),
+    );
+    let verdict = referee.verdict();
+    r.result_agrees =
+        Some(!(verdict.status == XStatus::Decided && rec.result != "*" && rec.result != verdict.result));
+    r.recorded_result = Some(rec.result.clone());
+    r.notation_warnings = Some(rec.warnings.len());
+    r.first_warning_ply = rec.warnings.first().map(|w| w.ply);
+    let name = |t: &str| rec.tag(t).filter(|s| !s.is_empty()).map(str::to_string);
+    let players = match (name("Red").or(name("White")), name("Black")) {
+        (Some(r), Some(b)) => format!(": {r} vs {b}"),
+        _ => String::new(),
+    };
+    let event = name("Event").map(|e| format!(" ({e})")).unwrap_or_default();
+    r.heading = format!("{players}{event}");
+    GameReport::Xiangqi(Box::new(r))
+}
+
+/// `judge --fen --moves` for xiangqi.
+fn judge_xiangqi_position(fen: Option<&str>, moves: &str, options: &Options) -> GameReport {
+    let file = POSITION_FILE;
+    let start = match parse_xiangqi_fen(fen) {
+        Ok(p) => p,
+        Err(e) => return GameReport::Error(GameError::new(file, Some(0), e, None)),
+    };
+    let mut referee = Referee::new(Rules::xiangqi(options.rules), start, options.cycles);
+    for (i, text) in moves.split_whitespace().enumerate() {
+        let mv = match xiangqi::notation::parse_move(referee.position(), text) {
+            Ok(p) => p.mv,
+            Err(e) => {
+                let mut g = GameError::new(file, Some(0), e.to_string(), Some(i + 1));
+                g.mv = Some(text.to_string());
+                return GameReport::Error(g);
+            }
+        };
+        if let Err(e) = referee.push(mv) {
+            return GameReport::Error(GameError::new(file, Some(0), e.to_string(), Some(i + 1)));
+        }
+    }
+    GameReport::Xiangqi(Box::new(XiangqiGameReport::from_referee(
+        file,
+        0,
+        &referee,
+        options.cycles,
+        options.explain,
+        0,
+    )))
+}
+
+/// The xiangqi start position from an optional FEN (default: the standard start).
+fn parse_xiangqi_fen(fen: Option<&str>) -> Result<Position, String> {
+    match fen {
+        None => Ok(Position::startpos()),
+        Some(f) => Position::from_fen(f).map_err(|e| format!("invalid xiangqi FEN '{f}': {e}")),
+    }
+}
+
+/// Space-separated xiangqi moves in any notation from `start`, each legal in turn.
+fn parse_xiangqi_moves(start: &Position, moves: &str) -> Result<Vec<Move>, Error> {
+    let mut pos = start.clone();
+    let mut out = Vec::new();
+    for (i, t) in moves.split_whitespace().enumerate() {
+        let mv = xiangqi::notation::parse_move(&pos, t)
+            .map_err(|e| Error::input(format!("ply {}: {e}", i + 1)))?
+            .mv;
+        pos.make_move(mv);
+        out.push(mv);
+    }
+    Ok(out)
+}
+
+/// Adjudicates a xiangqi repetition given as a FEN and the moves of one or more full loops
+/// that end on the FEN's position (cli.md `cycle`). All the moves are judged together.
+/// `rules`: `None` = AXF.
+///
+/// # Errors
+/// [`Error::Usage`] for a chess FEN or `fide` rules; [`Error::Input`] for a bad FEN, an
+/// illegal or unreadable move, or moves that do not return to the start (naming where the
+/// position differs).
+///
+/// ```
+/// let r = arbiter::cycle("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w", "f7e7 e9f9 e7f7 f9e9", None, false).unwrap();
+/// let json = serde_json::to_value(&r).unwrap();
+/// assert_eq!(json["sides"]["red"]["offence"], "perpetual_check");
+/// assert_eq!(json["verdict"]["result_if_unchanged"], "0-1");
+/// ```
+pub fn cycle(fen: &str, moves: &str, rules: Option<Rules>, explain: bool) -> Result<CycleReport, Error> {
+    if detect_game(Some(fen), None) == Game::Chess {
+        return Err(Error::Usage(
+            "cycle judges xiangqi repetitions; give a 10-rank FEN".into(),
+        ));
+    }
+    let start = parse_xiangqi_fen(Some(fen)).map_err(Error::input)?;
+    let moves = parse_xiangqi_moves(&start, moves)?;
+    let rules = Rules::xiangqi(rules);
+    let judgement = crate::xiangqi::repetition::judge_cycle(&start, &moves, &rules)
+        .map_err(|e| Error::input(e.to_string()))?;
+    Ok(CycleReport {
+        start,
+        judgement,
+        explain,
+    })
+}
+
+/// Classifies one xiangqi move (cli.md `classify`): check, chase (chaser → target), mate
+/// threat, exchange, offer, block or idle; chases listed are those that count under `rules`
+/// (`None` = AXF).
+///
+/// # Errors
+/// [`Error::Usage`] for `fide` rules; [`Error::Input`] for a bad FEN or a move that cannot be
+/// read or played.
+///
+/// ```
+/// let r = arbiter::classify("4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w", "a3b3", None, false).unwrap();
+/// assert_eq!(serde_json::to_value(&r).unwrap()["kinds"], serde_json::json!(["chase"]));
+/// ```
+pub fn classify(fen: &str, mv: &str, rules: Option<Rules>, explain: bool) -> Result<ClassifyReport, Error> {
+    if rules == Some(Rules::Fide) {
+        return Err(Error::Usage(
+            "classify judges xiangqi moves: --rules axf|tw113".into(),
+        ));
+    }
+    let position = parse_xiangqi_fen(Some(fen)).map_err(Error::input)?;
+    let mv = xiangqi::notation::parse_move(&position, mv)
+        .map_err(|e| Error::input(e.to_string()))?
+        .mv;
+    let facts = crate::xiangqi::facts::classify(&position, mv, &Rules::xiangqi(rules));
+    Ok(ClassifyReport {
+        position,
+        facts,
+        explain,
+    })
+}
+
+/// The kind of a draw claim.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawClaim {
+    /// Chess, FIDE 9.2: the same position for the third time (now, or after the intended move).
+    Threefold,
+    /// Chess, FIDE 9.3: 50 moves by each side without a pawn move or capture.
+    FiftyMoves,
+    /// Xiangqi: the natural move limit (AXF 60 moves each = 120 plies; TW113 50 moves = 100
+    /// plies, or the alternative 40 moves).
+    NaturalMoveLimit,
+}
+
+/// Where the claimed game comes from.
+#[derive(Copy, Clone, Debug)]
+pub enum ClaimGame<'a> {
+    /// Game `index` (0-based) of a record file's bytes; `file` labels messages.
+    Record {
+        /// The record file's bytes (PGN or XQF).
+        bytes: &'a [u8],
+        /// The path as given, or `-`.
+        file: &'a str,
+        /// 0-based index of the game in the file.
+        index: usize,
+    },
+    /// A start position (`None` = the standard start) and space-separated moves.
+    Position {
+        /// FEN: 10 ranks for xiangqi, 8 for chess.
+        fen: Option<&'a str>,
+        /// The moves from the FEN.
+        moves: &'a str,
+        /// Overrides detection from the FEN.
+        game: Option<Game>,
+    },
+}
+
+/// A draw claim to judge (cli.md `claim`).
+#[derive(Clone, Debug)]
+pub struct ClaimQuery<'a> {
+    /// What is claimed.
+    pub kind: DrawClaim,
+    /// The game.
+    pub game: ClaimGame<'a>,
+    /// `None` = AXF for xiangqi, FIDE for chess.
+    pub rules: Option<Rules>,
+    /// Ply at which the side to move claims (default: after the last move).
+    pub at_ply: Option<usize>,
+    /// The move the claimant writes down and intends to play (chess, 9.2.1.1 and 9.3.1).
+    pub intended_move: Option<String>,
+    /// For the penalty of an incorrect chess claim.
+    pub time_control: chess::TimeControl,
+    /// Xiangqi: the limit in moves (`Some(40)`: TW113's alternative limit).
+    pub limit: Option<u32>,
+}
+
+/// Judges a draw claim made by the side to move at a ply: chess threefold and fifty moves
+/// (FIDE 9.2, 9.3, penalty 9.5.3), xiangqi natural move limit (AXF, TW113).
+///
+/// # Errors
+/// [`Error::Usage`] when the claim does not fit the game (a chess claim on a xiangqi game,
+/// `fide` rules for the natural move limit, a limit the rule book lacks, a ply beyond the
+/// moves); [`Error::Input`] when the game cannot be read or replayed.
+///
+/// ```
+/// use arbiter::{claim, ClaimGame, ClaimQuery, DrawClaim};
+/// let q = ClaimQuery {
+///     kind: DrawClaim::FiftyMoves,
+///     game: ClaimGame::Position { fen: Some("4k3/8/8/8/8/8/3R4/4K3 w - - 98 70"), moves: "d2c2", game: None },
+///     rules: None,
+///     at_ply: None,
+///     intended_move: Some("e8f8".into()),
+///     time_control: Default::default(),
+///     limit: None,
+/// };
+/// assert!(claim(&q).unwrap().valid());
+/// ```
+pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
+    let xiangqi_claim = q.kind == DrawClaim::NaturalMoveLimit;
+    let is_xiangqi = match q.game {
+        ClaimGame::Record { bytes, file, index } => {
+            match (record_game_kind(bytes, index), xiangqi_claim) {
+                (Some(Game::Xiangqi), false) => {
+                    return Err(Error::Usage(format!(
+                        "{file} holds a xiangqi game: its draw claim is --kind natural-move-limit \
+                         (threefold and fifty-moves are chess claims; repetitions are judged by `judge`)"
+                    )))
+                }
+                (Some(Game::Chess), true) => {
+                    return Err(Error::Usage(format!(
+                        "{file} holds a chess game: claim --kind threefold or fifty-moves \
+                         (natural-move-limit is a xiangqi claim)"
+                    )))
+                }
+                _ => {}
+            }
+            xiangqi_claim
+        }
+        ClaimGame::Position { fen, moves, game } => {
+            xiangqi_claim
+                || (fen.is_some()
+                    && game.unwrap_or_else(|| detect_game(fen, Some(moves).filter(|m| !m.is_empty())))
+                        == Game::Xiangqi)
+        }
+    };
+    if !is_xiangqi {
+        return chess_claim(q);
+    }
+    if !xiangqi_claim {
+        return Err(Error::Usage(
+            "xiangqi has one draw claim: --kind natural-move-limit (repetitions are judged by `judge`)"
+                .into(),
+        ));
+    }
+    natural_limit_claim(q)
+}
+
+/// The game kind of game `index` of a record file, when it can be read.
+fn record_game_kind(bytes: &[u8], index: usize) -> Option<Game> {
+    if records::is_xqf(bytes) {
+        return Some(Game::Xiangqi);
+    }
+    let decoded = records::encoding::decode(bytes);
+    let raw = pgn::games(&decoded.text).nth(index)?;
+    Some(pgn::detect_game(&raw).into())
+}
+
+fn chess_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
+    let kind = match q.kind {
+        DrawClaim::Threefold => chess::ClaimKind::Threefold,
+        DrawClaim::FiftyMoves => chess::ClaimKind::FiftyMoves,
+        DrawClaim::NaturalMoveLimit => {
+            return Err(Error::Usage(
+                "--kind natural-move-limit is a xiangqi claim; chess has threefold and fifty-moves".into(),
+            ))
+        }
+    };
+    let record = match q.game {
+        ClaimGame::Record { bytes, file, index } => {
+            let decoded = records::encoding::decode(bytes);
+            let raw = pgn::games(&decoded.text)
+                .nth(index)
+                .ok_or_else(|| Error::input(format!("{file}: there is no game {index}")))?;
+            chess::parse_pgn_game(&raw.text)?
+        }
+        ClaimGame::Position { fen, moves, .. } => chess::GameRecord::from_fen_moves(fen, moves)?,
+    };
+    let req = chess::ClaimRequest {
+        kind,
+        at_ply: q.at_ply,
+        intended_move: q.intended_move.clone(),
+        time_control: q.time_control,
+    };
+    Ok(ClaimReport::Chess(chess::judge_claim(&record, &req)?))
+}
+
+/// The xiangqi natural-move-limit claim (AXF 120 plies; TW113 100 plies, or 80 with
+/// limit 40), with the count step by step.
+fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
+    use crate::xiangqi::limits::{judge_claim, LimitError, LimitMode};
+    if q.rules == Some(Rules::Fide) {
+        return Err(Error::Usage(
+            "the natural move limit is a xiangqi claim: --rules axf|tw113".into(),
+        ));
+    }
+    let rules = Rules::xiangqi(q.rules);
+    let limit = rules.natural_move_limit;
+    let mode = match q.limit {
+        None => LimitMode::Standard,
+        Some(40) if limit.alternative_plies.is_some() => LimitMode::Alternative,
+        Some(m) if m * 2 == limit.plies => LimitMode::Standard,
+        Some(m) => {
+            return Err(Error::Usage(format!(
+                "--limit {m}: {} has the {}-move limit{}",
+                rules.id.name(),
+                limit.plies / 2,
+                if limit.alternative_plies.is_some() {
+                    " and the alternative 40-move limit"
+                } else {
+                    " only"
+                }
+            )));
+        }
+    };
+    let (start, moves) = match q.game {
+        ClaimGame::Record { bytes, file, index } => {
+            let opts = records::ReadOptions {
+                kind: Some(records::GameKind::Xiangqi),
+                file: Some(file.to_string()),
+            };
+            let (_, game) = records::games(bytes, opts)
+                .nth(index)
+                .ok_or_else(|| Error::input(format!("{file}: there is no game {index}")))?;
+            match game.map_err(|e| Error::input(e.to_string()))? {
+                records::Game::Xiangqi(r) => (r.start, r.moves),
+                records::Game::Chess(_) => {
+                    return Err(Error::input(format!("{file}: game {index} is not xiangqi")))
+                }
+            }
+        }
+        ClaimGame::Position { fen, moves, .. } => {
+            let start = parse_xiangqi_fen(fen).map_err(Error::input)?;
+            let moves = parse_xiangqi_moves(&start, moves)?;
+            (start, moves)
+        }
+    };
+    match judge_claim(&rules, mode, &start, &moves, q.at_ply) {
+        Ok(claim) => Ok(ClaimReport::Xiangqi {
+            claim,
+            rules: rules.id,
+        }),
+        Err(e @ LimitError::AtPlyBeyond { .. }) => Err(Error::Usage(e.to_string())),
+        Err(e) => Err(Error::input(e.to_string())),
+    }
+}
+
+/// Whether a chess position is dead (FIDE 5.2.2): whether each side can still mate by any
+/// legal sequence. Missing trailing FEN fields default (no castling, no en passant, clocks 0
+/// and 1). A bad FEN gives an answer holding the error.
+///
+/// ```
+/// let a = arbiter::dead("8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1");
+/// assert!(!a.report.unwrap().dead); // opposite-coloured bishops: a helpmate exists
+/// ```
+pub fn dead(fen: &str) -> DeadAnswer {
+    let report = chess::parse_fen(fen)
+        .map(|pos| chess::dead_position(fen, &pos))
+        .map_err(Error::from);
+    DeadAnswer {
+        fen: fen.to_string(),
+        report,
+        label: None,
+    }
+}
+
+/// [`dead`] for each line of a FEN file (`dead --fen-file`): one FEN per line, blank lines and
+/// `#` lines skipped; text after a FEN's six fields is kept as its label. Answers in order.
+pub fn dead_lines(text: &str) -> impl Iterator<Item = DeadAnswer> + '_ {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let fen: Vec<&str> = line.split_whitespace().take(6).collect();
+            let mut answer = dead(&fen.join(" "));
+            let label: Vec<&str> = line.split_whitespace().skip(6).collect();
+            if !label.is_empty() {
+                answer.label = Some(label.join(" "));
+            }
+            answer
+        })
+}
+
+/// Counts the leaves of the legal move tree `depth` plies deep (both games; `fen` `None` = the
+/// start position of `game`, xiangqi by default). With `divide`, also per first move.
+///
+/// # Errors
+/// [`Error::Input`] for a bad FEN.
+///
+/// ```
+/// assert_eq!(arbiter::perft(None, 3, false, None).unwrap().nodes, 79_666);
+/// ```
+pub fn perft(fen: Option<&str>, depth: u32, divide: bool, game: Option<Game>) -> Result<PerftReport, Error> {
+    let game = game.unwrap_or_else(|| detect_game(fen, None));
+    if game == Game::Chess {
+        use shakmaty::Position as _;
+        let fen = fen.unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let pos = chess::parse_fen(fen)?;
+        if divide && depth > 0 {
+            let mut per_move = Vec::new();
+            for m in pos.legal_moves() {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                let n = shakmaty::perft(&next, depth - 1);
+                let u = shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Standard).to_string();
+                per_move.push((u, n));
+            }
+            return Ok(PerftReport {
+                game,
+                depth,
+                nodes: per_move.iter().map(|(_, n)| n).sum(),
+                divide: Some(per_move),
+            });
+        }
+        return Ok(PerftReport {
+            game,
+            depth,
+            nodes: shakmaty::perft(&pos, depth),
+            divide: None,
+        });
+    }
+    let mut pos = parse_xiangqi_fen(fen).map_err(Error::input)?;
+    if divide {
+        let d = xiangqi::perft_divide(&mut pos, depth);
+        let nodes = if depth == 0 {
+            1
+        } else {
+            d.iter().map(|(_, n)| n).sum()
+        };
+        Ok(PerftReport {
+            game,
+            depth,
+            nodes,
+            divide: Some(d.iter().map(|(m, n)| (m.to_string(), *n)).collect()),
+        })
+    } else {
+        Ok(PerftReport {
+            game,
+            depth,
+            nodes: xiangqi::perft(&mut pos, depth),
+            divide: None,
+        })
+    }
+}

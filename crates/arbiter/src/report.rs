@@ -1,0 +1,793 @@
+//! The reports of the front door ([`crate::judge_bytes`] and friends), shared by both games.
+//!
+//! Each report's serde form is one line of the JSON contract (`shared/spec/cli.md`):
+//! `serde_json::to_string(&report)` writes exactly what `arbiter … --json` prints for it.
+//! Each also has a `text()` for people, the report `arbiter` prints without `--json`.
+
+use crate::chess;
+use crate::xiangqi::limits::{claims_json, LimitClaim};
+use crate::xiangqi::referee::Referee;
+use crate::xiangqi::repetition::CycleJudgement;
+use crate::xiangqi::report as xreport;
+use crate::xiangqi::rules::{RuleSet, RulesId};
+use crate::xiangqi::verdict::{Reason as XReason, Status as XStatus, Verdict};
+use serde::{Serialize, Serializer};
+use serde_json::{json, Value};
+use xiangqi::{Color, Position};
+
+/// The two games Arbiter referees.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Game {
+    /// Chinese chess: AXF or TW113 rules.
+    Xiangqi,
+    /// Chess: the FIDE Laws.
+    Chess,
+}
+
+impl Game {
+    /// `"xiangqi"` or `"chess"`, as in the JSON `game` field.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Xiangqi => "xiangqi",
+            Game::Chess => "chess",
+        }
+    }
+}
+
+impl From<records::GameKind> for Game {
+    fn from(kind: records::GameKind) -> Game {
+        match kind {
+            records::GameKind::Xiangqi => Game::Xiangqi,
+            records::GameKind::Chess => Game::Chess,
+        }
+    }
+}
+
+impl From<Game> for records::GameKind {
+    fn from(game: Game) -> records::GameKind {
+        match game {
+            Game::Xiangqi => records::GameKind::Xiangqi,
+            Game::Chess => records::GameKind::Chess,
+        }
+    }
+}
+
+/// A rule set: `axf` (Asian Xiangqi Federation), `tw113` (Taiwan, 2024 revision) for xiangqi;
+/// `fide` (FIDE Laws of Chess, 2023) for chess.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rules {
+    /// Asian Xiangqi Federation rules (xiangqi).
+    Axf,
+    /// Taiwan xiangqi rules, 113th-year (2024) revision.
+    Tw113,
+    /// FIDE Laws of Chess (edition in force from 1 January 2023).
+    Fide,
+}
+
+impl Rules {
+    /// `"axf"`, `"tw113"` or `"fide"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Axf => "axf",
+            Rules::Tw113 => "tw113",
+            Rules::Fide => "fide",
+        }
+    }
+
+    /// The game this rule set belongs to.
+    pub fn game(self) -> Game {
+        match self {
+            Rules::Axf | Rules::Tw113 => Game::Xiangqi,
+            Rules::Fide => Game::Chess,
+        }
+    }
+
+    /// The xiangqi rule set named by `rules`: TW113 for `Some(Tw113)`, AXF otherwise (the
+    /// default; `fide` names no xiangqi rules).
+    pub fn xiangqi(rules: Option<Rules>) -> RuleSet {
+        match rules {
+            Some(Rules::Tw113) => RuleSet::by_id(RulesId::Tw113),
+            _ => RuleSet::axf(),
+        }
+    }
+
+    /// The complaint when `rules` names a rule set of the other game than `game`, if it does.
+    pub fn mismatch(rules: Option<Rules>, game: Game) -> Option<&'static str> {
+        match (rules, game) {
+            (Some(Rules::Axf | Rules::Tw113), Game::Chess) => {
+                Some("--rules axf/tw113 are xiangqi rule sets; chess games are judged under fide")
+            }
+            (Some(Rules::Fide), Game::Xiangqi) => {
+                Some("--rules fide is the chess rule set; xiangqi games are judged under axf")
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Why a request could not be answered.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// The request does not fit (a chess FEN for a xiangqi-only question, rules of the other
+    /// game, a ply beyond the record, a required argument missing): the caller must change it.
+    /// The CLI exits with code 2.
+    #[error("{0}")]
+    Usage(String),
+    /// The input could not be judged (a bad FEN, an illegal move, an unreadable record):
+    /// `message` says what, where and why; `ply` is set when the failure is at a move
+    /// (1-based: the ply the move would have produced). The CLI exits with code 1.
+    #[error("{message}")]
+    Input {
+        /// What went wrong, where and why.
+        message: String,
+        /// The ply of the failing move, when there is one.
+        ply: Option<usize>,
+    },
+}
+
+impl Error {
+    pub(crate) fn input(message: impl Into<String>) -> Error {
+        Error::Input {
+            message: message.into(),
+            ply: None,
+        }
+    }
+
+    /// The ply named by the error, when the failure is at a move.
+    pub fn ply(&self) -> Option<usize> {
+        match self {
+            Error::Input { ply, .. } => *ply,
+            Error::Usage(_) => None,
+        }
+    }
+}
+
+/// `{"error": message, "ply": P}` (`ply` only when known).
+impl Serialize for Error {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut v = json!({ "error": self.to_string() });
+        if let Some(p) = self.ply() {
+            v["ply"] = json!(p);
+        }
+        v.serialize(s)
+    }
+}
+
+impl From<chess::ChessError> for Error {
+    fn from(e: chess::ChessError) -> Error {
+        Error::Input {
+            message: e.to_string(),
+            ply: e.ply(),
+        }
+    }
+}
+
+/// The report of one game of a record (or of one position and moves): what `arbiter judge`
+/// prints for it.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum GameReport {
+    /// A judged xiangqi game.
+    Xiangqi(Box<XiangqiGameReport>),
+    /// A judged chess game.
+    Chess(Box<ChessGameReport>),
+    /// A game (or a whole input) that could not be judged.
+    Error(GameError),
+}
+
+impl GameReport {
+    /// True when the game could not be judged (the CLI's exit code 1).
+    pub fn is_error(&self) -> bool {
+        matches!(self, GameReport::Error(_))
+    }
+
+    /// The game judged, or `None` for an error.
+    pub fn game(&self) -> Option<Game> {
+        match self {
+            GameReport::Xiangqi(_) => Some(Game::Xiangqi),
+            GameReport::Chess(_) => Some(Game::Chess),
+            GameReport::Error(_) => None,
+        }
+    }
+
+    /// The file label (the path as given, or `-`).
+    pub fn file(&self) -> &str {
+        match self {
+            GameReport::Xiangqi(r) => &r.file,
+            GameReport::Chess(r) => &r.file,
+            GameReport::Error(e) => &e.file,
+        }
+    }
+
+    /// The 0-based index of the game within its file; `None` for an input that could not be
+    /// read at all.
+    pub fn index(&self) -> Option<usize> {
+        match self {
+            GameReport::Xiangqi(r) => Some(r.index),
+            GameReport::Chess(r) => Some(r.index),
+            GameReport::Error(e) => e.index,
+        }
+    }
+
+    /// The report for people (what `arbiter judge` prints without `--json`), ending in a
+    /// newline.
+    pub fn text(&self) -> String {
+        match self {
+            GameReport::Xiangqi(r) => r.text(),
+            GameReport::Chess(r) => r.text(),
+            GameReport::Error(e) => e.text(),
+        }
+    }
+}
+
+/// A game, or an input, that could not be judged:
+/// `{"error","file","index","move","ply"}` (`index` when the game is known, `move` and `ply`
+/// when the failure is at a move; `ply` is 1-based, the ply the move would have produced).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameError {
+    /// What went wrong, where and why.
+    pub error: String,
+    /// The file label (the path as given, or `-`).
+    pub file: String,
+    /// The 0-based index of the game in its file; `None` when the input could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+    /// The text of the failing move as written in the record.
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    pub mv: Option<String>,
+    /// The ply of the failing move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ply: Option<usize>,
+    /// The line for people, when it differs from `FILE: game N, ply P: error: ERROR`.
+    #[serde(skip)]
+    pub(crate) text: Option<String>,
+}
+
+impl GameError {
+    /// An error at `file` (game `index`, move at `ply`, when known).
+    pub fn new(file: &str, index: Option<usize>, error: impl Into<String>, ply: Option<usize>) -> GameError {
+        GameError {
+            error: error.into(),
+            file: file.to_string(),
+            index,
+            mv: None,
+            ply,
+            text: None,
+        }
+    }
+
+    /// `FILE: game N, ply P: error: ERROR` and a newline.
+    pub fn text(&self) -> String {
+        if let Some(t) = &self.text {
+            return t.clone();
+        }
+        let place = match (self.index, self.ply) {
+            (Some(i), Some(p)) => format!(": game {i}, ply {p}"),
+            (Some(i), None) => format!(": game {i}"),
+            _ => String::new(),
+        };
+        format!("{}{place}: error: {}\n", self.file, self.error)
+    }
+}
+
+/// A judged chess game: `file` and `index`, then the fields of [`chess::JudgeReport`].
+#[derive(Debug, Clone, Serialize)]
+pub struct ChessGameReport {
+    /// The file label (the path as given, or `-`).
+    pub file: String,
+    /// 0-based index of the game within the file.
+    pub index: usize,
+    /// What the FIDE Laws say about the game.
+    #[serde(flatten)]
+    pub report: chess::JudgeReport,
+}
+
+impl ChessGameReport {
+    /// `FILE #INDEX: ` and the report's text.
+    pub fn text(&self) -> String {
+        format!("{} #{}: {}", self.file, self.index, self.report.text())
+    }
+}
+
+/// A judged xiangqi game (cli.md `judge`): the referee's verdict at the end of the record,
+/// the natural-move-limit claims, the repetition evidence. Serialised as one JSON object with
+/// keys in alphabetical order.
+#[derive(Debug, Clone)]
+pub struct XiangqiGameReport {
+    /// The file label (the path as given, or `-`).
+    pub file: String,
+    /// 0-based index of the game within the file.
+    pub index: usize,
+    /// The rule set applied.
+    pub rules: RuleSet,
+    /// Completed loops that make a repetition pending (`--cycles`).
+    pub cycles: u32,
+    /// Whether exempted threats are listed (`--explain`).
+    pub explain: bool,
+    /// Moves in the record, including those after the end (plies).
+    pub plies: usize,
+    /// The verdict at the end of the record (or where the game ended).
+    pub verdict: Verdict,
+    /// Moves recorded after the game ended.
+    pub moves_after_end: usize,
+    /// `(claimant, ply)`: the first ply at which each side could claim the natural move limit.
+    pub limit_claims: Vec<(Color, usize)>,
+    /// The record's own result (`None` for `--fen/--moves`: JSON `null`).
+    pub recorded_result: Option<String>,
+    /// False when the rules decided the game with another result than the record's; `None`
+    /// (field absent) for `--fen/--moves`.
+    pub result_agrees: Option<bool>,
+    /// Moves read with a notation warning (`None`, field absent, for `--fen/--moves`).
+    pub notation_warnings: Option<usize>,
+    /// The ply of the first notation warning.
+    pub first_warning_ply: Option<usize>,
+    /// The position at the start of the judged repetition, for the text report.
+    pub cycle_start: Option<Position>,
+    /// `": Red vs Black (Event)"` for the text heading, from the record's tags.
+    pub heading: String,
+}
+
+impl XiangqiGameReport {
+    /// The report of the game `referee` has judged. `extra_after_end` counts recorded moves
+    /// the reader kept out of the referee (after a mate in the record).
+    pub fn from_referee(
+        file: &str,
+        index: usize,
+        referee: &Referee,
+        cycles: u32,
+        explain: bool,
+        extra_after_end: usize,
+    ) -> XiangqiGameReport {
+        let verdict = referee.verdict().clone();
+        let cycle_start = verdict
+            .repetition
+            .as_ref()
+            .and_then(|r| referee.position_at(r.start_ply));
+        XiangqiGameReport {
+            file: file.to_string(),
+            index,
+            rules: referee.rules().clone(),
+            cycles,
+            explain,
+            plies: referee.plies() + extra_after_end,
+            verdict,
+            moves_after_end: referee.moves_after_end() + extra_after_end,
+            limit_claims: referee.natural_limit_claims(),
+            recorded_result: None,
+            result_agrees: None,
+            notation_warnings: None,
+            first_warning_ply: None,
+            cycle_start,
+            heading: String::new(),
+        }
+    }
+
+    fn to_value(&self) -> Value {
+        let mut m = serde_json::Map::new();
+        m.insert("game".into(), json!("xiangqi"));
+        m.insert("rules".into(), json!(self.rules.id.name()));
+        m.insert("plies".into(), json!(self.plies));
+        m.extend(xreport::verdict_fields(&self.verdict, self.explain));
+        m.insert("moves_after_end".into(), json!(self.moves_after_end));
+        m.insert("claims".into(), claims_json(&self.limit_claims, &self.rules));
+        m.insert("file".into(), json!(self.file));
+        m.insert("index".into(), json!(self.index));
+        m.insert("recorded_result".into(), json!(self.recorded_result));
+        if let Some(a) = self.result_agrees {
+            m.insert("result_agrees".into(), json!(a));
+        }
+        if let Some(n) = self.notation_warnings {
+            m.insert("notation_warnings".into(), json!(n));
+        }
+        Value::Object(m)
+    }
+
+    /// The report for people: heading, verdict, clause, repetition evidence.
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        if self.recorded_result.is_some() {
+            s.push_str(&format!("{} #{}{}\n", self.file, self.index, self.heading));
+        }
+        s.push_str(&self.verdict_text());
+        if let (Some(n), Some(ply)) = (self.notation_warnings, self.first_warning_ply) {
+            if n > 0 {
+                s.push_str(&format!(
+                    "  {n} notation warning(s): 前/後 omitted and resolved by legality (first at ply {ply})\n"
+                ));
+            }
+        }
+        s
+    }
+
+    fn verdict_text(&self) -> String {
+        let v = &self.verdict;
+        let cycles = self.cycles;
+        let plies = self.plies;
+        let mut s = format!("  {plies} plies, rules {}\n", self.rules.id.name().to_uppercase());
+        let reason = match v.reason {
+            Some(XReason::Checkmate) => "checkmate",
+            Some(XReason::NoLegalMoves) => "the side to move has no legal move (困斃)",
+            Some(XReason::PerpetualCheck) => "perpetual check",
+            Some(XReason::PerpetualChase) => "perpetual chase",
+            Some(XReason::RepetitionDraw) => "repetition with neither side at fault",
+            Some(XReason::NaturalMoveLimit) => "natural move limit",
+            None => "",
+        };
+        let at = v.at_ply.unwrap_or(0);
+        let nine_rounds = v
+            .clause
+            .as_deref()
+            .is_some_and(|c| c.starts_with("TW113 9-round rule"));
+        match (v.status, v.must_vary) {
+            (XStatus::Ongoing | XStatus::Claimable, _) => {
+                s.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n")
+            }
+            (XStatus::Pending, _) if nine_rounds => s.push_str(&format!(
+                "  PENDING at ply {at}: 9 rounds among a few points, alternating allowed and forbidden \
+                 moves with no progress (TW113 9-round rule): the arbiter rules. {}\n",
+                match v.must_vary {
+                    Some(c) => format!(
+                        "{} must vary ({reason}); result if it does not: {}.",
+                        capitalised(c),
+                        v.result
+                    ),
+                    None => "Neither side is at fault: the arbiter may declare a draw.".to_string(),
+                }
+            )),
+            (XStatus::Pending, Some(c)) => s.push_str(&format!(
+                "  PENDING at ply {at}: the repetition reached {cycles} cycles. {} must vary ({reason}); \
+                 if it repeats once more it loses ({}).\n",
+                capitalised(c),
+                v.result
+            )),
+            (XStatus::Pending, None) => s.push_str(&format!(
+                "  PENDING at ply {at}: the repetition reached {cycles} cycles with neither side at fault; \
+                 one more cycle makes the draw.\n",
+            )),
+            (XStatus::Decided, Some(c)) if v.repetition.is_some() => s.push_str(&format!(
+                "  DECIDED at ply {at}: {} repeated its {reason} a cycle past the count: it loses ({}).\n",
+                capitalised(c),
+                v.result
+            )),
+            (XStatus::Decided, _) => s.push_str(&format!(
+                "  DECIDED at ply {at}: {reason} — result {}.\n",
+                v.result
+            )),
+        }
+        if let Some(c) = &v.clause {
+            s.push_str(&format!("  Clause: {c}\n"));
+        }
+        if let Some(p) = v.procedure {
+            s.push_str(&format!(
+                "  Procedure: {p}: a repetition is pending after {cycles} cycles; one more cycle decides.\n",
+            ));
+        }
+        if self.moves_after_end > 0 {
+            s.push_str(&format!(
+                "  The record goes on for {} move(s) after the game ended.\n",
+                self.moves_after_end
+            ));
+        }
+        if let Some(rec) = self.recorded_result.as_deref() {
+            if rec != "*" && v.result != "*" && rec != v.result && v.status == XStatus::Decided {
+                s.push_str(&format!(
+                    "  The record says {rec}, but the rules say {}.\n",
+                    v.result
+                ));
+            } else if rec != "*" {
+                s.push_str(&format!("  Recorded result: {rec}.\n"));
+            }
+        }
+        if let (Some(r), Some(start)) = (&v.repetition, &self.cycle_start) {
+            if nine_rounds {
+                s.push_str(&format!(
+                    "  The 9 rounds judged, from ply {} ({} plies):\n",
+                    r.start_ply, r.length
+                ));
+            } else {
+                s.push_str(&format!(
+                    "  Repetition: a loop of {} plies whose position has recurred {} times; the loops \
+                     from ply {} to ply {at} are judged together:\n",
+                    r.length, r.count, r.start_ply
+                ));
+            }
+            for line in xreport::cycle_text(start, &r.judgement, self.explain).lines() {
+                s.push_str("    ");
+                s.push_str(line);
+                s.push('\n');
+            }
+        }
+        s
+    }
+}
+
+fn capitalised(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+impl Serialize for XiangqiGameReport {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_value().serialize(s)
+    }
+}
+
+/// The answer of [`crate::cycle`]: each side's offence and classified moves, and the verdict
+/// (cli.md `cycle`).
+#[derive(Debug, Clone)]
+pub struct CycleReport {
+    /// The position the loops start from (and end on).
+    pub start: Position,
+    /// The judgement of all the moves given, taken together.
+    pub judgement: CycleJudgement,
+    /// Whether exempted threats are listed (`"exempted"` per move).
+    pub explain: bool,
+}
+
+impl CycleReport {
+    /// The board, each move with what it did, one sentence per side, the verdict and clause.
+    pub fn text(&self) -> String {
+        xreport::cycle_text(&self.start, &self.judgement, self.explain)
+    }
+}
+
+/// `{"game":"xiangqi","rules",…,"sides":{"red","black"},"verdict":{…}}`.
+impl Serialize for CycleReport {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        xreport::cycle_json(&self.judgement, self.explain).serialize(s)
+    }
+}
+
+/// The answer of [`crate::classify`]: one xiangqi move's kinds and chases (cli.md `classify`).
+#[derive(Debug, Clone)]
+pub struct ClassifyReport {
+    /// The position before the move.
+    pub position: Position,
+    /// What the move does.
+    pub facts: crate::xiangqi::facts::MoveFacts,
+    /// Whether exempted threats are listed.
+    pub explain: bool,
+}
+
+impl ClassifyReport {
+    /// `MOVE (Chinese): kinds`, then one line per chase (and per exempted threat with
+    /// `explain`).
+    pub fn text(&self) -> String {
+        let f = &self.facts;
+        let mut text = format!(
+            "{} ({}): {}\n",
+            f.mv,
+            xiangqi::notation::write_move(&self.position, f.mv, xiangqi::notation::Style::Chinese),
+            f.kinds().join(", ")
+        );
+        for c in &f.chases {
+            text.push_str(&format!(
+                "  chases the {} on {} (chaser on {})\n",
+                c.piece, c.target, c.chaser
+            ));
+        }
+        if self.explain {
+            for e in &f.exempted {
+                text.push_str(&format!(
+                    "  not a chase: {} on {} from {}: {:?} ({})\n",
+                    e.piece, e.target, e.chaser, e.reason, e.clause
+                ));
+            }
+        }
+        text
+    }
+}
+
+/// `{"move","kinds","chases"}` (and `"exempted"` with `explain`).
+impl Serialize for ClassifyReport {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        xreport::facts_json(&self.facts, self.explain).serialize(s)
+    }
+}
+
+/// The answer of [`crate::claim`] (cli.md `claim`).
+#[derive(Debug, Clone)]
+pub enum ClaimReport {
+    /// A chess claim (threefold, fifty moves; FIDE 9.2, 9.3).
+    Chess(chess::ClaimVerdict),
+    /// The xiangqi natural-move-limit claim (AXF 120 plies; TW113 100 plies or 80).
+    Xiangqi {
+        /// The judged claim with its count.
+        claim: LimitClaim,
+        /// `"axf"` or `"tw113"`.
+        rules: RulesId,
+    },
+}
+
+impl ClaimReport {
+    /// Whether the claim is valid.
+    pub fn valid(&self) -> bool {
+        match self {
+            ClaimReport::Chess(v) => v.valid,
+            ClaimReport::Xiangqi { claim, .. } => claim.valid,
+        }
+    }
+
+    /// The claim judged step by step, the decision and the penalty of an incorrect claim.
+    pub fn text(&self) -> String {
+        match self {
+            ClaimReport::Chess(v) => v.text(),
+            ClaimReport::Xiangqi { claim: c, rules } => {
+                let mut text = format!(
+                    "Natural move limit claim by {} at ply {} ({}, {} plies needed):\n",
+                    c.by,
+                    c.at_ply,
+                    rules.name().to_uppercase(),
+                    c.count.needed
+                );
+                for step in c.steps() {
+                    text.push_str(&format!("  {step}\n"));
+                }
+                text.push_str(&format!(
+                    "{} ({}).\n",
+                    if c.valid {
+                        "The claim is valid: the game is drawn"
+                    } else {
+                        "The claim is not valid: play goes on"
+                    },
+                    c.clause
+                ));
+                if !c.valid {
+                    match &c.penalty {
+                        Some(p) => text.push_str(&format!(
+                            "Penalty: {}{} seconds on {}'s clock ({}).\n",
+                            if p.foul { "a foul is recorded and " } else { "" },
+                            p.claimant_clock_seconds,
+                            c.by,
+                            p.clause
+                        )),
+                        None => text.push_str("The rule book states no penalty for a short claim.\n"),
+                    }
+                }
+                text
+            }
+        }
+    }
+}
+
+/// One JSON object, keys in alphabetical order.
+impl Serialize for ClaimReport {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let v = match self {
+            ClaimReport::Chess(v) => serde_json::to_value(v).map_err(serde::ser::Error::custom)?,
+            ClaimReport::Xiangqi { claim: c, rules } => json!({
+                "valid": c.valid,
+                "kind": "natural_move_limit",
+                "rules": rules.name(),
+                "mode": c.mode,
+                "by": c.by,
+                "at_ply": c.at_ply,
+                "intended_move": null,
+                "clause": c.clause,
+                "penalty": c.penalty,
+                "must_play_intended_move": false,
+                "count": c.count,
+                "window_start_ply": c.window_start_ply,
+                "perpetual_spans": c.perpetual_spans,
+            }),
+        };
+        v.serialize(s)
+    }
+}
+
+/// The answer of [`crate::dead`] for one chess position (FIDE 5.2.2), with the label that
+/// followed the FEN on its line in a FEN file.
+#[derive(Debug, Clone)]
+pub struct DeadAnswer {
+    /// The FEN as read (at most its six fields).
+    pub fen: String,
+    /// The answer, or why the FEN could not be judged.
+    pub report: Result<chess::DeadReport, Error>,
+    /// Text after the FEN's six fields on a FEN-file line (a game id, say).
+    pub label: Option<String>,
+}
+
+impl DeadAnswer {
+    /// True when the FEN could not be judged.
+    pub fn is_error(&self) -> bool {
+        self.report.is_err()
+    }
+
+    /// The FEN, then whether each side can still mate and what follows.
+    pub fn text(&self) -> String {
+        let fen = &self.fen;
+        match &self.report {
+            Err(e) => format!("{fen}\nerror: {e}\n"),
+            Ok(r) => {
+                let mut text = format!("{fen}\n");
+                if r.dead {
+                    text.push_str("Dead position: neither side can mate by any legal sequence (FIDE 5.2.2); the game is drawn.\n");
+                } else {
+                    let can = |b: bool| {
+                        if b {
+                            "can still mate"
+                        } else {
+                            "cannot mate by any legal sequence"
+                        }
+                    };
+                    text.push_str(&format!(
+                        "Not dead: White {}, Black {} (FIDE 5.2.2; on a flag fall, FIDE 6.9).\n",
+                        can(r.white_can_mate),
+                        can(r.black_can_mate)
+                    ));
+                    if r.horizon_draw {
+                        text.push_str(
+                            "But the 75-move rule (FIDE 9.6.2) ends the game before any mate can be reached.\n",
+                        );
+                    }
+                }
+                if let Some(side) = r.undetermined {
+                    text.push_str(&format!(
+                        "(The helpmate search gave up for {side}; counted as able to mate.)\n"
+                    ));
+                }
+                text
+            }
+        }
+    }
+}
+
+/// `{"fen","dead","white_can_mate","black_can_mate","clause","horizon_draw"}` (keys in
+/// alphabetical order, `label` when present), or `{"fen","error"}`.
+impl Serialize for DeadAnswer {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut v = match &self.report {
+            Ok(r) => serde_json::to_value(r).map_err(serde::ser::Error::custom)?,
+            Err(e) => json!({ "fen": self.fen, "error": e.to_string() }),
+        };
+        if let Some(l) = &self.label {
+            v["label"] = json!(l);
+        }
+        v.serialize(s)
+    }
+}
+
+/// The answer of [`crate::perft`]: leaf nodes of the legal move tree at a depth (both games).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PerftReport {
+    /// The game of the position.
+    pub game: Game,
+    /// Depth searched (plies).
+    pub depth: u32,
+    /// Leaf nodes at that depth.
+    pub nodes: u64,
+    /// With divide: leaf nodes per first move (ICCS for xiangqi, UCI for chess), in move
+    /// generation order.
+    pub divide: Option<Vec<(String, u64)>>,
+}
+
+impl PerftReport {
+    /// One `MOVE: N` line per first move (with divide), then the total.
+    pub fn text(&self) -> String {
+        let mut text = String::new();
+        for (m, n) in self.divide.iter().flatten() {
+            text.push_str(&format!("{m}: {n}\n"));
+        }
+        match self.game {
+            Game::Xiangqi => text.push_str(&format!("nodes at depth {}: {}\n", self.depth, self.nodes)),
+            Game::Chess => text.push_str(&format!("nodes: {}\n", self.nodes)),
+        }
+        text
+    }
+}
+
+/// `{"nodes":N}`, with divide also `"divide":{"MOVE":N,…}` (keys sorted).
+impl Serialize for PerftReport {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut v = json!({ "nodes": self.nodes });
+        if let Some(d) = &self.divide {
+            let map: serde_json::Map<String, Value> = d.iter().map(|(m, n)| (m.clone(), json!(n))).collect();
+            v["divide"] = Value::Object(map);
+        }
+        v.serialize(s)
+    }
+}

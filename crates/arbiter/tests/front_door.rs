@@ -1,0 +1,224 @@
+//! The front door (`arbiter::judge_bytes` and friends): game and format detection, one report
+//! per game, and the serde form of each report (the JSON contract of `shared/spec/cli.md`).
+//! Expected values: the repository's samples (a real Grischuk–Giri game, 2019, and the AXF
+//! perpetual-chase example) and the rule books' worked examples used elsewhere in the tests.
+
+use arbiter::{ClaimGame, ClaimQuery, DrawClaim, Game, GameReport, Options, Rules};
+use serde_json::{json, Value};
+
+const CHESS_SAMPLE: &str = include_str!("../../../samples/chess-threefold-grischuk-giri-2019.pgn");
+const XIANGQI_SAMPLE: &str = include_str!("../../../samples/xiangqi-perpetual-chase.pgn");
+
+fn value(r: &impl serde::Serialize) -> Value {
+    serde_json::to_value(r).unwrap()
+}
+
+#[test]
+fn one_input_with_both_games_gives_one_report_each_in_order() {
+    let both = format!("{CHESS_SAMPLE}\n\n{XIANGQI_SAMPLE}");
+    let reports: Vec<GameReport> =
+        arbiter::judge_bytes(both.as_bytes(), "both.pgn", &Options::default()).collect();
+    assert_eq!(reports.len(), 2);
+    assert_eq!(reports[0].game(), Some(Game::Chess));
+    assert_eq!(reports[1].game(), Some(Game::Xiangqi));
+    assert_eq!(
+        reports.iter().map(|r| r.index()).collect::<Vec<_>>(),
+        [Some(0), Some(1)]
+    );
+
+    // Grischuk–Giri: White could claim threefold at ply 42 with Ke1-f1 written down; Black can
+    // claim at the end (ply 43): the record ends claimable.
+    let chess = value(&reports[0]);
+    assert_eq!(chess["file"], "both.pgn");
+    assert_eq!(chess["status"], "claimable");
+    assert_eq!(chess["plies"], 43);
+    assert_eq!(
+        chess["claims"][0],
+        json!({"kind":"threefold","by":"white","at_ply":42,"intended_move":"e1f1","clause":"FIDE 9.2.1"})
+    );
+
+    // The perpetual chase: Red's cannon chased on every move, decided at ply 58 (AXF).
+    let xq = value(&reports[1]);
+    assert_eq!(
+        (
+            &xq["status"],
+            &xq["reason"],
+            &xq["at_ply"],
+            &xq["must_vary"],
+            &xq["result"]
+        ),
+        (
+            &json!("decided"),
+            &json!("perpetual_chase"),
+            &json!(58),
+            &json!("red"),
+            &json!("0-1")
+        )
+    );
+    assert_eq!(xq["cycle"]["start_ply"], 46);
+    assert_eq!(
+        xq["cycle"]["sides"]["red"]["target"],
+        json!({"piece":"cannon","square":"g8"})
+    );
+}
+
+#[test]
+fn json_line_is_the_cli_contract_field_order() {
+    // The chess report starts with file and index; xiangqi keys are in alphabetical order.
+    let r = arbiter::judge_bytes(CHESS_SAMPLE.as_bytes(), "g.pgn", &Options::default())
+        .next()
+        .unwrap();
+    let line = serde_json::to_string(&r).unwrap();
+    assert!(line.starts_with(r#"{"file":"g.pgn","index":0,"game":"chess","rules":"fide","plies":43,"#));
+    let opts = Options {
+        rules: Some(Rules::Tw113),
+        ..Options::default()
+    };
+    let r = arbiter::judge_bytes(XIANGQI_SAMPLE.as_bytes(), "x.pgn", &opts)
+        .next()
+        .unwrap();
+    let line = serde_json::to_string(&r).unwrap();
+    assert!(
+        line.starts_with(r#"{"at_ply":58,"claims":[],"clause":"TW113 ch.2 table","#),
+        "{line}"
+    );
+}
+
+#[test]
+fn inputs_that_cannot_be_judged_are_error_reports() {
+    let opts = Options::default();
+    let empty: Vec<_> = arbiter::judge_bytes(b"  \n", "-", &opts).collect();
+    assert_eq!(empty.len(), 1);
+    assert_eq!(
+        value(&empty[0]),
+        json!({"file":"-","error":"no game found: the input is empty"})
+    );
+
+    let not_xqf: Vec<_> = arbiter::judge_bytes(b"1. e4 e5", "a.XQF", &opts).collect();
+    assert_eq!(
+        value(&not_xqf[0])["error"],
+        "not an XQF file: it does not start with the 'XQ' signature"
+    );
+
+    // An illegal chess move: the error names the ply and the move; the next game is judged.
+    let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Ke3 *\n\n[Event \"b\"]\n\n1. e4 *\n";
+    let r: Vec<_> = arbiter::judge_bytes(pgn.as_bytes(), "f.pgn", &opts).collect();
+    assert!(r[0].is_error());
+    let e = value(&r[0]);
+    assert_eq!(
+        (&e["index"], &e["ply"], &e["move"]),
+        (&json!(0), &json!(3), &json!("Ke3"))
+    );
+    assert!(!r[1].is_error());
+}
+
+#[test]
+fn reader_variant_gives_the_same_reports() {
+    let opts = Options::default();
+    let a: Vec<String> = arbiter::judge_bytes(CHESS_SAMPLE.as_bytes(), "-", &opts)
+        .map(|r| serde_json::to_string(&r).unwrap())
+        .collect();
+    let b: Vec<String> = arbiter::judge_reader(CHESS_SAMPLE.as_bytes(), "-", &opts)
+        .map(|r| serde_json::to_string(&r).unwrap())
+        .collect();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn position_with_rules_of_the_other_game_is_a_usage_error() {
+    let opts = Options {
+        rules: Some(Rules::Fide),
+        ..Options::default()
+    };
+    let e = arbiter::judge_position(Some("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w"), "f7e7", &opts).unwrap_err();
+    assert!(matches!(e, arbiter::Error::Usage(_)));
+}
+
+#[test]
+fn chess_position_mate_in_the_fools_mate() {
+    let r = arbiter::judge_position(None, "f2f3 e7e5 g2g4 Qh4", &Options::default()).unwrap();
+    let v = value(&r);
+    assert_eq!(
+        (&v["reason"], &v["at_ply"], &v["result"]),
+        (&json!("checkmate"), &json!(4), &json!("0-1"))
+    );
+}
+
+#[test]
+fn cycle_classify_claim_dead_perft() {
+    // AXF general rule 1: perpetual check, the checking side must vary.
+    let c = arbiter::cycle(
+        "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w",
+        "f7e7 e9f9 e7f7 f9e9",
+        Some(Rules::Axf),
+        false,
+    )
+    .unwrap();
+    let v = value(&c)["verdict"].clone();
+    assert_eq!(
+        (&v["must_vary"], &v["result_if_unchanged"]),
+        (&json!("red"), &json!("0-1"))
+    );
+    assert!(v["clause"].as_str().unwrap().starts_with("AXF"), "{v}");
+    let e = arbiter::cycle("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w", "f7e7 e9f9 e7f7", None, false).unwrap_err();
+    assert!(matches!(e, arbiter::Error::Input { .. }));
+
+    let k = arbiter::classify("4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w", "a3b3", None, false).unwrap();
+    assert_eq!(
+        value(&k),
+        json!({"move":"a3b3","kinds":["chase"],"chases":[{"chaser":"b3","target":"b5","piece":"cannon"}]})
+    );
+
+    let q = ClaimQuery {
+        kind: DrawClaim::Threefold,
+        game: ClaimGame::Record {
+            bytes: CHESS_SAMPLE.as_bytes(),
+            file: "g.pgn",
+            index: 0,
+        },
+        rules: None,
+        at_ply: Some(42),
+        intended_move: Some("e1f1".into()),
+        time_control: Default::default(),
+        limit: None,
+    };
+    let v = value(&arbiter::claim(&q).unwrap());
+    assert_eq!(
+        (&v["valid"], &v["by"], &v["penalty"]),
+        (&json!(true), &json!("white"), &Value::Null)
+    );
+    let q = ClaimQuery {
+        kind: DrawClaim::NaturalMoveLimit,
+        ..q
+    };
+    assert!(matches!(arbiter::claim(&q), Err(arbiter::Error::Usage(_))));
+
+    // Opposite-coloured bishops with kings: a helpmate exists (FIDE 5.2.2 not met).
+    let d = arbiter::dead("8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1");
+    assert_eq!(value(&d)["dead"], false);
+    let lines: Vec<_> =
+        arbiter::dead_lines("# comment\n\n8/8/8/8/8/8/8/K6k w - - 0 1 id42\nbogus\n").collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        (
+            value(&lines[0])["dead"].clone(),
+            value(&lines[0])["label"].clone()
+        ),
+        (json!(true), json!("id42"))
+    );
+    assert!(lines[1].is_error());
+
+    // Perft: xiangqi start 44 / 1,920 / 79,666; chess start 20 / 400.
+    assert_eq!(arbiter::perft(None, 2, false, None).unwrap().nodes, 1_920);
+    let p = arbiter::perft(
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        2,
+        true,
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        (p.game, p.nodes, p.divide.as_ref().map(Vec::len)),
+        (Game::Chess, 400, Some(20))
+    );
+}
