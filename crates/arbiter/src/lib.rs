@@ -25,6 +25,7 @@
 //! repetition and limits → rule set → verdict → report. Each game has an incremental core that
 //! takes one move at a time ([`xiangqi::referee::Referee`]).
 
+pub mod annotate;
 pub mod chess;
 mod front;
 mod report;
