@@ -5,6 +5,7 @@ mod args;
 mod commands;
 mod inputs;
 mod output;
+mod serve;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -26,6 +27,12 @@ impl std::error::Error for UsageError {}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The server and the referee loop live in arbiter-server; they print their own errors.
+    match cli.command {
+        Command::Serve(a) => return serve::run(a),
+        Command::Referee => return serve::referee(),
+        _ => {}
+    }
     let json = match &cli.command {
         Command::Judge(a) => a.json,
         Command::Cycle(a) => a.json,
@@ -33,6 +40,7 @@ fn main() -> ExitCode {
         Command::Claim(a) => a.json,
         Command::Dead(a) => a.json,
         Command::Perft(a) => a.json,
+        Command::Serve(_) | Command::Referee => false,
     };
     let mut emitter = Emitter::new(json);
     let result = match cli.command {
@@ -42,6 +50,7 @@ fn main() -> ExitCode {
         Command::Claim(a) => commands::claim::run(a, &mut emitter),
         Command::Dead(a) => commands::dead::run(a, &mut emitter),
         Command::Perft(a) => commands::perft::run(a, &mut emitter),
+        Command::Serve(_) | Command::Referee => Ok(()),
     };
     emitter.flush();
     match result {
