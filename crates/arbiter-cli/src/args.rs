@@ -182,6 +182,42 @@ arbiter rules tw113 procedure        TW113 ch.4 procedure\n  \
 arbiter rules fide 9.2               FIDE 9.2 and the articles under it\n\n\
 The summaries are ours, not the rule books' text; judge reports end with those they cite.")]
     Rules(crate::commands::rules::RulesArgs),
+    /// Serve the HTTP API and the web page (loopback by default).
+    #[command(after_help = "Examples:\n  \
+arbiter serve                                  then open http://127.0.0.1:8080/\n  \
+arbiter serve --bind 0.0.0.0:8080 --cors https://club.example\n\n\
+API: POST /api/v1/judge (record bytes), /api/v1/position, /cycle, /classify, /claim, /dead, \
+/perft (JSON); GET /api/v1/ lists them. See docs/server.md.")]
+    Serve(ServeArgs),
+    /// Referee games over standard input/output: one JSON command per line, one JSON answer per line.
+    #[command(after_help = "Examples:\n  \
+printf '%s\\n' '{\"cmd\":\"new\",\"game\":\"xiangqi\"}' '{\"cmd\":\"push\",\"move\":\"h2e2\"}' | arbiter referee\n\n\
+Commands: new {game, rules, fen, cycles}, push {move}, status, quit. A bad line gets an error \
+line and the game goes on. See docs/server.md.")]
+    Referee,
+}
+
+/// `arbiter serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address and port to listen on; anything but loopback only when asked.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub bind: std::net::SocketAddr,
+    /// Largest request body in bytes.
+    #[arg(long, default_value_t = 16 << 20)]
+    pub max_body: usize,
+    /// Longest a request may compute, in seconds.
+    #[arg(long, default_value_t = 10.0)]
+    pub max_seconds: f64,
+    /// Requests computed at once (default: twice the cores); the others wait.
+    #[arg(long)]
+    pub max_concurrent: Option<usize>,
+    /// Deepest perft the API accepts (plies).
+    #[arg(long, default_value_t = 4)]
+    pub max_perft_depth: u32,
+    /// Allow this origin (e.g. https://club.example) to call the API from its pages (CORS; off by default).
+    #[arg(long)]
+    pub cors: Option<String>,
 }
 
 /// A position given on the command line.

@@ -6,6 +6,7 @@ mod commands;
 mod convert;
 mod inputs;
 mod output;
+mod serve;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -27,6 +28,12 @@ impl std::error::Error for UsageError {}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The server and the referee loop live in arbiter-server; they print their own errors.
+    match cli.command {
+        Command::Serve(a) => return serve::run(a),
+        Command::Referee => return serve::referee(),
+        _ => {}
+    }
     let json = match &cli.command {
         Command::Judge(a) => a.json,
         Command::Cycle(a) => a.json,
@@ -36,6 +43,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => a.json,
         Command::Convert(_) => false,
         Command::Rules(a) => a.json,
+        Command::Serve(_) | Command::Referee => false,
     };
     let mut emitter = Emitter::new(json);
     let result = match cli.command {
@@ -47,6 +55,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => commands::perft::run(a, &mut emitter),
         Command::Convert(a) => convert::run(a),
         Command::Rules(a) => commands::rules::run(a, &mut emitter),
+        Command::Serve(_) | Command::Referee => Ok(()),
     };
     emitter.flush();
     match result {

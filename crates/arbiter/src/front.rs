@@ -117,6 +117,40 @@ impl InputGame {
         }
     }
 
+    /// The game's per-ply facts for drawing it (see [`crate::annotate`]), under `options`'
+    /// game and rules: one note per ply from the start to the last move replayed.
+    ///
+    /// # Errors
+    /// [`Error::Input`] when the game cannot be read or replayed (its report is then an error
+    /// item too).
+    pub fn annotate(&self, options: &Options) -> Result<Vec<crate::annotate::PlyNote>, Error> {
+        let xiangqi = |r: &records::Record| {
+            crate::annotate::xiangqi(&r.start, &r.moves, Some(&r.texts), &Rules::xiangqi(options.rules))
+        };
+        let chess = |raw: &pgn::RawGame| -> Result<Vec<crate::annotate::PlyNote>, Error> {
+            let record = chess::parse_pgn_game(&raw.text)?;
+            let played = record.replay()?;
+            let texts: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
+            Ok(crate::annotate::chess(&record.start, &played, Some(&texts)))
+        };
+        match &self.kind {
+            InputKind::Failed(e) => Err(Error::input(e.error.clone())),
+            InputKind::Pgn { index, raw, encoding } => {
+                match options.game.unwrap_or_else(|| pgn::detect_game(raw).into()) {
+                    Game::Chess => chess(raw),
+                    Game::Xiangqi => record::replay_pgn(raw, *encoding, *index, Some(&self.file))
+                        .map(|r| xiangqi(&r))
+                        .map_err(|e| Error::input(e.to_string())),
+                }
+            }
+            InputKind::Read { game, .. } => match game.as_ref() {
+                Err(e) => Err(Error::input(e.to_string())),
+                Ok(records::Game::Chess(raw)) => chess(raw),
+                Ok(records::Game::Xiangqi(r)) => Ok(xiangqi(r)),
+            },
+        }
+    }
+
     /// Judges the game: replays it with full legality checks and reports what the rules say.
     /// A game that cannot be read or replayed gives [`GameReport::Error`] (never a panic).
     pub fn judge(&self, options: &Options) -> GameReport {

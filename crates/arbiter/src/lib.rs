@@ -75,6 +75,7 @@
 //! takes one move at a time ([`xiangqi::referee::Referee`], [`chess::Referee`]); the record
 //! readers (PGN of both games, XQF, encodings) are the `records` crate.
 
+pub mod annotate;
 pub mod chess;
 mod front;
 pub mod glossary;

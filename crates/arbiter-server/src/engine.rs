@@ -1,0 +1,544 @@
+//! Requests and answers of the API, translated to and from the library's front door. Nothing
+//! here decides a rule: each function parses a request, calls one library function and maps its
+//! error to an HTTP status.
+
+use crate::routes::Limits;
+use arbiter::chess::{DeadCheck, TimeControl};
+use arbiter::{ClaimGame, ClaimQuery, DrawClaim, Error, Game, Options, Rules};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+/// An answer that is not a report: an HTTP status and the error item (the object the CLI prints
+/// with `--json` for the same failure, e.g. `{"file":"-","index":0,"error":"...","ply":3}`).
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    /// 400 malformed request, 404 no such route or sample, 413 body over the cap, 422 input
+    /// that could not be judged (bad FEN, illegal move, unreadable record, over the time or
+    /// perft cap), 500 a bug in the referee, 503 shutting down.
+    pub status: u16,
+    /// `{"error": "...", ...}`.
+    pub item: Value,
+}
+
+impl ApiError {
+    fn new(status: u16, error: String) -> ApiError {
+        ApiError {
+            status,
+            item: json!({ "error": error }),
+        }
+    }
+    /// 400: the request itself is malformed (not JSON, unknown field, missing field).
+    pub fn bad_request(error: String) -> ApiError {
+        ApiError::new(400, error)
+    }
+    /// 404.
+    pub fn not_found(error: String) -> ApiError {
+        ApiError::new(404, error)
+    }
+    /// 413: the body is over the cap.
+    pub fn too_large(limit: usize) -> ApiError {
+        ApiError::new(
+            413,
+            format!("the request body is over the {limit}-byte cap (arbiter serve --max-body)"),
+        )
+    }
+    /// 422: well-formed, but the input cannot be judged; `item` is the CLI's error item.
+    pub fn unjudgeable(item: Value) -> ApiError {
+        ApiError { status: 422, item }
+    }
+    /// 422: the request needs more than the per-request time cap.
+    pub fn too_slow(secs: f64) -> ApiError {
+        ApiError::new(
+            422,
+            format!("the request needs more than the {secs} s time cap; send less at once (arbiter serve --max-seconds)"),
+        )
+    }
+    /// 422: the request's time cap passed after `games` games were judged.
+    pub fn too_slow_after(games: usize) -> ApiError {
+        ApiError::new(
+            422,
+            format!(
+                "the time cap passed after {games} games; send fewer games at once (arbiter serve --max-seconds)"
+            ),
+        )
+    }
+    /// 500: the referee failed (a bug).
+    pub fn internal(error: String) -> ApiError {
+        ApiError::new(500, error)
+    }
+    /// 503.
+    pub fn unavailable(error: String) -> ApiError {
+        ApiError::new(503, error)
+    }
+}
+
+/// Moves as one string (`"h2e2 h9g7"`) or a list (`["h2e2","h9g7"]`).
+#[derive(Deserialize, Debug, Clone)]
+#[serde(untagged)]
+pub enum Moves {
+    Text(String),
+    List(Vec<String>),
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        Moves::Text(String::new())
+    }
+}
+
+impl Moves {
+    /// The moves as one space-separated string.
+    pub fn joined(&self) -> String {
+        match self {
+            Moves::Text(s) => s.clone(),
+            Moves::List(v) => v.join(" "),
+        }
+    }
+}
+
+/// `POST /api/v1/position`: judge a FEN and moves, as `arbiter judge --fen --moves`.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PositionRequest {
+    /// Start position (10 ranks xiangqi, 8 chess); default the xiangqi start position.
+    pub fen: Option<String>,
+    #[serde(default)]
+    pub moves: Moves,
+    pub rules: Option<String>,
+    pub cycles: Option<u32>,
+    pub game: Option<String>,
+    pub dead_check: Option<String>,
+    #[serde(default)]
+    pub explain: bool,
+    #[serde(default)]
+    pub annotate: bool,
+}
+
+/// `POST /api/v1/cycle`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct CycleRequest {
+    pub fen: String,
+    pub moves: Moves,
+    pub rules: Option<String>,
+    #[serde(default)]
+    pub explain: bool,
+}
+
+/// `POST /api/v1/classify`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ClassifyRequest {
+    pub fen: String,
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub rules: Option<String>,
+    #[serde(default)]
+    pub explain: bool,
+}
+
+/// `POST /api/v1/claim`: a claim in a FEN + moves, or in game `game` of `record` (PGN text).
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRequest {
+    pub kind: String,
+    pub fen: Option<String>,
+    pub moves: Option<Moves>,
+    pub record: Option<String>,
+    pub game: Option<usize>,
+    pub rules: Option<String>,
+    pub at_ply: Option<usize>,
+    pub intended_move: Option<String>,
+    pub time_control: Option<String>,
+    pub limit: Option<u32>,
+}
+
+/// `POST /api/v1/dead`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct DeadRequest {
+    pub fen: String,
+}
+
+/// `POST /api/v1/perft`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PerftRequest {
+    pub fen: Option<String>,
+    pub depth: u32,
+    #[serde(default)]
+    pub divide: bool,
+    pub game: Option<String>,
+}
+
+fn parse_rules(r: Option<&str>) -> Result<Option<Rules>, ApiError> {
+    match r.map(str::to_ascii_lowercase).as_deref() {
+        None | Some("") => Ok(None),
+        Some("axf") => Ok(Some(Rules::Axf)),
+        Some("tw113") => Ok(Some(Rules::Tw113)),
+        Some("fide") => Ok(Some(Rules::Fide)),
+        Some(other) => Err(ApiError::bad_request(format!(
+            "rules {other:?}: expected axf, tw113 (xiangqi) or fide (chess)"
+        ))),
+    }
+}
+
+fn parse_game(g: Option<&str>) -> Result<Option<Game>, ApiError> {
+    match g.map(str::to_ascii_lowercase).as_deref() {
+        None | Some("") => Ok(None),
+        Some("xiangqi") => Ok(Some(Game::Xiangqi)),
+        Some("chess") => Ok(Some(Game::Chess)),
+        Some(other) => Err(ApiError::bad_request(format!(
+            "game {other:?}: expected xiangqi or chess"
+        ))),
+    }
+}
+
+fn parse_dead_check(d: Option<&str>) -> Result<DeadCheck, ApiError> {
+    match d.map(str::to_ascii_lowercase).as_deref() {
+        None | Some("") | Some("screen") => Ok(DeadCheck::Screen),
+        Some("exact") => Ok(DeadCheck::Exact),
+        Some("off") => Ok(DeadCheck::Off),
+        Some(other) => Err(ApiError::bad_request(format!(
+            "dead_check {other:?}: expected screen, exact or off"
+        ))),
+    }
+}
+
+/// The library's options from the request's fields (400 for a value out of range).
+fn options(
+    rules: Option<&str>,
+    cycles: Option<u32>,
+    game: Option<&str>,
+    dead_check: Option<&str>,
+    explain: bool,
+) -> Result<Options, ApiError> {
+    let cycles = cycles.unwrap_or(3);
+    if cycles == 0 {
+        return Err(ApiError::bad_request("cycles must be 1 or more".into()));
+    }
+    Ok(Options {
+        game: parse_game(game)?,
+        rules: parse_rules(rules)?,
+        cycles,
+        explain,
+        dead_check: parse_dead_check(dead_check)?,
+    })
+}
+
+/// A library error as an answer: a request that does not fit → 400, input that cannot be
+/// judged → 422 with `{"error","ply"}` (the CLI's item).
+fn library_error(e: Error) -> ApiError {
+    let item = serde_json::to_value(&e).unwrap_or_else(|_| json!({ "error": e.to_string() }));
+    match e {
+        Error::Usage(_) => ApiError { status: 400, item },
+        Error::Input { .. } => ApiError::unjudgeable(item),
+    }
+}
+
+fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, ApiError> {
+    serde_json::to_value(v).map_err(|e| ApiError::internal(format!("could not write the report: {e}")))
+}
+
+/// `POST /api/v1/judge`: every game of a record (PGN or XQF, any encoding), judged as
+/// `arbiter judge --json` judges a file named `-`. `{"games":[report, ...]}`; with `annotate`,
+/// each judged game also carries `"annotations"` (see [`arbiter::annotate`]). 422 when no game
+/// could be judged (the body then also names the first error).
+///
+/// `deadline`: the request's time cap; checked between games, so a body of many games stops
+/// computing (422) soon after the cap instead of running on unseen.
+pub fn judge_record(
+    bytes: &[u8],
+    q: &crate::routes::JudgeQuery,
+    deadline: std::time::Instant,
+) -> Result<Value, ApiError> {
+    let opts = options(
+        q.rules.as_deref(),
+        q.cycles,
+        q.game.as_deref(),
+        q.dead_check.as_deref(),
+        q.explain,
+    )?;
+    let mut games = Vec::new();
+    let mut judged = 0usize;
+    for input in arbiter::split_bytes(bytes, "-") {
+        if std::time::Instant::now() > deadline {
+            return Err(ApiError::too_slow_after(games.len()));
+        }
+        let report = input.judge(&opts);
+        let mut v = to_value(&report)?;
+        if !report.is_error() {
+            judged += 1;
+            if q.annotate {
+                if let Ok(notes) = input.annotate(&opts) {
+                    v["annotations"] = to_value(&notes)?;
+                }
+            }
+        }
+        games.push(v);
+    }
+    if judged == 0 {
+        let error = games
+            .first()
+            .and_then(|g| g["error"].as_str())
+            .unwrap_or("no game found in the request body")
+            .to_string();
+        return Err(ApiError::unjudgeable(json!({ "error": error, "games": games })));
+    }
+    Ok(json!({ "games": games }))
+}
+
+/// `POST /api/v1/position`: one report, as `arbiter judge --fen --moves --json`.
+pub fn judge_position(r: PositionRequest, _l: &Limits) -> Result<Value, ApiError> {
+    let opts = options(
+        r.rules.as_deref(),
+        r.cycles,
+        r.game.as_deref(),
+        r.dead_check.as_deref(),
+        r.explain,
+    )?;
+    let moves = r.moves.joined();
+    let report = arbiter::judge_position(r.fen.as_deref(), &moves, &opts).map_err(library_error)?;
+    let mut v = to_value(&report)?;
+    if report.is_error() {
+        return Err(ApiError::unjudgeable(v));
+    }
+    if r.annotate {
+        let notes = arbiter::annotate::position(r.fen.as_deref(), &moves, &opts).map_err(library_error)?;
+        v["annotations"] = to_value(&notes)?;
+    }
+    Ok(v)
+}
+
+/// `POST /api/v1/cycle`: the `arbiter cycle --json` object.
+pub fn cycle(r: CycleRequest, _l: &Limits) -> Result<Value, ApiError> {
+    let report = arbiter::cycle(
+        &r.fen,
+        &r.moves.joined(),
+        parse_rules(r.rules.as_deref())?,
+        r.explain,
+    )
+    .map_err(library_error)?;
+    to_value(&report)
+}
+
+/// `POST /api/v1/classify`: the `arbiter classify --json` object.
+pub fn classify(r: ClassifyRequest, _l: &Limits) -> Result<Value, ApiError> {
+    let report = arbiter::classify(&r.fen, &r.mv, parse_rules(r.rules.as_deref())?, r.explain)
+        .map_err(library_error)?;
+    to_value(&report)
+}
+
+/// `POST /api/v1/claim`: the `arbiter claim --json` object. The game is `record` (PGN text,
+/// game `game`, default 0) or `fen` + `moves`.
+pub fn claim(r: ClaimRequest, _l: &Limits) -> Result<Value, ApiError> {
+    let kind = match r.kind.to_ascii_lowercase().replace('_', "-").as_str() {
+        "threefold" => DrawClaim::Threefold,
+        "fifty-moves" => DrawClaim::FiftyMoves,
+        "natural-move-limit" => DrawClaim::NaturalMoveLimit,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "kind {other:?}: expected threefold, fifty-moves or natural-move-limit"
+            )))
+        }
+    };
+    let time_control = match r.time_control.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        // Not given: the record's tags decide, else standard (as the CLI does).
+        None => None,
+        Some("standard") => Some(TimeControl::Standard),
+        Some("rapid") => Some(TimeControl::Rapid),
+        Some("blitz") => Some(TimeControl::Blitz),
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "time_control {other:?}: expected standard, rapid or blitz"
+            )))
+        }
+    };
+    let moves = r.moves.as_ref().map(Moves::joined).unwrap_or_default();
+    let game = match &r.record {
+        Some(text) => {
+            if r.fen.is_some() || r.moves.is_some() {
+                return Err(ApiError::bad_request(
+                    "give either record or fen/moves, not both".into(),
+                ));
+            }
+            ClaimGame::Record {
+                bytes: text.as_bytes(),
+                file: "-",
+                index: r.game.unwrap_or(0),
+            }
+        }
+        None => ClaimGame::Position {
+            fen: r.fen.as_deref(),
+            moves: &moves,
+            game: None,
+        },
+    };
+    let q = ClaimQuery {
+        kind,
+        game,
+        rules: parse_rules(r.rules.as_deref())?,
+        at_ply: r.at_ply,
+        intended_move: r.intended_move.clone(),
+        time_control,
+        limit: r.limit,
+    };
+    let report = arbiter::claim(&q).map_err(|e| match e {
+        // A claim that does not fit the game is still a well-formed request: 422.
+        Error::Usage(m) => ApiError::unjudgeable(json!({ "error": m })),
+        e => library_error(e),
+    })?;
+    to_value(&report)
+}
+
+/// `POST /api/v1/dead`: the `arbiter dead --json` object (FIDE 5.2.2).
+pub fn dead(r: DeadRequest, _l: &Limits) -> Result<Value, ApiError> {
+    let answer = arbiter::dead(&r.fen);
+    let v = to_value(&answer)?;
+    if answer.is_error() {
+        return Err(ApiError::unjudgeable(v));
+    }
+    Ok(v)
+}
+
+/// `POST /api/v1/perft`: `{"nodes": N}` (with `divide`, also per first move); depth over
+/// `limits.perft_depth` → 422.
+pub fn perft(r: PerftRequest, l: &Limits) -> Result<Value, ApiError> {
+    if r.depth > l.perft_depth {
+        return Err(ApiError::unjudgeable(json!({
+            "error": format!("perft depth {} is over this server's cap of {} plies", r.depth, l.perft_depth)
+        })));
+    }
+    let report = arbiter::perft(
+        r.fen.as_deref(),
+        r.depth,
+        r.divide,
+        parse_game(r.game.as_deref())?,
+    )
+    .map_err(library_error)?;
+    to_value(&report)
+}
+
+/// A game in progress for `arbiter referee`: the library's incremental referee of either game.
+pub enum LiveGame {
+    /// Xiangqi: [`arbiter::xiangqi::referee::Referee`], one move at a time.
+    Xiangqi {
+        referee: Box<arbiter::xiangqi::referee::Referee>,
+        rules: arbiter::xiangqi::rules::RuleSet,
+        cycles: u32,
+    },
+    /// Chess: [`arbiter::chess::Referee`], one move at a time.
+    Chess { referee: Box<arbiter::chess::Referee> },
+}
+
+fn item(e: ApiError) -> Value {
+    e.item
+}
+
+impl LiveGame {
+    /// Starts a game: `game` xiangqi (default, or from the FEN) or chess; `rules` axf, tw113
+    /// or fide; `fen` the start (default the standard start); `cycles` as `judge --cycles`.
+    ///
+    /// Errors: an error item for a bad value or FEN.
+    pub fn new(
+        game: Option<&str>,
+        rules: Option<&str>,
+        fen: Option<&str>,
+        cycles: Option<u32>,
+    ) -> Result<LiveGame, Value> {
+        let opts = options(rules, cycles, game, None, false).map_err(item)?;
+        let game = opts.game.unwrap_or_else(|| match (fen, opts.rules) {
+            (None, Some(Rules::Fide)) => Game::Chess,
+            _ => arbiter::detect_game(fen, None),
+        });
+        if let Some(msg) = Rules::mismatch(opts.rules, game) {
+            return Err(json!({ "error": msg }));
+        }
+        match game {
+            Game::Xiangqi => {
+                let start = match fen {
+                    None => xiangqi::Position::startpos(),
+                    Some(f) => xiangqi::Position::from_fen(f)
+                        .map_err(|e| json!({ "error": format!("invalid xiangqi FEN '{f}': {e}") }))?,
+                };
+                let rules = Rules::xiangqi(opts.rules);
+                Ok(LiveGame::Xiangqi {
+                    referee: Box::new(arbiter::xiangqi::referee::Referee::new(
+                        rules.clone(),
+                        start,
+                        opts.cycles,
+                    )),
+                    rules,
+                    cycles: opts.cycles,
+                })
+            }
+            Game::Chess => {
+                let start = match fen {
+                    None => arbiter::chess::Chess::default(),
+                    Some(f) => arbiter::chess::parse_fen(f).map_err(|e| json!({ "error": e.to_string() }))?,
+                };
+                let options = arbiter::chess::JudgeOptions {
+                    dead_check: opts.dead_check,
+                };
+                Ok(LiveGame::Chess {
+                    referee: Box::new(arbiter::chess::Referee::with_options(start, options)),
+                })
+            }
+        }
+    }
+
+    /// The report of the game so far (what `arbiter judge --json` gives for these moves).
+    pub fn status(&self) -> Value {
+        match self {
+            LiveGame::Xiangqi { referee, cycles, .. } => {
+                let r = arbiter::XiangqiGameReport::from_referee("-", 0, referee, *cycles, false, 0);
+                serde_json::to_value(arbiter::GameReport::Xiangqi(Box::new(r)))
+                    .unwrap_or_else(|e| json!({ "error": e.to_string() }))
+            }
+            LiveGame::Chess { referee } => {
+                let r = arbiter::ChessGameReport {
+                    file: "-".into(),
+                    index: 0,
+                    from_position: true,
+                    report: referee.report(),
+                };
+                serde_json::to_value(arbiter::GameReport::Chess(Box::new(r)))
+                    .unwrap_or_else(|e| json!({ "error": e.to_string() }))
+            }
+        }
+    }
+
+    /// Plays `text` (any notation the CLI reads) and answers the report after it with
+    /// `"move"`: `{"move","kinds","chases"}` (xiangqi, ICCS) or `{"move","san"}` (chess, UCI).
+    ///
+    /// Errors: `{"error","ply"}` for a move that cannot be read or is illegal; the game is
+    /// unchanged.
+    pub fn push(&mut self, text: &str) -> Result<Value, Value> {
+        let fact = match self {
+            LiveGame::Xiangqi { referee, rules, .. } => {
+                let ply = referee.plies() + 1;
+                let bad = |e: String| json!({ "error": e, "ply": ply, "move": text });
+                let before = referee.position().clone();
+                let mv = xiangqi::notation::parse_move(&before, text)
+                    .map_err(|e| bad(e.to_string()))?
+                    .mv;
+                referee.push(mv).map_err(|e| bad(e.to_string()))?;
+                let f = arbiter::xiangqi::facts::classify(&before, mv, rules);
+                json!({ "move": mv.to_string(), "kinds": f.kinds(), "chases": f.chases })
+            }
+            LiveGame::Chess { referee } => {
+                let ply = referee.plies() + 1;
+                let before = referee.position().clone();
+                let m = referee
+                    .push_text(text)
+                    .map_err(|e| json!({ "error": e.to_string(), "ply": ply, "move": text }))?;
+                let san = shakmaty::san::SanPlus::from_move(before, m).to_string();
+                let uci = shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Standard).to_string();
+                json!({ "move": uci, "san": san })
+            }
+        };
+        let mut v = self.status();
+        v["move"] = fact;
+        Ok(v)
+    }
+}

@@ -1,0 +1,89 @@
+//! `arbiter serve` and `arbiter referee`: two thin shells over the `arbiter` library's front door.
+//!
+//! * [`serve`] runs an HTTP server (axum on tokio) with a versioned JSON API under `/api/v1/`
+//!   and the page at `/` (HTML, CSS, JS and samples embedded in the binary: it works offline).
+//!   Every answer is the report the CLI prints with `--json`; see `docs/server.md` for the
+//!   routes and curl examples.
+//! * [`referee::run`] reads one JSON command per line on a reader and writes one JSON object per
+//!   line: start a game, push a move, get the status after each move.
+//!
+//! No rule is decided here: [`engine`] only translates requests into library calls and library
+//! errors into HTTP statuses.
+
+pub mod engine;
+pub mod referee;
+mod routes;
+
+pub use routes::{router, Limits};
+
+use std::net::SocketAddr;
+
+/// How `arbiter serve` runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on (default `127.0.0.1:8080`: loopback only).
+    pub bind: SocketAddr,
+    /// Request limits (body size, time, concurrency, perft depth).
+    pub limits: Limits,
+    /// The one origin allowed to call the API from another site's page (CORS); `None` = CORS off.
+    pub cors: Option<String>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            limits: Limits::default(),
+            cors: None,
+        }
+    }
+}
+
+/// Runs the HTTP server until Ctrl-C (or SIGTERM). Blocks the calling thread.
+///
+/// Errors: the address cannot be bound, or `cors` is not a valid header value.
+pub fn serve(config: Config) -> anyhow::Result<()> {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(config.bind)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.bind))?;
+        eprintln!(
+            "arbiter: serving on http://{}/ (Ctrl-C to stop)",
+            listener.local_addr()?
+        );
+        serve_on(listener, &config, shutdown()).await
+    })
+}
+
+/// Serves on a bound listener until `stop` completes (for tests and embedding: bind port 0,
+/// read the address, then serve). Must run inside a tokio runtime.
+///
+/// Errors: `config.cors` is not a valid origin, or accepting connections fails.
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    config: &Config,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
+    let app = router(&config.limits, config.cors.as_deref())?;
+    axum::serve(listener, app).with_graceful_shutdown(stop).await?;
+    Ok(())
+}
+
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

@@ -1,0 +1,117 @@
+//! `arbiter referee`: the library's reports over a line protocol, for match managers, GUIs and
+//! game servers in any language.
+//!
+//! Each input line is one JSON object; each answer is one JSON line on the output:
+//!
+//! * `{"cmd":"new","game":"xiangqi","rules":"axf","fen":"...","cycles":3}` — start a game
+//!   (every field optional: xiangqi, its rule set's default, the start position, 3 cycles).
+//!   Answer: the status at ply 0.
+//! * `{"cmd":"push","move":"h2e2"}` — play a move (any notation the CLI accepts). Answer: the
+//!   status after it, the move in ICCS/UCI and (xiangqi) its kinds and chases.
+//! * `{"cmd":"status"}` — the status now, again.
+//! * `{"cmd":"quit"}` — end (so does the end of input).
+//!
+//! A line that is not JSON, names no known command, or carries an illegal move gets
+//! `{"error":"...","line":N}` (with `"ply"` for a move) and the game stays as it was. The loop never
+//! stops on a bad line.
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::io::{BufRead, Write};
+
+/// One input line.
+#[derive(Deserialize, Debug)]
+#[serde(tag = "cmd", rename_all = "lowercase", deny_unknown_fields)]
+pub enum Command {
+    New {
+        game: Option<String>,
+        rules: Option<String>,
+        fen: Option<String>,
+        cycles: Option<u32>,
+    },
+    Push {
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    Status,
+    Quit,
+}
+
+/// A session: at most one game at a time.
+#[derive(Default)]
+pub struct Session {
+    game: Option<crate::engine::LiveGame>,
+}
+
+impl Session {
+    /// Answers one input line (`n` = its 1-based number, for error items). `None` = quit.
+    pub fn answer(&mut self, line: &str, n: usize) -> Option<Value> {
+        let cmd: Command = match serde_json::from_str(line) {
+            Ok(c) => c,
+            Err(e) => return Some(json!({ "error": format!("line {n}: {e}"), "line": n })),
+        };
+        let answer = match cmd {
+            Command::Quit => return None,
+            Command::New {
+                game,
+                rules,
+                fen,
+                cycles,
+            } => crate::engine::LiveGame::new(game.as_deref(), rules.as_deref(), fen.as_deref(), cycles).map(
+                |g| {
+                    let status = g.status();
+                    self.game = Some(g);
+                    status
+                },
+            ),
+            Command::Push { mv } => match self.game.as_mut() {
+                Some(g) => g.push(&mv),
+                None => Err(json!({ "error": "no game: send {\"cmd\":\"new\"} first" })),
+            },
+            Command::Status => match self.game.as_ref() {
+                Some(g) => Ok(g.status()),
+                None => Err(json!({ "error": "no game: send {\"cmd\":\"new\"} first" })),
+            },
+        };
+        Some(match answer {
+            Ok(v) => v,
+            Err(mut e) => {
+                e["line"] = json!(n);
+                e
+            }
+        })
+    }
+}
+
+/// Runs the loop until `quit` or the end of `input`; blank lines are skipped.
+///
+/// Errors: only reading `input` or writing `output` failing (bad lines are answered, not errors).
+pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    let mut session = Session::default();
+    for (i, line) in input.lines().enumerate() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                writeln!(
+                    output,
+                    "{}",
+                    json!({ "error": format!("line {}: not UTF-8", i + 1), "line": i + 1 })
+                )?;
+                output.flush()?;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        match session.answer(&line, i + 1) {
+            Some(v) => {
+                writeln!(output, "{v}")?;
+                output.flush()?;
+            }
+            None => break,
+        }
+    }
+    Ok(())
+}

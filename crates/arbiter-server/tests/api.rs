@@ -1,0 +1,437 @@
+//! Every endpoint over real HTTP on loopback: happy path, each error class, the body cap, CSP
+//! and CORS. Expected values come from the bundled samples (see samples/README.md) and the
+//! rule books' examples used in the CLI's help.
+
+mod common;
+
+use common::TestServer;
+use serde_json::{json, Value};
+
+const XQ_SAMPLE: &str = include_str!("../../../samples/xiangqi-perpetual-chase.pgn");
+const CHESS_SAMPLE: &str = include_str!("../../../samples/chess-threefold-grischuk-giri-2019.pgn");
+const PERPETUAL_CHECK_FEN: &str = "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w";
+
+fn server() -> TestServer {
+    TestServer::start(arbiter_server::Config::default())
+}
+
+#[test]
+fn page_and_assets_are_served_with_a_strict_csp() {
+    let s = server();
+    let mut c = s.client();
+    let r = c.get("/");
+    assert_eq!(r.status, 200);
+    assert!(r.header("content-type").unwrap().starts_with("text/html"));
+    assert!(r.text().contains("<svg id=\"board\""));
+    let csp = r.header("content-security-policy").expect("CSP");
+    assert!(
+        csp.contains("default-src 'none'") && csp.contains("script-src 'self'"),
+        "{csp}"
+    );
+    assert!(!csp.contains("unsafe-inline"));
+    assert_eq!(r.header("x-content-type-options"), Some("nosniff"));
+    for (path, ty) in [
+        ("/app.js", "text/javascript"),
+        ("/board.js", "text/javascript"),
+        ("/i18n.js", "text/javascript"),
+        ("/style.css", "text/css"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let r = c.get(path);
+        assert_eq!(r.status, 200, "{path}");
+        assert!(r.header("content-type").unwrap().starts_with(ty), "{path}");
+        // No asset reaches for another origin (works offline).
+        assert!(!r.text().contains("https://"), "{path} refers to another origin");
+    }
+    let r = c.get("/samples");
+    assert_eq!(
+        r.json()["samples"],
+        json!([
+            "xiangqi-perpetual-chase.pgn",
+            "chess-threefold-grischuk-giri-2019.pgn"
+        ])
+    );
+    assert_eq!(c.get("/samples/xiangqi-perpetual-chase.pgn").text(), XQ_SAMPLE);
+    let r = c.get("/samples/..%2F..%2FCargo.toml");
+    assert_eq!(r.status, 404);
+    assert!(r.json()["error"].as_str().unwrap().contains("no bundled sample"));
+    let r = c.get("/api/v1/");
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["api"], "v1");
+}
+
+#[test]
+fn judge_a_xiangqi_record_as_the_cli_does() {
+    let s = server();
+    let mut c = s.client();
+    let r = c.post("/api/v1/judge", XQ_SAMPLE.as_bytes());
+    assert_eq!(r.status, 200, "{}", r.text());
+    let v = r.json();
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert_eq!(g["game"], "xiangqi");
+    assert_eq!(g["status"], "decided");
+    assert_eq!(g["reason"], "perpetual_chase");
+    assert_eq!(g["result"], "0-1");
+    assert_eq!(g["must_vary"], "red");
+    assert_eq!(g["at_ply"], 58);
+    assert_eq!(g["clause"], "AXF detailed rule 13");
+    assert_eq!(g["cycle"]["start_ply"], 46);
+    assert_eq!(g["file"], "-");
+    assert!(g.get("annotations").is_none());
+    // The same report the library (and so the CLI's --json) gives.
+    let lib: Vec<Value> = arbiter::judge_bytes(XQ_SAMPLE.as_bytes(), "-", &Default::default())
+        .map(|g| serde_json::to_value(&g).unwrap())
+        .collect();
+    assert_eq!(games, &lib);
+    // TW113 and two cycles: pending after two loops.
+    let r = c.post("/api/v1/judge?rules=tw113&cycles=2", XQ_SAMPLE.as_bytes());
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["games"][0]["rules"], "tw113");
+}
+
+#[test]
+fn judge_with_annotations_gives_every_ply() {
+    let s = server();
+    let mut c = s.client();
+    let r = c.post("/api/v1/judge?annotate=true", XQ_SAMPLE.as_bytes());
+    assert_eq!(r.status, 200, "{}", r.text());
+    let g = &r.json()["games"][0];
+    let a = g["annotations"].as_array().unwrap();
+    assert_eq!(a.len(), 59, "ply 0 and 58 moves");
+    assert_eq!(a[0]["ply"], 0);
+    assert_eq!(
+        a[0]["fen"],
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    );
+    assert_eq!(a[1]["move"], "h2e2");
+    // Ply 57: Red's g6h6 chases the cannon on h8 (the cycle's offence).
+    assert_eq!(a[57]["move"], "g6h6");
+    assert_eq!(a[57]["kinds"], json!(["chase"]));
+    assert_eq!(
+        a[57]["chases"],
+        json!([{"chaser":"h6","target":"h8","piece":"cannon"}])
+    );
+    assert_eq!(a[58]["kinds"], json!(["idle"]));
+
+    let r = c.post("/api/v1/judge?annotate=true", CHESS_SAMPLE.as_bytes());
+    let g = &r.json()["games"][0];
+    let a = g["annotations"].as_array().unwrap();
+    assert_eq!(a.len(), 44);
+    assert_eq!(
+        a[0]["fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    // White may claim threefold at ply 42 by writing e1f1.
+    let claims = a[42]["claims"].as_array().unwrap();
+    assert!(
+        claims
+            .iter()
+            .any(|c| c["kind"] == "threefold" && c["by"] == "white" && c["intended_move"] == "e1f1"),
+        "{claims:?}"
+    );
+}
+
+#[test]
+fn judge_many_games_in_one_body_and_each_failure_as_an_item() {
+    let s = server();
+    let mut c = s.client();
+    let both = format!("{XQ_SAMPLE}\n\n{CHESS_SAMPLE}");
+    let r = c.post("/api/v1/judge", both.as_bytes());
+    assert_eq!(r.status, 200);
+    let v = r.json();
+    let games = v["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["game"], "xiangqi");
+    assert_eq!(games[1]["game"], "chess");
+    assert_eq!(games[1]["index"], 1);
+    assert_eq!(games[1]["status"], "claimable");
+
+    // A record with an illegal move: 422 and the CLI's error item, naming the ply.
+    let bad = XQ_SAMPLE.replace("1. h2e2 h9g7", "1. h2e2 h9h3");
+    let r = c.post("/api/v1/judge", bad.as_bytes());
+    assert_eq!(r.status, 422, "{}", r.text());
+    let v = r.json();
+    let item = &v["games"][0];
+    assert_eq!(item["ply"], 2);
+    assert!(item["error"].as_str().unwrap().contains("h9h3"), "{item}");
+    assert_eq!(v["error"], item["error"]);
+
+    // Garbage and an empty body: 422 with an error item.
+    for body in [&b"\x00\x01\x02 not a record"[..], b""] {
+        let r = c.post("/api/v1/judge", body);
+        assert_eq!(r.status, 422, "{}", r.text());
+        assert!(r.json()["error"].is_string());
+    }
+}
+
+#[test]
+fn judge_query_errors_are_400() {
+    let s = server();
+    for q in [
+        "cycles=abc",
+        "bogus=1",
+        "rules=uscf",
+        "game=go",
+        "dead_check=maybe",
+        "cycles=0",
+    ] {
+        // A new connection each time: the server need not read the body of a refused request.
+        let r = s
+            .client()
+            .post(&format!("/api/v1/judge?{q}"), XQ_SAMPLE.as_bytes());
+        assert_eq!(r.status, 400, "{q}: {}", r.text());
+        assert!(r.json()["error"].is_string(), "{q}");
+    }
+}
+
+#[test]
+fn body_over_the_cap_is_413() {
+    let mut config = arbiter_server::Config::default();
+    config.limits.body_bytes = 1000;
+    let s = TestServer::start(config);
+    let big = vec![b' '; 5000];
+    for path in ["/api/v1/judge", "/api/v1/position"] {
+        let mut c = s.client();
+        let r = c.post(path, &big);
+        assert_eq!(r.status, 413, "{path}");
+        assert!(r.json()["error"].as_str().unwrap().contains("1000-byte cap"));
+    }
+    // Still answering.
+    let r = s
+        .client()
+        .post("/api/v1/judge", b"[Event \"short\"]\n\n1. h2e2 h9g7 *\n");
+    assert_eq!(r.status, 200, "{}", r.text());
+}
+
+#[test]
+fn position_endpoint() {
+    let s = server();
+    let mut c = s.client();
+    let moves = "f7e7 e9f9 e7f7 f9e9 ".repeat(4);
+    let r = c.post_json(
+        "/api/v1/position",
+        &json!({"fen": PERPETUAL_CHECK_FEN, "moves": moves}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let g = r.json();
+    assert_eq!(g["status"], "decided");
+    assert_eq!(g["reason"], "perpetual_check");
+    assert_eq!(g["must_vary"], "red");
+    assert_eq!(g["result"], "0-1");
+    assert_eq!(g["clause"], "AXF detailed rule 1");
+    // Moves as a list, annotated.
+    let list: Vec<&str> = moves.split_whitespace().collect();
+    let r = c.post_json(
+        "/api/v1/position",
+        &json!({"fen": PERPETUAL_CHECK_FEN, "moves": list, "annotate": true}),
+    );
+    let g = r.json();
+    assert_eq!(g["annotations"][1]["kinds"], json!(["check"]));
+    assert_eq!(g["annotations"][1]["check"], true);
+    // Chess from the start.
+    let r = c.post_json(
+        "/api/v1/position",
+        &json!({"moves": "e2e4 e7e5 Qh5 Nc6 Bc4 Nf6 Qxf7#"}),
+    );
+    let g = r.json();
+    assert_eq!(g["game"], "chess");
+    assert_eq!(g["reason"], "checkmate");
+    assert_eq!(g["result"], "1-0");
+
+    // Illegal move: 422, the CLI's item with the ply.
+    let r = c.post_json(
+        "/api/v1/position",
+        &json!({"fen": PERPETUAL_CHECK_FEN, "moves": "f7e7 e9e8"}),
+    );
+    assert_eq!(r.status, 422);
+    let e = r.json();
+    assert_eq!(e["ply"], 2);
+    assert!(e["error"].is_string());
+    // Bad FEN: 422.
+    let r = c.post_json("/api/v1/position", &json!({"fen": "not a fen", "moves": ""}));
+    assert_eq!(r.status, 422, "{}", r.text());
+    // Malformed requests: 400.
+    for body in [
+        &b"{"[..],
+        b"[]",
+        b"",
+        b"{\"fen\": 3}",
+        b"{\"moves\":\"\",\"colour\":\"red\"}",
+    ] {
+        let r = c.request("POST", "/api/v1/position", body, Some("application/json"));
+        assert_eq!(r.status, 400, "{}", String::from_utf8_lossy(body));
+        assert!(r.json()["error"].is_string());
+    }
+}
+
+#[test]
+fn cycle_classify_claim_dead_perft() {
+    let s = server();
+    let mut c = s.client();
+    // cycle: perpetual check.
+    let r = c.post_json(
+        "/api/v1/cycle",
+        &json!({"fen": PERPETUAL_CHECK_FEN, "moves": "f7e7 e9f9 e7f7 f9e9"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let v = r.json();
+    assert_eq!(v["sides"]["red"]["offence"], "perpetual_check");
+    assert_eq!(v["verdict"]["must_vary"], "red");
+    assert_eq!(v["verdict"]["clause"], "AXF detailed rule 1");
+    // cycle that does not return: 422.
+    let r = c.post_json(
+        "/api/v1/cycle",
+        &json!({"fen": PERPETUAL_CHECK_FEN, "moves": "f7e7 e9f9"}),
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+
+    // classify: the chariot chases the cannon.
+    let r = c.post_json(
+        "/api/v1/classify",
+        &json!({"fen": "4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w", "move": "a3b3"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let v = r.json();
+    assert_eq!(v["kinds"], json!(["chase"]));
+    assert_eq!(
+        v["chases"],
+        json!([{"chaser":"b3","target":"b5","piece":"cannon"}])
+    );
+    let r = c.post_json(
+        "/api/v1/classify",
+        &json!({"fen": "4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w", "move": "a3b4"}),
+    );
+    assert_eq!(r.status, 422);
+
+    // claim: Grischuk–Giri threefold with the intended move e1f1 at ply 42 (FIDE 9.2.1.1).
+    let r = c.post_json(
+        "/api/v1/claim",
+        &json!({"kind":"threefold","record":CHESS_SAMPLE,"at_ply":42,"intended_move":"e1f1"}),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let v = r.json();
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["by"], "white");
+    assert_eq!(v["penalty"], Value::Null);
+    // fifty moves from a FEN (FIDE 9.3.1).
+    let r = c.post_json(
+        "/api/v1/claim",
+        &json!({"kind":"fifty-moves","fen":"4k3/8/8/8/8/8/3R4/4K3 w - - 98 70","moves":"d2c2","intended_move":"e8f8"}),
+    );
+    assert_eq!(r.json()["valid"], true);
+    // A claim that does not fit: 422; an unknown kind: 400.
+    let r = c.post_json(
+        "/api/v1/claim",
+        &json!({"kind":"natural-move-limit","fen":"4k3/8/8/8/8/8/3R4/4K3 w - - 98 70","moves":""}),
+    );
+    assert_eq!(r.status, 422, "{}", r.text());
+    let r = c.post_json("/api/v1/claim", &json!({"kind":"resign","moves":""}));
+    assert_eq!(r.status, 400, "{}", r.text());
+
+    // dead: K v K is dead (FIDE 5.2.2); K+B v K+B on opposite colours is not.
+    let r = c.post_json("/api/v1/dead", &json!({"fen":"8/8/8/4k3/8/8/8/4K3 w - - 0 1"}));
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["dead"], true);
+    let r = c.post_json("/api/v1/dead", &json!({"fen":"8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1"}));
+    assert_eq!(r.json()["dead"], false);
+    let r = c.post_json("/api/v1/dead", &json!({"fen":"8/8/8/8"}));
+    assert_eq!(r.status, 422, "{}", r.text());
+
+    // perft: the xiangqi start position to depth 3 = 79,666; chess depth 3 = 8,902.
+    let r = c.post_json("/api/v1/perft", &json!({"depth": 3}));
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["nodes"], 79666);
+    let r = c.post_json(
+        "/api/v1/perft",
+        &json!({"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","depth":3}),
+    );
+    assert_eq!(r.json()["nodes"], 8902);
+    // Over the depth cap: 422.
+    let r = c.post_json("/api/v1/perft", &json!({"depth": 9}));
+    assert_eq!(r.status, 422);
+    assert!(r.json()["error"].as_str().unwrap().contains("cap"));
+}
+
+#[test]
+fn unknown_routes_and_methods() {
+    let s = server();
+    let mut c = s.client();
+    let r = c.post("/api/v1/resign", b"{}");
+    assert_eq!(r.status, 404);
+    assert!(r.json()["error"].is_string());
+    let r = c.get("/api/v1/judge");
+    assert_eq!(r.status, 405);
+    let r = c.get("/etc/passwd");
+    assert_eq!(r.status, 404);
+}
+
+#[test]
+fn cors_is_off_unless_an_origin_is_given() {
+    let s = server();
+    let r = s.client().request_with(
+        "POST",
+        "/api/v1/judge",
+        XQ_SAMPLE.as_bytes(),
+        None,
+        &[("Origin", "https://elsewhere.example")],
+    );
+    assert_eq!(r.status, 200);
+    assert!(r.header("access-control-allow-origin").is_none());
+
+    let config = arbiter_server::Config {
+        cors: Some("https://club.example".into()),
+        ..Default::default()
+    };
+    let s = TestServer::start(config);
+    let r = s.client().request_with(
+        "OPTIONS",
+        "/api/v1/judge",
+        b"",
+        None,
+        &[
+            ("Origin", "https://club.example"),
+            ("Access-Control-Request-Method", "POST"),
+        ],
+    );
+    assert_eq!(
+        r.header("access-control-allow-origin"),
+        Some("https://club.example")
+    );
+    let r = s.client().request_with(
+        "POST",
+        "/api/v1/judge",
+        XQ_SAMPLE.as_bytes(),
+        None,
+        &[("Origin", "https://elsewhere.example")],
+    );
+    // Only the named origin is ever allowed (the browser refuses the others).
+    assert_eq!(
+        r.header("access-control-allow-origin"),
+        Some("https://club.example")
+    );
+}
+
+#[test]
+fn over_the_time_cap_is_422_and_the_server_goes_on() {
+    let mut config = arbiter_server::Config::default();
+    config.limits.time = std::time::Duration::from_millis(20);
+    let s = TestServer::start(config);
+    // 400 games take far longer than 20 ms to judge.
+    let many = format!("{XQ_SAMPLE}\n\n").repeat(400);
+    let r = s.client().post("/api/v1/judge", many.as_bytes());
+    assert_eq!(r.status, 422, "{}", &r.text()[..r.text().len().min(300)]);
+    assert!(
+        r.json()["error"].as_str().unwrap().contains("time cap"),
+        "{}",
+        r.text()
+    );
+    // Perft depth within the cap but too slow for 20 ms: 422 as well.
+    let r = s.client().post_json("/api/v1/perft", &json!({"depth": 4}));
+    assert_eq!(r.status, 422);
+    // Small requests are still answered.
+    let r = s.client().post_json("/api/v1/perft", &json!({"depth": 1}));
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["nodes"], 44);
+}

@@ -1,0 +1,162 @@
+//! `arbiter referee`'s line protocol driving a 200-ply xiangqi game and a chess game, bad lines
+//! answered with error lines, and the final status equal to the library's judgement of the
+//! same moves.
+
+use arbiter_server::referee;
+use serde_json::{json, Value};
+
+fn run(lines: &[String]) -> Vec<Value> {
+    let input = lines.join("\n");
+    let mut out = Vec::new();
+    referee::run(input.as_bytes(), &mut out).expect("referee loop");
+    String::from_utf8(out)
+        .expect("UTF-8 output")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+/// 200 legal plies from the start, chosen deterministically among the legal moves, avoiding
+/// the ones that return to an earlier position (so the game goes on) where possible.
+fn xiangqi_game(plies: usize) -> Vec<String> {
+    let mut pos = xiangqi::Position::startpos();
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(pos.to_fen());
+    let mut moves = Vec::new();
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    for _ in 0..plies {
+        let legal: Vec<xiangqi::Move> = pos.legal_moves().iter().copied().collect();
+        assert!(!legal.is_empty(), "the generated game ended early");
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let start = (state % legal.len() as u64) as usize;
+        let pick = (0..legal.len())
+            .map(|k| legal[(start + k) % legal.len()])
+            .find(|&m| {
+                let mut p = pos.clone();
+                p.make_move(m);
+                !seen.contains(&p.to_fen()) && !p.legal_moves().is_empty()
+            })
+            .unwrap_or(legal[start]);
+        pos.make_move(pick);
+        seen.insert(pos.to_fen());
+        moves.push(pick.to_string());
+    }
+    moves
+}
+
+#[test]
+fn a_200_ply_xiangqi_game_move_by_move() {
+    let moves = xiangqi_game(200);
+    let mut lines = vec![json!({"cmd":"new","game":"xiangqi","rules":"axf"}).to_string()];
+    lines.extend(moves.iter().map(|m| json!({"cmd":"push","move":m}).to_string()));
+    lines.push(json!({"cmd":"status"}).to_string());
+    let out = run(&lines);
+    assert_eq!(out.len(), 202, "one answer per line");
+    assert_eq!(out[0]["plies"], 0);
+    assert_eq!(out[0]["status"], "ongoing");
+    for (k, a) in out[1..=200].iter().enumerate() {
+        assert!(a.get("error").is_none(), "ply {}: {a}", k + 1);
+        assert_eq!(a["plies"], k + 1);
+        assert_eq!(a["move"]["move"], moves[k].as_str());
+        assert!(a["move"]["kinds"].is_array());
+    }
+    // The last status is the library's judgement of the whole game.
+    let lib = arbiter::judge_position(None, &moves.join(" "), &Default::default()).expect("judged");
+    let lib = serde_json::to_value(&lib).unwrap();
+    let last = &out[201];
+    for field in [
+        "status",
+        "result",
+        "reason",
+        "at_ply",
+        "must_vary",
+        "clause",
+        "plies",
+        "claims",
+    ] {
+        assert_eq!(last[field], lib[field], "{field}");
+    }
+    assert_eq!(last, &lib);
+}
+
+#[test]
+fn perpetual_check_is_pending_then_decided() {
+    let mut lines = vec![json!({"cmd":"new","fen":"4k4/9/5R3/9/9/4P4/9/9/9/4K4 w"}).to_string()];
+    for m in "f7e7 e9f9 e7f7 f9e9 ".repeat(4).split_whitespace() {
+        lines.push(json!({"cmd":"push","move":m}).to_string());
+    }
+    let out = run(&lines);
+    assert_eq!(out[1]["move"]["kinds"], json!(["check"]));
+    assert_eq!(out[12]["status"], "pending");
+    assert_eq!(out[12]["must_vary"], "red");
+    assert_eq!(out[16]["status"], "decided");
+    assert_eq!(out[16]["reason"], "perpetual_check");
+    assert_eq!(out[16]["result"], "0-1");
+    assert_eq!(out[16]["clause"], "AXF detailed rule 1");
+}
+
+#[test]
+fn a_chess_game_with_claims() {
+    let mut lines = vec![json!({"cmd":"new","game":"chess"}).to_string()];
+    for m in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8".split_whitespace() {
+        lines.push(json!({"cmd":"push","move":m}).to_string());
+    }
+    let out = run(&lines);
+    assert_eq!(out.len(), 9);
+    assert_eq!(out[0]["game"], "chess");
+    assert_eq!(out[1]["move"]["move"], "g1f3");
+    // After 8 plies the start position stands for the third time: White may claim (FIDE 9.2.1).
+    assert_eq!(out[8]["status"], "claimable");
+    let claims = out[8]["claims"].as_array().unwrap();
+    assert!(
+        claims
+            .iter()
+            .any(|c| c["kind"] == "threefold" && c["by"] == "white"),
+        "{claims:?}"
+    );
+}
+
+#[test]
+fn bad_lines_get_error_lines_and_the_game_goes_on() {
+    let lines: Vec<String> = [
+        "not json",
+        r#"{"cmd":"push","move":"h2e2"}"#,
+        r#"{"cmd":"new","game":"go"}"#,
+        r#"{"cmd":"new"}"#,
+        r#"{"cmd":"push","move":"h2h8"}"#,
+        r#"{"cmd":"push","move":"zz"}"#,
+        r#"{"cmd":"push"}"#,
+        r#"{"cmd":"castle"}"#,
+        r#"{"cmd":"new","fen":"9/9/9 w"}"#,
+        "",
+        r#"{"cmd":"push","move":"炮二平五"}"#,
+        r#"{"cmd":"status"}"#,
+        r#"{"cmd":"quit"}"#,
+        r#"{"cmd":"status"}"#,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = run(&lines);
+    assert_eq!(out.len(), 11, "{out:#?}");
+    for (i, line) in [(0, 1), (1, 2), (2, 3), (4, 5), (5, 6), (6, 7), (7, 8), (8, 9)] {
+        assert!(out[i]["error"].is_string(), "answer {i}: {}", out[i]);
+        assert_eq!(out[i]["line"], line);
+    }
+    assert_eq!(out[3]["plies"], 0);
+    assert_eq!(out[4]["ply"], 1, "the illegal move's ply");
+    // The bad FEN left the game as it was; the Chinese move is played at ply 1.
+    assert_eq!(out[9]["plies"], 1);
+    assert_eq!(out[9]["move"]["move"], "h2e2");
+    assert_eq!(out[10]["plies"], 1);
+    // Invalid UTF-8 is a bad line too.
+    let mut out = Vec::new();
+    referee::run(&b"\xff\xfe\n{\"cmd\":\"new\"}\n"[..], &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let answers: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(answers.len(), 2);
+    assert!(answers[0]["error"].as_str().unwrap().contains("UTF-8"));
+    assert_eq!(answers[1]["plies"], 0);
+}
