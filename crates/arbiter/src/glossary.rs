@@ -73,6 +73,7 @@ impl Book {
 /// One clause: where it is, what it is called, and what it says in our words.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Clause {
+    /// The rule book (`axf`, `tw113`, `fide`).
     pub book: Book,
     /// The clause within its book as cited after the book's prefix: `"general rule 3"`,
     /// `"detailed rule 14"`, `"ch.2 table"`, `"9.2.1"`, `"A.3"`.
@@ -393,6 +394,7 @@ pub fn lookup(book: Option<Book>, query: &str) -> Vec<&'static Clause> {
 /// One clause reference read from a citation, resolved or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reference {
+    /// The rule book the citation names.
     pub book: Book,
     /// The clause id as read (`"detailed rule 23"`, `"9.2.1.1"`).
     pub id: String,

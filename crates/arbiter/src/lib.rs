@@ -75,6 +75,8 @@
 //! takes one move at a time ([`xiangqi::referee::Referee`], [`chess::Referee`]); the record
 //! readers (PGN of both games, XQF, encodings) are the `records` crate.
 
+#![warn(missing_docs)]
+
 pub mod annotate;
 pub mod chess;
 mod front;

@@ -5,11 +5,23 @@
 pub enum ChessError {
     /// The FEN could not be parsed or does not describe a legal chess setup.
     #[error("unparsable FEN {fen:?}: {reason}")]
-    Fen { fen: String, reason: String },
+    Fen {
+        /// The FEN as given.
+        fen: String,
+        /// Which field or rank is wrong, and why.
+        reason: String,
+    },
     /// A move that is not legal (or not understood) in the position where it is played.
     /// `ply` is the ply the move would have produced (the 1-based number of the move).
     #[error("illegal move {mv:?} at ply {ply}: {reason}")]
-    IllegalMove { ply: usize, mv: String, reason: String },
+    IllegalMove {
+        /// The ply the move would have produced (1 = the first move).
+        ply: usize,
+        /// The move as written.
+        mv: String,
+        /// Why it cannot be played.
+        reason: String,
+    },
     /// The PGN text is broken (for example an unterminated tag).
     #[error("broken PGN: {0}")]
     Pgn(String),
@@ -18,11 +30,23 @@ pub enum ChessError {
     NoGame,
     /// A claim asked at a ply the record does not reach.
     #[error("ply {ply} is beyond the end of the moves ({plies} plies)")]
-    PlyOutOfRange { ply: usize, plies: usize },
+    PlyOutOfRange {
+        /// The ply asked for.
+        ply: usize,
+        /// The plies the record has.
+        plies: usize,
+    },
     /// The intended move written for a claim is not legal for the side to move (FIDE 9.2.1.1,
     /// 9.3.1: the claimant writes a move he is allowed to play).
     #[error("intended move {mv:?} cannot be played at ply {ply}: {reason}")]
-    IllegalIntendedMove { ply: usize, mv: String, reason: String },
+    IllegalIntendedMove {
+        /// The ply of the claim (the claimant is the side to move there).
+        ply: usize,
+        /// The intended move as written.
+        mv: String,
+        /// Why it cannot be played.
+        reason: String,
+    },
 }
 
 impl ChessError {

@@ -52,12 +52,16 @@ impl Exemption {
 /// ([`capture_possible`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Attack {
+    /// The attacker's point.
     pub chaser: Square,
+    /// The attacked piece's point.
     pub target: Square,
     /// For a cannon: the point of its screen (a new screen makes a new chase: AXF detailed
     /// rules 20–21).
     pub screen: Option<Square>,
+    /// The attacker's kind.
     pub chaser_kind: PieceKind,
+    /// The attacked piece's kind.
     pub target_kind: PieceKind,
     /// `None`: the attack is a chase relation; otherwise why not.
     pub exemption: Option<Exemption>,
@@ -81,12 +85,17 @@ pub enum ReadingId {
 /// target's kind.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Chase {
+    /// The chaser's point after the move (ICCS in JSON, e.g. `b3`).
     pub chaser: Square,
+    /// The target's point after the move.
     pub target: Square,
+    /// The target's kind in words: `chariot`, `horse`, `elephant`, `advisor`, `cannon`, `soldier`.
     pub piece: &'static str,
     #[serde(skip)]
+    /// The chaser's kind.
     pub chaser_kind: PieceKind,
     #[serde(skip)]
+    /// The target's kind.
     pub target_kind: PieceKind,
     /// The chase came from changing a cannon's screen (AXF detailed rules 20–21).
     #[serde(skip)]
@@ -106,16 +115,22 @@ pub struct Chase {
 /// A threat the move made that the rules exempt from being a chase (for `--explain`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ExemptThreat {
+    /// The threatening piece's point after the move.
     pub chaser: Square,
+    /// The threatened piece's point.
     pub target: Square,
+    /// The threatened piece's kind in words (as in [`Chase::piece`]).
     pub piece: &'static str,
+    /// Why the threat is not a chase.
     pub reason: Exemption,
+    /// The clause that exempts it (e.g. "AXF general rule 9").
     pub clause: &'static str,
 }
 
 /// What a move did, judged on the position after it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveFacts {
+    /// The move.
     pub mv: Move,
     /// The side that made the move.
     pub mover: Color,

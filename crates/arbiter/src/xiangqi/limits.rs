@@ -48,12 +48,30 @@ impl LimitMode {
 /// Why a natural-move-limit claim cannot be judged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LimitError {
+    /// The alternative (40-move) limit was asked of a rule set that has none.
     #[error("the rule set {rules} has no alternative (40-move) natural move limit")]
-    NoAlternative { rules: &'static str },
+    NoAlternative {
+        /// The rule set's name (`axf`, `tw113`).
+        rules: &'static str,
+    },
+    /// The claim's ply is past the end of the moves.
     #[error("--at-ply {at_ply} is beyond the {plies} plies played")]
-    AtPlyBeyond { at_ply: usize, plies: usize },
+    AtPlyBeyond {
+        /// The ply asked for.
+        at_ply: usize,
+        /// The plies played.
+        plies: usize,
+    },
+    /// A move of the record cannot be played.
     #[error("move {ply} ({mv}) is illegal: {reason}")]
-    Illegal { ply: usize, mv: String, reason: String },
+    Illegal {
+        /// The ply the move would have produced (1 = the first move).
+        ply: usize,
+        /// The move as written.
+        mv: String,
+        /// Why it cannot be played.
+        reason: String,
+    },
 }
 
 /// Per-ply counter kept by the referee: plies since the last capture (plus the start FEN's
@@ -135,6 +153,7 @@ pub struct PerpetualSpan {
     pub end_ply: usize,
     /// Offence that makes it perpetual (`perpetual_check` or `perpetual_chase`) and its side.
     pub offence: Offence,
+    /// The side whose perpetual offence it is.
     pub side: Color,
     /// Plies after the allowed cycles: not counted.
     pub discounted: u32,
@@ -143,16 +162,22 @@ pub struct PerpetualSpan {
 /// A judged natural-move-limit claim.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LimitClaim {
+    /// Whether the claim is correct: the counted plies reach the limit.
     pub valid: bool,
     /// The claimant: the side to move at `at_ply`.
     pub by: Color,
     /// Plies played when the claim is made.
     pub at_ply: usize,
+    /// Which limit is counted (the normal one or the alternative 40-move one).
     pub mode: LimitMode,
     /// Ply of the last capture (the count starts after it); 0 when none.
     pub window_start_ply: usize,
+    /// The count: plies played, what is discounted (claimant's checks, perpetual plies), what is needed.
     pub count: LimitCount,
+    /// The perpetual repetitions whose plies are not counted (TW113).
     pub perpetual_spans: Vec<PerpetualSpan>,
+    /// The clause of the limit ("AXF natural move limit (60 moves)", "TW113 natural move limit"),
+    /// with "(40-move alternative, N plies)" for the alternative limit.
     pub clause: String,
     /// `None` for a valid claim and where the book states no penalty (AXF).
     pub penalty: Option<ShortClaimPenalty>,

@@ -61,9 +61,13 @@ impl NineRounds {
 /// kind of the moved piece and whether it captured.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PlyInfo {
+    /// The move.
     pub mv: Move,
+    /// The side that made it.
     pub mover: Color,
+    /// The kind of the moved piece.
     pub kind: PieceKind,
+    /// Whether it captured.
     pub capture: bool,
 }
 

@@ -33,7 +33,9 @@ impl Offence {
 /// One side's part of a cycle.
 #[derive(Clone, Debug)]
 pub struct SideJudgement {
+    /// Red or Black.
     pub side: Color,
+    /// What this side does in the cycle: perpetual check, perpetual chase or none (allowed).
     pub offence: Offence,
     /// The side's moves in order, with their facts.
     pub moves: Vec<MoveFacts>,
@@ -67,15 +69,20 @@ pub struct CycleVerdict {
     pub must_vary: Option<Color>,
     /// `"1-0"`, `"0-1"` or `"1/2-1/2"`: the result if nobody varies.
     pub result_if_unchanged: &'static str,
+    /// The clause of the verdict (e.g. "AXF general rule 1", "AXF detailed rule 13").
     pub clause: String,
 }
 
 /// A judged cycle: both sides and the verdict.
 #[derive(Clone, Debug)]
 pub struct CycleJudgement {
+    /// The rule set it was judged under (`axf`, `tw113`).
     pub rules: RulesId,
+    /// Red's part.
     pub red: SideJudgement,
+    /// Black's part.
     pub black: SideJudgement,
+    /// Who must vary and the result if nobody does.
     pub verdict: CycleVerdict,
     /// Readings beyond the seeds that the verdict rests on (empty when the seeds decide alone).
     pub readings: Vec<Reading>,
@@ -94,12 +101,27 @@ impl CycleJudgement {
 /// Why moves given as a cycle are not one.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CycleError {
+    /// No moves were given.
     #[error("no moves given: a cycle needs at least one loop")]
     Empty,
+    /// A move of the loop cannot be played.
     #[error("move {ply} ({mv}) is illegal: {reason}")]
-    Illegal { ply: usize, mv: String, reason: String },
+    Illegal {
+        /// The ply the move would have produced (1 = the first move).
+        ply: usize,
+        /// The move as written.
+        mv: String,
+        /// Why it cannot be played.
+        reason: String,
+    },
+    /// The moves do not end on the start position (same pieces, same side to move).
     #[error("the moves do not return to the start position: after {plies} plies {difference}")]
-    NotACycle { plies: usize, difference: String },
+    NotACycle {
+        /// The plies given.
+        plies: usize,
+        /// Where the last position differs from the start.
+        difference: String,
+    },
 }
 
 /// Describe how `b` differs from `a` (for an error message).

@@ -61,6 +61,7 @@ pub struct NaturalMoveLimit {
 /// A rule set: everything in which the rule books differ, as values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleSet {
+    /// Which rule book this is (`axf`, `tw113`).
     pub id: RulesId,
     /// (attacker, target) pairs that are a chase even when the target is protected.
     /// Both books: horse or cannon on a chariot (AXF general rule 6, detailed rules 10, 15, 16;

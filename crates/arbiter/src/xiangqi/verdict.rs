@@ -26,10 +26,13 @@ pub enum Reason {
     Checkmate,
     /// The side to move is not in check but has no legal move: it loses in xiangqi (困斃).
     NoLegalMoves,
+    /// A side checked on every move of the cycle (AXF general rule 1).
     PerpetualCheck,
+    /// A side chased on every move of the cycle, with no exemption (AXF general rule 3).
     PerpetualChase,
     /// A repetition in which neither side is at fault (or both equally).
     RepetitionDraw,
+    /// The natural move limit was reached without a capture (AXF 60 moves each; TW113).
     NaturalMoveLimit,
 }
 
@@ -49,18 +52,23 @@ pub struct RepetitionEvidence {
 /// The referee's verdict at a ply.
 #[derive(Clone, Debug)]
 pub struct Verdict {
+    /// Ongoing, claimable, pending (the arbiter must act) or decided.
     pub status: Status,
     /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while ongoing/claimable. While pending: the
     /// result if the side in `must_vary` does not vary.
     pub result: &'static str,
+    /// Why (checkmate, perpetual check, …); `None` while nothing is decided or pending.
     pub reason: Option<Reason>,
     /// Plies played when the event happened (a mate on the 16th move is 16).
     pub at_ply: Option<usize>,
+    /// The side that must change its moves (pending or decided repetition); `None` for a draw.
     pub must_vary: Option<Color>,
+    /// The clause that decides it (e.g. "AXF detailed rule 13").
     pub clause: Option<String>,
     /// When a repetition was decided by the extra cycle: the procedure that decides it
     /// (TW113 ch.4 procedure; AXF writes none and the same count is used).
     pub procedure: Option<&'static str>,
+    /// For a repetition: the cycle and both sides' facts that prove it.
     pub repetition: Option<RepetitionEvidence>,
 }
 
