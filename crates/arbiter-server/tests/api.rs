@@ -252,7 +252,10 @@ fn position_endpoint() {
     // Bad FEN: a usage error in the library (the CLI exits 2), so 400 with the CLI's message.
     let r = c.post_json("/api/v1/position", &json!({"fen": "not a fen", "moves": ""}));
     assert_eq!(r.status, 400, "{}", r.text());
-    assert!(r.json()["error"].as_str().unwrap_or("").contains("unparsable FEN"));
+    assert!(r.json()["error"]
+        .as_str()
+        .unwrap_or("")
+        .contains("unparsable FEN"));
     // Malformed requests: 400.
     for body in [
         &b"{"[..],

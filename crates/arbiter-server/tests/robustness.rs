@@ -156,7 +156,8 @@ fn twelve_hundred_mutated_records_no_server_error() {
         });
         let r = c.post_json("/api/v1/position", &body);
         assert!(
-            r.status == 200 || r.status == 422,
+            // 400: a FEN that cannot be read (a usage error); 422: a move that cannot be played.
+            r.status == 200 || r.status == 400 || r.status == 422,
             "position {i}: {} {body}",
             r.status
         );
