@@ -351,8 +351,9 @@ pub struct PerftArgs {
     /// Start position (FEN, xiangqi or chess); default: the xiangqi start position.
     #[arg(long)]
     pub fen: Option<String>,
-    /// Plies to search (leaf count at that depth).
-    #[arg(long)]
+    /// Plies to search (leaf count at that depth), 0 to 8. The count grows about 40-fold per
+    /// ply (xiangqi depth 6 from the start: 3.6 billion leaves); a terminal shows progress.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=8))]
     pub depth: u32,
     /// Also count per first move.
     #[arg(long)]

@@ -1,7 +1,16 @@
 //! Which files a command reads: files as given, directories walked recursively for record files
 //! (`records::is_record_path`: `.pgn .xqf .cbr .cbl .cbf`, and `.txt .htm .html .ubb` holding a
 //! record; any letter case; others skipped silently), `-` for standard input.
+//!
+//! A directory walk (with `walkdir`) follows symbolic links but reads each file once (the same
+//! device and inode is not read twice), reports a symbolic link that loops back to one of its
+//! own ancestors, and skips what is not a regular file (a FIFO, a device such as `/dev/zero`,
+//! a socket) with a note on standard error: a folder someone else made can neither block nor
+//! flood the run. A path given on the command line is read as given (a FIFO or
+//! `/dev/stdin` included).
 
+use std::collections::HashSet;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// One input to read.
@@ -25,47 +34,106 @@ impl Input {
         }
     }
 
-    /// The file's bytes.
+    /// The file's bytes, whole (for commands that read one game; `judge` streams: see
+    /// [`Input::open`]).
     pub fn read(&self) -> Result<Vec<u8>, String> {
-        use std::io::Read;
+        let mut v = Vec::new();
+        self.open()?
+            .read_to_end(&mut v)
+            .map_err(|e| format!("cannot read {}: {e}", self.label()))?;
+        Ok(v)
+    }
+
+    /// The input as a stream.
+    pub fn open(&self) -> Result<Box<dyn Read + Send>, String> {
         match self {
-            Input::Stdin => {
-                let mut v = Vec::new();
-                std::io::stdin()
-                    .read_to_end(&mut v)
-                    .map_err(|e| format!("cannot read standard input: {e}"))?;
-                Ok(v)
-            }
-            Input::File(p) => std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display())),
+            Input::Stdin => Ok(Box::new(std::io::stdin())),
+            Input::File(p) => std::fs::File::open(p)
+                .map(|f| Box::new(f) as Box<dyn Read + Send>)
+                .map_err(|e| format!("cannot read {}: {e}", p.display())),
             Input::Missing(_, why) => Err(why.clone()),
         }
     }
 }
 
-fn walk(dir: &Path, out: &mut Vec<Input>) {
-    let mut entries: Vec<PathBuf> = match std::fs::read_dir(dir) {
-        Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).collect(),
-        Err(e) => {
-            out.push(Input::Missing(
-                dir.display().to_string(),
-                format!("cannot read directory: {e}"),
-            ));
-            return;
+/// What a walk found besides the files to read: one line each for standard error.
+#[derive(Debug, Default)]
+pub struct Notes(pub Vec<String>);
+
+/// Walk `dir` for record files, sorted by name, each file once (see the module docs).
+fn walk(dir: &Path, seen: &mut HashSet<(u64, u64)>, out: &mut Vec<Input>, notes: &mut Notes) {
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let walker = walkdir::WalkDir::new(dir).follow_links(true).sort_by_file_name();
+    for entry in walker {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                let path = e.path().map(|p| p.display().to_string()).unwrap_or_default();
+                match e.loop_ancestor() {
+                    Some(a) => notes.0.push(format!(
+                        "skipped {path}: a symbolic link loop (it leads back to {})",
+                        a.display()
+                    )),
+                    None => notes.0.push(format!("skipped {path}: {e}")),
+                }
+                continue;
+            }
+        };
+        let ft = entry.file_type();
+        let path = entry.path();
+        // `is_record_path` reads a text file's head to decide: only a regular file is opened
+        // (a FIFO named `x.txt` must not block the walk); others are judged by extension.
+        let wanted = if ft.is_file() {
+            records::record::is_record_path(path)
+        } else {
+            has_record_extension(path)
+        };
+        if ft.is_dir() || !wanted {
+            continue;
         }
-    };
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            walk(&p, out);
-        } else if records::record::is_record_path(&p) {
-            out.push(Input::File(p));
+        if !ft.is_file() {
+            let what = if ft.is_fifo() {
+                "a FIFO"
+            } else if ft.is_char_device() || ft.is_block_device() {
+                "a device"
+            } else if ft.is_socket() {
+                "a socket"
+            } else {
+                "not a regular file"
+            };
+            notes
+                .0
+                .push(format!("skipped {}: {what}, not a regular file", path.display()));
+            continue;
+        }
+        match entry.metadata() {
+            Ok(m) if !seen.insert((m.dev(), m.ino())) => notes.0.push(format!(
+                "skipped {}: the same file was already read under another name",
+                path.display()
+            )),
+            _ => out.push(Input::File(path.to_path_buf())),
         }
     }
 }
 
-/// Expand command-line paths into inputs, in order (directory contents sorted by name).
-pub fn expand(paths: &[String]) -> Vec<Input> {
+/// Whether the extension is one a walk may read ([`records::record::RECORD_EXTENSIONS`] or
+/// [`records::record::TEXT_EXTENSIONS`]), without opening the file.
+fn has_record_extension(path: &Path) -> bool {
+    use records::record::{RECORD_EXTENSIONS, TEXT_EXTENSIONS};
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        RECORD_EXTENSIONS
+            .iter()
+            .chain(TEXT_EXTENSIONS.iter())
+            .any(|x| e.eq_ignore_ascii_case(x))
+    })
+}
+
+/// Expand command-line paths into inputs, in order (directory contents sorted by name), and
+/// the notes of the walk.
+pub fn expand_with_notes(paths: &[String]) -> (Vec<Input>, Notes) {
     let mut out = Vec::new();
+    let mut notes = Notes::default();
+    let mut seen = HashSet::new();
     for p in paths {
         if p == "-" {
             out.push(Input::Stdin);
@@ -74,7 +142,7 @@ pub fn expand(paths: &[String]) -> Vec<Input> {
         let path = Path::new(p);
         if path.is_dir() {
             let before = out.len();
-            walk(path, &mut out);
+            walk(path, &mut seen, &mut out, &mut notes);
             if out.len() == before {
                 out.push(Input::Missing(
                     p.clone(),
@@ -87,5 +155,14 @@ pub fn expand(paths: &[String]) -> Vec<Input> {
             out.push(Input::Missing(p.clone(), "no such file or directory".to_string()));
         }
     }
-    out
+    (out, notes)
+}
+
+/// [`expand_with_notes`], the notes written to standard error.
+pub fn expand(paths: &[String]) -> Vec<Input> {
+    let (inputs, notes) = expand_with_notes(paths);
+    for n in notes.0 {
+        eprintln!("arbiter: note: {n}");
+    }
+    inputs
 }

@@ -58,6 +58,13 @@ fn main() -> ExitCode {
         Command::Serve(_) | Command::Referee => Ok(()),
     };
     emitter.flush();
+    if let Some(e) = emitter.write_error() {
+        // A closed pipe (`| head`) is the reader's choice: no message.
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("arbiter: error: cannot write the output: {e}");
+        }
+        return ExitCode::from(1);
+    }
     match result {
         Ok(()) if emitter.any_failed() => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,

@@ -38,6 +38,8 @@ pub struct Emitter {
     count: usize,
     out: std::io::BufWriter<std::io::Stdout>,
     interactive: bool,
+    /// The first write error (a full disk, a closed pipe): nothing more is written.
+    error: Option<std::io::Error>,
 }
 
 impl Emitter {
@@ -51,35 +53,50 @@ impl Emitter {
             count: 0,
             interactive: stdout.is_terminal(),
             out: std::io::BufWriter::with_capacity(1 << 16, stdout),
+            error: None,
         }
     }
 
     /// Print one item on standard output.
     pub fn emit(&mut self, item: Item) {
         use std::io::Write;
-        let out = &mut self.out;
-        let _ = if self.json {
-            writeln!(out, "{}", item.line)
-        } else {
-            if self.count > 0 {
-                let _ = writeln!(out);
-            }
-            write!(out, "{}", item.text)
-        };
-        if !item.text.ends_with('\n') && !self.json {
-            let _ = writeln!(out);
-        }
-        if self.interactive {
-            self.flush();
-        }
         self.failed |= item.failed;
         self.count += 1;
+        if self.error.is_some() {
+            return;
+        }
+        let out = &mut self.out;
+        let r = if self.json {
+            writeln!(out, "{}", item.line)
+        } else {
+            let sep = if self.count > 1 { writeln!(out) } else { Ok(()) };
+            let end = if item.text.ends_with('\n') {
+                Ok(())
+            } else {
+                writeln!(out)
+            };
+            sep.and_then(|()| write!(out, "{}", item.text)).and(end)
+        };
+        if let Err(e) = r {
+            self.error = Some(e);
+        } else if self.interactive {
+            self.flush();
+        }
     }
 
     /// Writes out what is buffered.
     pub fn flush(&mut self) {
         use std::io::Write;
-        let _ = self.out.flush();
+        if self.error.is_none() {
+            if let Err(e) = self.out.flush() {
+                self.error = Some(e);
+            }
+        }
+    }
+
+    /// The first error writing standard output, if any (after [`Emitter::flush`]).
+    pub fn write_error(&self) -> Option<&std::io::Error> {
+        self.error.as_ref()
     }
 
     /// True when some emitted item could not be judged.

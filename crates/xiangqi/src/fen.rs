@@ -37,6 +37,8 @@ pub enum FenError {
         count: usize,
         max: usize,
     },
+    #[error("unexpected text after the FEN's six fields: '{0}'")]
+    Trailing(String),
     #[error("{color} {kind} on {square} is on a point it can never reach")]
     BadPlacement {
         color: Color,
@@ -70,7 +72,9 @@ impl Position {
     /// [`FenError`] naming what is wrong and where: rank count or length, unknown letters, side
     /// to move, clocks, missing or extra generals, too many pieces of a kind, a piece on a
     /// point it can never reach (general or advisor outside the palace, elephant off its seven
-    /// points), generals facing, or the side not to move in check.
+    /// points; a soldier anywhere is accepted, as rule-book diagrams place them behind their
+    /// start rank), generals facing, the side not to move in check, or text after the six
+    /// fields.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let mut fields = fen.split_whitespace();
         let board = fields.next().ok_or(FenError::Empty)?;
@@ -117,6 +121,9 @@ impl Position {
         };
         pos.halfmove = num("half-move clock", fields.next(), 0)?;
         pos.fullmove = num("move number", fields.next(), 1)?.max(1);
+        if let Some(extra) = fields.next() {
+            return Err(FenError::Trailing(extra.chars().take(40).collect()));
+        }
         pos.validate()?;
         Ok(pos)
     }

@@ -14,6 +14,9 @@ use std::io::IsTerminal;
 /// Games judged in parallel per batch (bounded memory: a batch is emitted before the next).
 const BATCH: usize = 256;
 
+/// The most threads `--jobs` starts per available core (a larger value is clamped, with a note).
+const JOBS_PER_CORE: usize = 4;
+
 /// Files judged in parallel per window with `--jobs` > 1.
 const FILE_WINDOW: usize = 64;
 
@@ -82,7 +85,7 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     };
     let inputs = expand(&a.files);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(a.jobs.max(1) as usize)
+        .num_threads(jobs(a.jobs))
         .build()?;
     let bar = (std::io::stderr().is_terminal() && inputs.len() > 1).then(|| {
         let b = indicatif::ProgressBar::new(inputs.len() as u64);
@@ -129,6 +132,10 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 per_file.into_iter().flatten().for_each(&mut tally);
             }
         }
+        out.flush();
+        if out.write_error().is_some() {
+            break;
+        }
         if let Some(b) = &bar {
             b.inc(chunk.len() as u64);
             b.set_message(format!("{games} games, {failed} not judged"));
@@ -173,4 +180,17 @@ fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dy
         };
         items.into_iter().for_each(&mut *emit);
     }
+}
+
+/// The threads for `--jobs N`: at least 1, at most [`JOBS_PER_CORE`] per available core (and
+/// 256); a clamped value is noted on standard error. Within one file, games are judged in
+/// parallel batches, so one input can use them all.
+fn jobs(asked: u64) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let max = (cores * JOBS_PER_CORE).min(256);
+    let n = usize::try_from(asked).unwrap_or(usize::MAX).clamp(1, max);
+    if u64::try_from(n).is_ok_and(|n| n < asked) {
+        eprintln!("arbiter: note: --jobs {asked} clamped to {n} ({JOBS_PER_CORE} per core)");
+    }
+    n
 }

@@ -82,6 +82,24 @@ pub fn parse_fen(fen: &str) -> Result<Chess, ChessError> {
     if let Some(why) = super::explain::fen_syntax(trimmed) {
         return Err(err(why));
     }
+    let fields: Vec<&str> = trimmed.split_whitespace().collect();
+    if fields.len() > 6 {
+        return Err(err(format!(
+            "unexpected text after the six fields: '{}'",
+            fields[6].chars().take(40).collect::<String>()
+        )));
+    }
+    for (i, name) in [(4, "half-move clock"), (5, "move number")] {
+        if let Some(v) = fields.get(i) {
+            if v.parse::<u32>().is_err() {
+                return Err(err(format!(
+                    "bad {name} '{}' (a number from 0 to {} is needed)",
+                    v.chars().take(40).collect::<String>(),
+                    u32::MAX
+                )));
+            }
+        }
+    }
     let parsed = Fen::from_ascii(trimmed.as_bytes()).map_err(|e| err(e.to_string()))?;
     parsed
         .into_position::<Chess>(CastlingMode::Standard)
@@ -100,7 +118,8 @@ pub fn parse_move(pos: &Chess, text: &str, ply: usize) -> Result<Move, ChessErro
         mv: text.to_string(),
         reason,
     };
-    let t = text.trim();
+    let t = castling_letters(text.trim());
+    let t = t.as_ref();
     if let Ok(uci) = UciMove::from_ascii(t.as_bytes()) {
         if let Ok(m) = uci.to_move(pos) {
             return Ok(m);
@@ -130,6 +149,17 @@ fn uci_hint(pos: &Chess, text: &str) -> Option<String> {
 /// moves ("ambiguous: more than one knight can go to d2; did you mean Nbd2 or Nfd2?").
 fn san_reason(pos: &Chess, text: &str, _e: &shakmaty::san::SanError) -> String {
     super::explain::why_illegal(pos, text)
+}
+
+/// Castling written with zeros (`0-0`, `0-0-0+`, FIDE Laws Appendix C.13 writes `0-0`) as
+/// SAN's letters (`O-O`, `O-O-O+`); anything else unchanged. The PGN reader accepts both.
+pub fn castling_letters(t: &str) -> std::borrow::Cow<'_, str> {
+    let core = t.trim_end_matches(['+', '#', '!', '?']);
+    if core == "0-0" || core == "0-0-0" {
+        std::borrow::Cow::Owned(t.replace('0', "O"))
+    } else {
+        std::borrow::Cow::Borrowed(t)
+    }
 }
 
 fn strip_suffix(t: &str) -> &str {

@@ -71,17 +71,39 @@ pub struct ParsedMove {
 /// Why a move's text could not be read as a legal move in the position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
-    #[error("'{0}' is not a move in ICCS, WXF or Chinese notation")]
+    #[error("'{}' is not a move in ICCS, WXF or Chinese notation", quote(.0))]
     Syntax(String),
     /// `reason`: no such piece on that file, or why the piece it names cannot make it (own
     /// piece on the target point, path or screen blocked, horse leg / elephant eye blocked,
     /// the general left or kept in check, generals facing).
-    #[error("'{text}' fits no legal move: {reason}")]
+    #[error("'{}' fits no legal move: {reason}", quote(.text))]
     NoLegalMove { text: String, reason: String },
-    #[error("'{text}' fits more than one legal move ({candidates})")]
+    #[error("'{}' fits more than one legal move ({candidates})", quote(.text))]
     Ambiguous { text: String, candidates: String },
-    #[error("'{text}' is not legal: {reason}")]
+    #[error("'{}' is not legal: {reason}", quote(.text))]
     Illegal { text: String, reason: String },
+}
+
+/// At most this many characters of a token are quoted in messages.
+pub const QUOTE_CHARS: usize = 80;
+
+/// A token as quoted in a message: at most [`QUOTE_CHARS`] characters, control characters,
+/// quotes and replacement characters escaped (`\u{1b}`), and `… (N bytes)` when cut. A
+/// binary file's bytes never reach the terminal raw.
+pub fn quote(text: &str) -> String {
+    let mut s = String::new();
+    for (n, c) in text.chars().enumerate() {
+        if n == QUOTE_CHARS {
+            s.push_str(&format!("… ({} bytes)", text.len()));
+            break;
+        }
+        if c.is_control() || c == '\u{fffd}' || c == '\'' {
+            s.extend(c.escape_default());
+        } else {
+            s.push(c);
+        }
+    }
+    s
 }
 
 /// WXF letters for horse and elephant.
