@@ -136,7 +136,7 @@ def test_error_classes():
         c.push("Ke3")
     assert (e.value.ply, e.value.move) == (2, "Ke3")
     bad = b'[Event "x"]\n\n1. e4 e5 2. Ke3 *\n'
-    assert ar.judge(bad) == [{"error": 'illegal move "Ke3" at ply 3: not a legal move in this position',
+    assert ar.judge(bad) == [{"error": 'illegal move "Ke3" at ply 3: a king cannot move from e1 to e3; did you mean Ke2?',
                               "file": "-", "index": 0, "move": "Ke3", "ply": 3}]
     with pytest.raises(ar.RecordError) as e:
         ar.judge(bad, errors="raise")
