@@ -21,8 +21,9 @@
 //! Offsets in errors are byte offsets in the decoded text.
 
 use crate::tree::{point, Malformed, SquareMove, TreeGame, MAX_VARIATION_DEPTH};
+use crate::xqf::SLOT_KINDS;
 use std::collections::HashMap;
-use xiangqi::{Color, Piece, PieceKind, Position};
+use xiangqi::{Color, Piece, Position};
 
 const OPEN: &str = "[DhtmlXQ";
 
@@ -172,25 +173,6 @@ pub fn chinese_result(s: &str) -> &'static str {
         "*"
     }
 }
-
-const SLOT_KINDS: [PieceKind; 16] = [
-    PieceKind::Chariot,
-    PieceKind::Horse,
-    PieceKind::Elephant,
-    PieceKind::Advisor,
-    PieceKind::General,
-    PieceKind::Advisor,
-    PieceKind::Elephant,
-    PieceKind::Horse,
-    PieceKind::Chariot,
-    PieceKind::Cannon,
-    PieceKind::Cannon,
-    PieceKind::Soldier,
-    PieceKind::Soldier,
-    PieceKind::Soldier,
-    PieceKind::Soldier,
-    PieceKind::Soldier,
-];
 
 fn digits(s: &str) -> Vec<(u8, usize)> {
     s.char_indices()

@@ -111,7 +111,8 @@ pub struct XqfGame {
 }
 
 /// Slot order of the piece table: R N B A K A B N R C C P P P P P (Red 0–15, Black 16–31).
-const SLOT_KINDS: [PieceKind; 16] = [
+/// DhtmlXQ's `binit` lists its 32 pieces in the same order.
+pub(crate) const SLOT_KINDS: [PieceKind; 16] = [
     PieceKind::Chariot,
     PieceKind::Horse,
     PieceKind::Elephant,
