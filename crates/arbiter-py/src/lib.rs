@@ -143,6 +143,17 @@ fn options(
     })
 }
 
+/// Runs one front-door call with the GIL released: its report as one JSON line (the CLI's
+/// `--json` line), its error as the matching Python exception ([`front_error`]).
+fn answer<T, F>(py: Python<'_>, call: F) -> PyResult<String>
+where
+    T: serde::Serialize + Send,
+    F: FnOnce() -> Result<T, Error> + Send,
+{
+    let r = py.allow_threads(call).map_err(|e| front_error(py, e))?;
+    Ok(to_json(&r))
+}
+
 fn to_json<T: serde::Serialize>(v: &T) -> String {
     // The reports are plain data (strings, numbers, maps with string keys): this cannot fail.
     serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"error\":\"cannot serialise: {e}\"}}"))
@@ -241,30 +252,21 @@ fn judge_position(
     dead_check: &str,
 ) -> PyResult<String> {
     let opts = options(rules, cycles, game, explain, dead_check)?;
-    let r = py
-        .allow_threads(|| arbiter::judge_position(fen, moves, &opts))
-        .map_err(|e| front_error(py, e))?;
-    Ok(to_json(&r))
+    answer(py, || arbiter::judge_position(fen, moves, &opts))
 }
 
 #[pyfunction]
 #[pyo3(signature = (fen, moves, rules=None, explain=false))]
 fn cycle(py: Python<'_>, fen: &str, moves: &str, rules: Option<&str>, explain: bool) -> PyResult<String> {
     let rules = parse_rules(rules)?;
-    let r = py
-        .allow_threads(|| arbiter::cycle(fen, moves, rules, explain))
-        .map_err(|e| front_error(py, e))?;
-    Ok(to_json(&r))
+    answer(py, || arbiter::cycle(fen, moves, rules, explain))
 }
 
 #[pyfunction]
 #[pyo3(signature = (fen, mv, rules=None, explain=false))]
 fn classify(py: Python<'_>, fen: &str, mv: &str, rules: Option<&str>, explain: bool) -> PyResult<String> {
     let rules = parse_rules(rules)?;
-    let r = py
-        .allow_threads(|| arbiter::classify(fen, mv, rules, explain))
-        .map_err(|e| front_error(py, e))?;
-    Ok(to_json(&r))
+    answer(py, || arbiter::classify(fen, mv, rules, explain))
 }
 
 #[pyfunction]
@@ -315,10 +317,7 @@ fn claim(
         time_control: Some(time_control),
         limit,
     };
-    let r = py
-        .allow_threads(|| arbiter::claim(&q))
-        .map_err(|e| front_error(py, e))?;
-    Ok(to_json(&r))
+    answer(py, || arbiter::claim(&q))
 }
 
 #[pyfunction]
@@ -334,10 +333,7 @@ fn dead(py: Python<'_>, fen: &str) -> PyResult<String> {
 #[pyo3(signature = (depth, fen=None, game=None))]
 fn perft(py: Python<'_>, depth: u32, fen: Option<&str>, game: Option<&str>) -> PyResult<String> {
     let game = parse_game(game)?;
-    let r = py
-        .allow_threads(|| arbiter::perft(fen, depth, false, game))
-        .map_err(|e| front_error(py, e))?;
-    Ok(to_json(&r))
+    answer(py, || arbiter::perft(fen, depth, false, game))
 }
 
 // ---------------------------------------------------------------------------------------------
