@@ -501,6 +501,8 @@ impl LiveGame {
                     index: 0,
                     from_position: true,
                     report: referee.report(),
+                    truncated: false,
+                    warnings: Vec::new(),
                 };
                 serde_json::to_value(arbiter::GameReport::Chess(Box::new(r)))
                     .unwrap_or_else(|e| json!({ "error": e.to_string() }))

@@ -11,7 +11,6 @@ use crate::report::{
 use crate::xiangqi::referee::Referee;
 use crate::xiangqi::verdict::Status as XStatus;
 use records::{pgn, record, RecordError, TextEncoding};
-use std::borrow::Cow;
 use xiangqi::{Move, Position};
 
 /// How games are judged: the same for every game of a batch.
@@ -117,6 +116,15 @@ impl InputGame {
         }
     }
 
+    /// The size of the game's text in bytes (0 for a game read from a binary format or an
+    /// input that could not be read): what a caller batching games for memory counts.
+    pub fn text_len(&self) -> usize {
+        match &self.kind {
+            InputKind::Pgn { raw, .. } => raw.text.len(),
+            InputKind::Read { .. } | InputKind::Failed(_) => 0,
+        }
+    }
+
     /// The game's per-ply facts for drawing it (see [`crate::annotate`]), under `options`'
     /// game and rules: one note per ply from the start to the last move replayed.
     ///
@@ -128,7 +136,7 @@ impl InputGame {
             crate::annotate::xiangqi(&r.start, &r.moves, Some(&r.texts), &Rules::xiangqi(options.rules))
         };
         let chess = |raw: &pgn::RawGame| -> Result<Vec<crate::annotate::PlyNote>, Error> {
-            let record = chess::parse_pgn_game(&raw.text)?;
+            let record = chess::parse_pgn_game(&raw.chess_text())?;
             let played = record.replay()?;
             let texts: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
             Ok(crate::annotate::chess(&record.start, &played, Some(&texts)))
@@ -136,6 +144,7 @@ impl InputGame {
         match &self.kind {
             InputKind::Failed(e) => Err(Error::input(e.error.clone())),
             InputKind::Pgn { index, raw, encoding } => {
+                records::check_raw(raw, *index, Some(&self.file)).map_err(|e| Error::input(e.to_string()))?;
                 match options.game.unwrap_or_else(|| pgn::detect_game(raw).into()) {
                     Game::Chess => chess(raw),
                     Game::Xiangqi => record::replay_pgn(raw, *encoding, *index, Some(&self.file))
@@ -158,41 +167,50 @@ impl InputGame {
         match &self.kind {
             InputKind::Failed(e) => GameReport::Error(e.clone()),
             InputKind::Pgn { index, raw, encoding } => {
+                let truncated = match records::check_raw(raw, *index, Some(file)) {
+                    Ok(t) => t,
+                    Err(e) => return record_error(file, &e),
+                };
                 let kind = options.game.unwrap_or_else(|| pgn::detect_game(raw).into());
-                match kind {
+                let mut report = match kind {
                     Game::Chess => judge_chess_pgn(file, *index, raw, options),
                     Game::Xiangqi => match record::replay_pgn(raw, *encoding, *index, Some(file)) {
                         Ok(r) => judge_xiangqi_record(file, *index, &r, options),
                         Err(e) => record_error(file, &e),
                     },
-                }
+                };
+                report.mark_read(truncated, &raw.warnings);
+                report
             }
             InputKind::Read { index, game } => match game.as_ref() {
                 Err(e) => record_error(file, e),
                 Ok(records::Game::Chess(raw)) => judge_chess_pgn(file, *index, raw, options),
-                Ok(records::Game::Xiangqi(r)) => judge_xiangqi_record(file, *index, r, options),
+                Ok(records::Game::Xiangqi(r)) => {
+                    let mut report = judge_xiangqi_record(file, *index, r, options);
+                    report.mark_read(r.truncated, &r.read_warnings);
+                    report
+                }
             },
         }
     }
 }
 
-/// The games of one input, in order (see [`split_bytes`]).
+/// The games of one input, in order, read as they are asked for (see [`split_reader`]).
 pub struct InputGames<'a> {
     file: String,
     state: SplitState<'a>,
+    /// Games (or error items) yielded so far.
+    yielded: usize,
 }
 
 enum SplitState<'a> {
     Done,
     One(Box<GameError>),
-    Xqf(records::Games<'a>),
-    Pgn {
-        text: Cow<'a, str>,
-        encoding: TextEncoding,
-        pos: usize,
-        line: usize,
-        index: usize,
-    },
+    /// A whole-file format, read and split at once (small files, see
+    /// [`records::MAX_WHOLE_FILE_BYTES`]).
+    Whole(std::vec::IntoIter<(usize, Result<records::Game, RecordError>)>),
+    /// PGN, streamed game by game.
+    Pgn(Box<records::RawGames<records::Peeked<Box<dyn std::io::Read + 'a>>>>),
 }
 
 impl Iterator for InputGames<'_> {
@@ -205,31 +223,40 @@ impl Iterator for InputGames<'_> {
                 SplitState::One(e) => InputKind::Failed(*e),
                 _ => unreachable!("matched One above"),
             },
-            SplitState::Xqf(games) => {
+            SplitState::Whole(games) => {
                 let (index, game) = games.next()?;
                 InputKind::Read {
                     index,
                     game: Box::new(game),
                 }
             }
-            SplitState::Pgn {
-                text,
-                encoding,
-                pos,
-                line,
-                index,
-            } => {
-                let mut split = pgn::games_from(text, *pos, *line);
-                let raw = split.next()?;
-                (*pos, *line) = split.position();
-                *index += 1;
-                InputKind::Pgn {
-                    index: *index - 1,
+            SplitState::Pgn(raw) => match raw.next() {
+                Some((index, Ok(raw))) => InputKind::Pgn {
+                    index,
+                    encoding: raw.encoding,
                     raw: Box::new(raw),
-                    encoding: *encoding,
+                },
+                Some((index, Err(e))) => InputKind::Read {
+                    index,
+                    game: Box::new(Err(e)),
+                },
+                None if self.yielded == 0 => {
+                    // Nothing that reads as a game: say so rather than give no report.
+                    let why = if raw.skipped() == 0 {
+                        "no game found: the input is empty"
+                    } else {
+                        "no game found: the input holds no tags, moves or result"
+                    };
+                    self.state = SplitState::Done;
+                    InputKind::Failed(GameError::new(&self.file, None, why, None))
                 }
-            }
+                None => {
+                    self.state = SplitState::Done;
+                    return None;
+                }
+            },
         };
+        self.yielded += 1;
         Some(InputGame {
             file: self.file.clone(),
             kind,
@@ -237,52 +264,62 @@ impl Iterator for InputGames<'_> {
     }
 }
 
-/// Splits one input (the bytes of a record file) into its games, detecting the format (XQF by
-/// its `XQ` signature, else PGN) and the text encoding (UTF-8, GBK, Big5). `file` labels the
-/// reports (the path as given, or `-`); a label ending in `.xqf` must hold an XQF file.
-///
-/// Games are split lazily, one at a time; an input that cannot be read as a whole (empty, not
-/// XQF although named so) yields one [`InputGame`] that judges to an error.
+/// Splits one input (the bytes of a record file) into its games: [`split_reader`] over the
+/// bytes (the same path, so both give the same games).
 pub fn split_bytes<'a>(bytes: &'a [u8], file: &str) -> InputGames<'a> {
+    split_reader(bytes, file)
+}
+
+/// Splits one input (a record file, standard input, a request body) into its games, read from
+/// `reader` as they are asked for. The format is detected from the first MiB (XQF, CBR, CBL by
+/// their signature; CBF, DhtmlXQ and Chinese move lists by their text; else PGN), and each PGN
+/// game's text encoding on its own (UTF-8, GBK, Big5, UTF-16 after a byte-order mark; bytes
+/// that fit none are replaced, with a warning). `file` labels the reports (the path as given,
+/// or `-`); a label ending in `.xqf` must hold an XQF file.
+///
+/// PGN is streamed: memory is bounded by the largest game (at most
+/// [`records::Limits::game_bytes`]), not the input. A record over a cap, a broken record
+/// (unterminated `{`, unclosed `(`) or a read failure is an item of its own that judges to an
+/// error; the games around it are read as if it were not there. Other formats are read whole,
+/// up to [`records::MAX_WHOLE_FILE_BYTES`]. An input with no game (empty, or no tags, moves
+/// or result) yields one [`InputGame`] that judges to an error.
+pub fn split_reader<'a, R: std::io::Read + 'a>(reader: R, file: &str) -> InputGames<'a> {
     let file = file.to_string();
     let xqf_name = file.to_ascii_lowercase().ends_with(".xqf");
-    let state = if xqf_name && !record::is_xqf(bytes) {
-        SplitState::One(Box::new(GameError::new(
-            &file,
-            Some(0),
-            "not an XQF file: it does not start with the 'XQ' signature",
-            None,
-        )))
-    } else if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-        SplitState::One(Box::new(GameError::new(
-            &file,
-            None,
-            "no game found: the input is empty",
-            None,
-        )))
-    } else if let Some(decoded) = records::record::decode_if_pgn(bytes) {
-        // PGN, decoded once.
-        SplitState::Pgn {
-            text: decoded.text,
-            encoding: decoded.encoding,
-            pos: 0,
-            line: 1,
-            index: 0,
+    let fail = |e: GameError| SplitState::One(Box::new(e));
+    let state = match records::open_reader(Box::new(reader) as Box<dyn std::io::Read + 'a>, None) {
+        records::Opened::Failed(kind) => fail(GameError::new(&file, None, format!("{file}: {kind}"), None)),
+        records::Opened::Whole(bytes) if xqf_name && !record::is_xqf(&bytes) => fail(not_xqf(&file)),
+        records::Opened::Pgn(_) if xqf_name => fail(not_xqf(&file)),
+        records::Opened::Whole(bytes) => {
+            let opts = records::ReadOptions {
+                kind: Some(records::GameKind::Xiangqi),
+                file: Some(file.clone()),
+            };
+            let games: Vec<_> = records::games(&bytes, opts).collect();
+            SplitState::Whole(games.into_iter())
         }
-    } else {
-        // XQF, CBR, CBL, CBF, DhtmlXQ and move lists go through the records crate's game iterator.
-        let opts = records::ReadOptions {
-            kind: Some(records::GameKind::Xiangqi),
-            file: Some(file.clone()),
-        };
-        SplitState::Xqf(records::games(bytes, opts))
+        records::Opened::Pgn(raw) => SplitState::Pgn(Box::new(raw)),
     };
-    InputGames { file, state }
+    InputGames {
+        file,
+        state,
+        yielded: 0,
+    }
+}
+
+fn not_xqf(file: &str) -> GameError {
+    GameError::new(
+        file,
+        Some(0),
+        "not an XQF file: it does not start with the 'XQ' signature",
+        None,
+    )
 }
 
 /// Judges every game of one input (a PGN file of either game, or an XQF file), in order: one
 /// [`GameReport`] per game, an error report for a game that cannot be judged (the others are
-/// still judged). `file` labels the reports.
+/// still judged). `file` labels the reports. The same as [`judge_reader`] over the bytes.
 ///
 /// ```
 /// let pgn = "[Event \"x\"]\n\n1. h2e2 h9g7 2. h0g2 *\n\n[Event \"y\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
@@ -296,31 +333,36 @@ pub fn judge_bytes<'a>(
     file: &str,
     options: &'a Options,
 ) -> impl Iterator<Item = GameReport> + 'a {
-    split_bytes(bytes, file).map(move |g| g.judge(options))
+    judge_reader(bytes, file, options)
 }
 
-/// [`judge_bytes`] over a reader (a file, standard input, a request body). Today the whole
-/// input is read first (a record file is judged from its complete text); the games are then
-/// split and judged one at a time. A read failure gives one error report.
-pub fn judge_reader<'a, R: std::io::Read>(
-    mut reader: R,
+/// [`judge_bytes`] over a reader (a file, standard input, a request body), streamed: each
+/// report is given as soon as its game has been read and judged, and memory is bounded by the
+/// largest game, not the input (see [`split_reader`]). A read failure gives an error report
+/// (after the reports of the games read before it).
+///
+/// ```
+/// // Two games through a reader that hands over one byte at a time.
+/// struct Slow<'a>(&'a [u8]);
+/// impl std::io::Read for Slow<'_> {
+///     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+///         let Some((b, rest)) = self.0.split_first() else { return Ok(0) };
+///         buf[0] = *b;
+///         self.0 = rest;
+///         Ok(1)
+///     }
+/// }
+/// let pgn = b"[Event \"a\"]\n\n1. h2e2 h9g7 *\n\n[Event \"b\"]\n\n1. e4 e5 *\n";
+/// let opts = arbiter::Options::default();
+/// let games: Vec<_> = arbiter::judge_reader(Slow(pgn), "-", &opts).map(|r| r.game()).collect();
+/// assert_eq!(games, [Some(arbiter::Game::Xiangqi), Some(arbiter::Game::Chess)]);
+/// ```
+pub fn judge_reader<'a, R: std::io::Read + 'a>(
+    reader: R,
     file: &str,
     options: &'a Options,
 ) -> impl Iterator<Item = GameReport> + 'a {
-    let mut bytes = Vec::new();
-    let games: Vec<InputGame> = match reader.read_to_end(&mut bytes) {
-        Ok(_) => split_bytes(&bytes, file).collect(),
-        Err(e) => vec![InputGame {
-            file: file.to_string(),
-            kind: InputKind::Failed(GameError::new(
-                file,
-                None,
-                format!("cannot read {file}: {e}"),
-                None,
-            )),
-        }],
-    };
-    games.into_iter().map(move |g| g.judge(options))
+    split_reader(reader, file).map(move |g| g.judge(options))
 }
 
 /// Judges a game given as a start position and moves (`judge --fen FEN --moves "..."`): `fen`
@@ -386,7 +428,8 @@ const POSITION_FILE: &str = "-";
 
 fn record_error(file: &str, e: &RecordError) -> GameReport {
     let mut g = GameError::new(file, Some(e.index), e.kind.to_string(), e.ply);
-    g.mv = e.text.clone();
+    g.mv = e.text.as_deref().map(xiangqi::notation::quote);
+    g.line = e.line;
     g.text = Some(match &e.file {
         Some(_) => format!("{e}\n"),
         None => format!("{file}: {e}\n"),
@@ -412,6 +455,8 @@ fn judge_chess_record(file: &str, index: usize, record: &chess::GameRecord, opti
             index,
             from_position: false,
             report,
+            truncated: false,
+            warnings: Vec::new(),
         })),
         Err(e) => chess_error(file, index, &e),
     }
@@ -430,7 +475,7 @@ fn judge_chess_pgn(file: &str, index: usize, raw: &pgn::RawGame, options: &Optio
             g.mv = Some(token);
             GameReport::Error(g)
         }
-        None => match chess::parse_pgn_game(&raw.text) {
+        None => match chess::parse_pgn_game(&raw.chess_text()) {
             Ok(record) => judge_chess_record(file, index, &record, options),
             Err(e) => chess_error(file, index, &e),
         },
@@ -759,7 +804,7 @@ fn chess_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
             let raw = pgn::games(&decoded.text)
                 .nth(index)
                 .ok_or_else(|| Error::input(format!("{file}: there is no game {index}")))?;
-            chess::parse_pgn_game(&raw.text)?
+            chess::parse_pgn_game(&raw.chess_text())?
         }
         ClaimGame::Position { fen, moves, .. } => chess::GameRecord::from_fen_moves(fen, moves)?,
     };

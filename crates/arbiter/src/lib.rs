@@ -87,7 +87,7 @@ pub mod xiangqi;
 
 pub use front::{
     claim, classify, cycle, dead, dead_lines, detect_game, judge_bytes, judge_position, judge_reader, perft,
-    split_bytes, ClaimGame, ClaimQuery, DrawClaim, InputGame, InputGames, Options,
+    split_bytes, split_reader, ClaimGame, ClaimQuery, DrawClaim, InputGame, InputGames, Options,
 };
 pub use report::{
     ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, Game, GameError,

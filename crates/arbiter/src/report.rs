@@ -213,6 +213,30 @@ impl GameReport {
         }
     }
 
+    /// Notes what the record reader saw in a judged game: `truncated` (the record may have
+    /// been cut short: `"truncated": true`, `result_agrees` null, a warning in the text) and
+    /// reader `warnings` (`"warnings": [...]`). Nothing changes for an error report.
+    pub fn mark_read(&mut self, truncated: bool, warnings: &[String]) {
+        match self {
+            GameReport::Xiangqi(r) => {
+                r.truncated = truncated;
+                r.warnings = warnings.to_vec();
+                if truncated {
+                    r.result_agrees = None;
+                }
+            }
+            GameReport::Chess(r) => {
+                r.truncated = truncated;
+                r.warnings = warnings.to_vec();
+                if truncated {
+                    // The text says nothing of the recorded result either (JSON: null).
+                    r.report.result_agrees = true;
+                }
+            }
+            GameReport::Error(_) => {}
+        }
+    }
+
     /// The report for people (what `arbiter judge` prints without `--json`), ending in a
     /// newline.
     pub fn text(&self) -> String {
@@ -264,6 +288,10 @@ pub struct GameError {
     /// The ply of the failing move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ply: Option<usize>,
+    /// 1-based line of the game's start in its input, for a record that could not be read
+    /// (over a cap, broken).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
     /// The line for people, when it differs from `FILE: game N, ply P: error: ERROR`.
     #[serde(skip)]
     pub(crate) text: Option<String>,
@@ -278,6 +306,7 @@ impl GameError {
             index,
             mv: None,
             ply,
+            line: None,
             text: None,
         }
     }
@@ -296,29 +325,77 @@ impl GameError {
     }
 }
 
-/// A judged chess game: `file` and `index`, then the fields of [`chess::JudgeReport`].
-#[derive(Debug, Clone, Serialize)]
+/// A judged chess game: `file` and `index`, then the fields of [`chess::JudgeReport`], then
+/// `truncated` and `warnings` when they apply (see [`GameReport::mark_read`]; a truncated
+/// game's `result_agrees` is `null`).
+#[derive(Debug, Clone)]
 pub struct ChessGameReport {
     /// The file label (the path as given, or `-`).
     pub file: String,
     /// 0-based index of the game within the file.
     pub index: usize,
     /// Given as `--fen/--moves` (the text names it so; JSON `file` stays `-`).
-    #[serde(skip)]
     pub from_position: bool,
     /// What the FIDE Laws say about the game.
-    #[serde(flatten)]
     pub report: chess::JudgeReport,
+    /// The record may have been cut short (docs/records.md): nothing is said of its result.
+    pub truncated: bool,
+    /// What the reader noticed but read past (bytes replaced in decoding), one sentence each.
+    pub warnings: Vec<String>,
 }
 
 impl ChessGameReport {
     /// `FILE #INDEX: ` and the report's text.
     pub fn text(&self) -> String {
-        format!(
+        let mut s = format!(
             "{}: {}",
             game_label(&self.file, self.index, self.from_position),
             self.report.text()
-        )
+        );
+        read_notes_text(&mut s, self.truncated, &self.warnings);
+        s
+    }
+}
+
+impl Serialize for ChessGameReport {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Plain<'a> {
+            file: &'a str,
+            index: usize,
+            #[serde(flatten)]
+            report: &'a chess::JudgeReport,
+            #[serde(skip_serializing_if = "std::ops::Not::not")]
+            truncated: bool,
+            #[serde(skip_serializing_if = "<[String]>::is_empty")]
+            warnings: &'a [String],
+        }
+        let plain = Plain {
+            file: &self.file,
+            index: self.index,
+            report: &self.report,
+            truncated: self.truncated,
+            warnings: &self.warnings,
+        };
+        if !self.truncated {
+            return plain.serialize(s);
+        }
+        let mut v = serde_json::to_value(&plain).map_err(serde::ser::Error::custom)?;
+        v["result_agrees"] = Value::Null;
+        v.serialize(s)
+    }
+}
+
+/// The lines a text report adds for a record that may be truncated and for reader warnings.
+fn read_notes_text(s: &mut String, truncated: bool, warnings: &[String]) {
+    if truncated {
+        s.push_str(
+            "  Warning: the record may be truncated (it stops after a move number, or has no result \
+             token at its end although its format carries one); its recorded result is not compared.\n",
+        );
+    }
+    for w in warnings {
+        s.push_str(&format!("  Warning: {w}\n"));
     }
 }
 
@@ -366,6 +443,10 @@ pub struct XiangqiGameReport {
     pub numbering: MoveNumbering,
     /// The position before the move that produced `verdict.at_ply`, and that move.
     pub at_move: Option<(Position, xiangqi::Move)>,
+    /// The record may have been cut short (docs/records.md): `result_agrees` is then null.
+    pub truncated: bool,
+    /// What the reader noticed but read past (bytes replaced in decoding), one sentence each.
+    pub warnings: Vec<String>,
 }
 
 impl XiangqiGameReport {
@@ -409,6 +490,8 @@ impl XiangqiGameReport {
                     second_side_first: p.side_to_move() == Color::Black,
                 }),
             at_move: at_move(referee),
+            truncated: false,
+            warnings: Vec::new(),
         }
     }
 
@@ -438,6 +521,13 @@ impl XiangqiGameReport {
         if let Some(a) = self.result_agrees {
             m.insert("result_agrees".into(), json!(a));
         }
+        if self.truncated {
+            m.insert("truncated".into(), json!(true));
+            m.insert("result_agrees".into(), Value::Null);
+        }
+        if !self.warnings.is_empty() {
+            m.insert("warnings".into(), json!(self.warnings));
+        }
         if let Some(n) = self.notation_warnings {
             m.insert("notation_warnings".into(), json!(n));
         }
@@ -463,6 +553,7 @@ impl XiangqiGameReport {
                 ));
             }
         }
+        read_notes_text(&mut s, self.truncated, &self.warnings);
         s
     }
 

@@ -150,6 +150,48 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     first
 }
 
+/// Decode one game's bytes: a UTF-8 byte-order mark or valid UTF-8 first; then UTF-8 read
+/// lossily when the bytes are UTF-8 but for a few malformed sequences (a stray byte in a UTF-8
+/// file spoils one game's text, not the file's reading); then as [`decode`]. With
+/// [`Decoded::had_errors`] set, the second element is a warning naming the encoding used.
+pub fn decode_game(bytes: &[u8]) -> (Decoded<'_>, Option<String>) {
+    if let Some(enc) = unicode(bytes) {
+        return (decode_as(bytes, enc), None);
+    }
+    let (bad, good) = utf8_errors(bytes);
+    let d = if good >= 4 * bad {
+        decode_as(bytes, TextEncoding::Utf8)
+    } else {
+        decode(bytes)
+    };
+    let warning = d.had_errors.then(|| {
+        format!(
+            "some bytes are not valid {}: read as U+FFFD (replacement characters)",
+            d.encoding.name()
+        )
+    });
+    (d, warning)
+}
+
+/// Malformed sequences and valid multi-byte characters in `bytes` read as UTF-8.
+fn utf8_errors(mut bytes: &[u8]) -> (usize, usize) {
+    let (mut bad, mut good) = (0, 0);
+    loop {
+        match std::str::from_utf8(bytes) {
+            Ok(s) => return (bad, good + s.chars().filter(|c| !c.is_ascii()).count()),
+            Err(e) => {
+                let (ok, rest) = bytes.split_at(e.valid_up_to());
+                good += std::str::from_utf8(ok).map_or(0, |s| s.chars().filter(|c| !c.is_ascii()).count());
+                bad += 1;
+                bytes = &rest[e.error_len().unwrap_or(rest.len()).min(rest.len())..];
+                if bad > 1 << 20 {
+                    return (bad, good);
+                }
+            }
+        }
+    }
+}
+
 /// Decode `bytes` as `encoding`, dropping a BOM of that encoding if present.
 pub fn decode_as(bytes: &[u8], encoding: TextEncoding) -> Decoded<'_> {
     let (text, had_errors) = encoding.encoding().decode_with_bom_removal(bytes);

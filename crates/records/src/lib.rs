@@ -26,15 +26,20 @@ pub mod dhtmlxq;
 pub mod encoding;
 pub mod pgn;
 pub mod record;
+pub mod stream;
 pub mod text;
 pub mod tree;
 pub mod write;
 pub mod xqf;
 
 pub use encoding::TextEncoding;
-pub use pgn::{detect_game, GameKind, RawGame};
+pub use pgn::{detect_game, GameKind, Integrity, RawGame};
+pub use record::{
+    check_raw, open_reader, raw_games, read_raw, Opened, Peeked, RawGames, MAX_WHOLE_FILE_BYTES,
+};
 pub use record::{
     detect_format, for_each_game, games, is_record_path, is_text_record, is_xqf, read_file,
     read_xiangqi_file, read_xqf, replay_pgn, replay_text, replay_tree, FileError, Format, Game, Games,
     MoveWarning, ReadOptions, Record, RecordError, RecordErrorKind, Source, Variation,
 };
+pub use stream::{Limits, Overflow};

@@ -3,6 +3,9 @@
 //!
 //! Everything here is lenient and total: any text gives some games, none panics.
 
+use crate::encoding::TextEncoding;
+use crate::stream::{self, Splitter};
+
 /// Which game a PGN game records.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
@@ -15,17 +18,83 @@ pub enum GameKind {
 /// One game of a PGN file as written: tags, movetext and the whole source text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawGame {
-    /// Tag pairs in file order, values unescaped (`\"` → `"`, `\\` → `\`).
+    /// Tag pairs in file order, values unescaped (`\"` → `"`, `\\` → `\`). A tag ends at its
+    /// line's end.
     pub tags: Vec<(String, String)>,
-    /// The game's complete source text (tags and movetext), unchanged.
+    /// The game's complete source text (tags and movetext), unchanged but for decoding.
     pub text: String,
     /// Where the movetext starts in `text` (bytes).
     movetext_start: usize,
-    /// 1-based line number of the game's first line in the (decoded) file.
+    /// 1-based line number of the game's first line in its file or stream.
     pub line: usize,
+    /// Byte offset of the game's first byte in its file or stream.
+    pub offset: u64,
+    /// The encoding the game's bytes were decoded from.
+    pub encoding: TextEncoding,
+    /// What the reader noticed but read past (bytes replaced in decoding, …), one sentence each.
+    pub warnings: Vec<String>,
+    /// Set by [`crate::read_raw`]: the record may have been cut short ([`Integrity::truncated`]).
+    pub truncated: bool,
+    /// The text is not regular PGN for a chess reader (a tag value with a stray quote, text
+    /// after the tags on a tag line, a lone CR): [`RawGame::chess_text`] then rewrites it.
+    irregular: bool,
 }
 
 impl RawGame {
+    /// A game from its decoded text: the tag lines first (a tag ends at its line's end; text
+    /// after the last tag on a line is movetext), then the movetext.
+    pub fn from_text(text: String, line: usize, offset: u64, encoding: TextEncoding) -> RawGame {
+        let mut tags = Vec::new();
+        let mut movetext_start = text.len();
+        let mut at = 0usize;
+        let bytes = text.as_bytes();
+        let mut irregular = false;
+        while at < bytes.len() {
+            let end = line_end(bytes, at);
+            let l = &text[at..end];
+            let trimmed = l.trim_start_matches(['\u{feff}', ' ', '\t', '\u{3000}', '\x0b', '\x0c']);
+            if trimmed.starts_with('[') {
+                let before = tags.len();
+                let tag_end = parse_tag_line(trimmed, &mut tags);
+                let quotes = trimmed.bytes().filter(|&b| b == b'"' || b == b'\\').count();
+                irregular |= quotes != 2 * (tags.len() - before);
+                let rest = &trimmed[tag_end..];
+                if !rest.trim().is_empty() {
+                    movetext_start = end - rest.len();
+                    irregular = true;
+                    break;
+                }
+            } else if !l.trim().is_empty() {
+                movetext_start = at;
+                break;
+            }
+            at = end;
+        }
+        let irregular = irregular || has_lone_cr(bytes);
+        RawGame {
+            tags,
+            text,
+            movetext_start,
+            line,
+            offset,
+            encoding,
+            warnings: Vec::new(),
+            truncated: false,
+            irregular,
+        }
+    }
+
+    /// The text to hand a chess PGN reader: [`RawGame::text`] itself when it is regular PGN,
+    /// else [`RawGame::pgn_text`] (so that the reader sees the same tags and moves as this
+    /// crate).
+    pub fn chess_text(&self) -> std::borrow::Cow<'_, str> {
+        if self.irregular {
+            std::borrow::Cow::Owned(self.pgn_text())
+        } else {
+            std::borrow::Cow::Borrowed(&self.text)
+        }
+    }
+
     /// The movetext: everything after the tag section, up to the next game.
     pub fn movetext(&self) -> &str {
         self.text.get(self.movetext_start..).unwrap_or("")
@@ -35,6 +104,133 @@ impl RawGame {
     pub fn tag(&self, name: &str) -> Option<&str> {
         tag_value(&self.tags, name)
     }
+
+    /// The game as regular PGN for a chess PGN reader: the tags as read (one per line, quotes
+    /// and backslashes escaped), a blank line, the movetext with lone-CR line ends as `\n`.
+    /// A reader of this text sees the same tags and moves as this crate (a stray quote in a
+    /// tag value does not swallow the movetext).
+    pub fn pgn_text(&self) -> String {
+        let mt = self.movetext();
+        let mut s = String::with_capacity(self.text.len() + 16);
+        for (k, v) in &self.tags {
+            s.push('[');
+            s.push_str(k);
+            s.push_str(" \"");
+            for c in v.chars() {
+                if c == '"' || c == '\\' {
+                    s.push('\\');
+                }
+                s.push(c);
+            }
+            s.push_str("\"]\n");
+        }
+        s.push('\n');
+        if mt.contains('\r') {
+            s.push_str(&mt.replace("\r\n", "\n").replace('\r', "\n"));
+        } else {
+            s.push_str(mt);
+        }
+        s
+    }
+
+    /// What the movetext says about the record's integrity (one lexer pass; see [`Integrity`]).
+    pub fn integrity(&self) -> Integrity {
+        integrity(self.movetext())
+    }
+}
+
+/// Whether a record is whole (see [`RawGame::integrity`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Integrity {
+    /// The record is broken and must not be judged: an unterminated `{` comment or an unclosed
+    /// `(` variation. One sentence.
+    pub broken: Option<String>,
+    /// The main line ends with a termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub marker: bool,
+    /// The main line stops after a bare move number (`… 38.` or `… 38. *`).
+    pub after_number: bool,
+}
+
+impl Integrity {
+    /// Whether the record may have been cut short (docs/records.md, "Truncated records"): it
+    /// stops after a move number, or it has no termination marker at its end although it has
+    /// a `[Result]` tag (`has_result_tag`; PGN writes both, so a record that has the tag but
+    /// lost the marker lost its end). A record with neither (many move lists carry no result
+    /// at all) is not called truncated; nor is a broken record (it is an error of its own).
+    /// Decided from the record alone, so a game reads the same with or without neighbours.
+    pub fn truncated(&self, has_result_tag: bool) -> bool {
+        self.broken.is_none() && (self.after_number || (!self.marker && has_result_tag))
+    }
+}
+
+/// See [`RawGame::integrity`]. A tags-only record is not broken (it is read as a game of no
+/// moves).
+pub fn integrity(movetext: &str) -> Integrity {
+    let mut tokens = Tokens::new(movetext);
+    let mut depth = 0usize;
+    let mut result = None;
+    let mut number_last = false;
+    while let Some(t) = tokens.next() {
+        match t {
+            Token::OpenVariation => depth += 1,
+            Token::CloseVariation => depth = depth.saturating_sub(1),
+            Token::Result { .. } if depth == 0 => {
+                number_last = tokens.after_number;
+                result = Some(());
+                break;
+            }
+            _ => {}
+        }
+        number_last = tokens.after_number;
+    }
+    if result.is_none() {
+        number_last = tokens.after_number;
+    }
+    let broken = if tokens.unterminated {
+        Some("unterminated comment: a '{' is never closed".to_string())
+    } else if depth > 0 {
+        Some(format!(
+            "unclosed variation: {depth} '(' never closed, so the main line cannot be told apart"
+        ))
+    } else {
+        None
+    };
+    Integrity {
+        marker: result.is_some(),
+        after_number: number_last,
+        broken,
+    }
+}
+
+/// Whether a CR not followed by LF occurs (a lone-CR line end).
+fn has_lone_cr(bytes: &[u8]) -> bool {
+    let mut rest = bytes;
+    while let Some(i) = rest.iter().position(|&b| b == b'\r') {
+        if rest.get(i + 1) != Some(&b'\n') {
+            return true;
+        }
+        rest = &rest[i + 2..];
+    }
+    false
+}
+
+/// Where the line starting at `at` ends (after its `\n`, `\r\n` or lone `\r`).
+fn line_end(bytes: &[u8], at: usize) -> usize {
+    let mut i = at;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => return i + 1,
+            b'\r' => {
+                return if bytes.get(i + 1) == Some(&b'\n') {
+                    i + 2
+                } else {
+                    i + 1
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    bytes.len()
 }
 
 /// The value of the first tag named `name` (ASCII case-insensitive) in `tags`.
@@ -70,41 +266,18 @@ pub struct Movetext {
     pub trailing: String,
 }
 
-/// Iterator over the games of a PGN text, in order; holds one game at a time.
+/// Iterator over the games of a PGN text, in order (split by [`crate::stream::Splitter`]).
 ///
-/// A game is a tag section followed by movetext; a new tag line (`[` at the start of a line,
-/// outside a `{}` comment) after some movetext starts the next game. Text without tags that
-/// holds at least one move or a result is a game too (many real files carry no tags).
+/// Text without tags that holds at least one move or a result is a game too (many real files
+/// carry no tags); text with neither tags nor moves is not a game.
 pub struct PgnGames<'a> {
-    text: &'a str,
-    pos: usize,
-    line: usize,
+    split: Splitter<&'a [u8]>,
 }
 
 /// Split `text` into games (see [`PgnGames`]).
 pub fn games(text: &str) -> PgnGames<'_> {
     PgnGames {
-        text,
-        pos: 0,
-        line: 1,
-    }
-}
-
-/// Resume splitting `text` at byte offset `pos` (a value from [`PgnGames::position`]), which
-/// is line `line` (1-based). An offset off a character boundary or past the end gives no games.
-pub fn games_from(text: &str, pos: usize, line: usize) -> PgnGames<'_> {
-    let pos = if text.is_char_boundary(pos) {
-        pos
-    } else {
-        text.len()
-    };
-    PgnGames { text, pos, line }
-}
-
-impl PgnGames<'_> {
-    /// Where the next game starts: byte offset and 1-based line.
-    pub fn position(&self) -> (usize, usize) {
-        (self.pos, self.line)
+        split: Splitter::new(text.as_bytes()),
     }
 }
 
@@ -113,126 +286,61 @@ impl Iterator for PgnGames<'_> {
 
     fn next(&mut self) -> Option<RawGame> {
         loop {
-            if self.pos >= self.text.len() {
-                return None;
-            }
-            let game = self.next_chunk();
-            if !game.tags.is_empty() {
-                return Some(game);
-            }
-            // Without tags, a chunk is a game when its main line has a move or a result.
-            let mut line = main_line_moves(game.movetext());
-            if line.next().is_some() || line.result().is_some() {
+            let chunk = self.split.next()?.ok()?;
+            let text = String::from_utf8(chunk.bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+            let game = RawGame::from_text(text, chunk.line, chunk.offset, TextEncoding::Utf8);
+            if is_game(&game) || chunk.overflow.is_some() {
                 return Some(game);
             }
         }
     }
 }
 
-impl PgnGames<'_> {
-    fn next_chunk(&mut self) -> RawGame {
-        let rest = &self.text[self.pos..];
-        let start_line = self.line;
-        let mut tags = Vec::new();
-        let mut movetext_start: Option<usize> = None;
-        let mut depth = 0usize; // `{}` nesting (PGN comments do not nest; tolerate it)
-        let mut offset = 0usize;
-        let mut end = rest.len();
-        let mut lines_used = 0usize;
-        for line in rest.split_inclusive('\n') {
-            let trimmed = line.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\u{3000}']);
-            if depth == 0 && trimmed.starts_with('[') {
-                if movetext_start.is_some() {
-                    end = offset;
-                    break;
-                }
-                parse_tag_line(trimmed, &mut tags);
-            } else if !trimmed.trim().is_empty() {
-                if movetext_start.is_none() {
-                    movetext_start = Some(offset);
-                }
-                depth = scan_braces(line, depth);
-            }
-            offset += line.len();
-            lines_used += 1;
-        }
-        let chunk = &rest[..end];
-        let movetext_start = movetext_start.map_or(chunk.len(), |s| s.min(chunk.len()));
-        self.pos += end;
-        self.line += lines_used;
-        RawGame {
-            tags,
-            text: chunk.to_string(),
-            movetext_start,
-            line: start_line,
-        }
+/// Whether a piece of text between games is a game: it has tags, or its main line has a move
+/// or a result.
+pub fn is_game(game: &RawGame) -> bool {
+    if !game.tags.is_empty() {
+        return true;
     }
+    let mut line = main_line_moves(game.movetext());
+    line.next().is_some() || line.result().is_some()
 }
 
-/// Track `{}` depth across a movetext line (a `;` outside braces comments out the rest).
-fn scan_braces(line: &str, mut depth: usize) -> usize {
-    // The three are ASCII: no byte of a multi-byte character can be mistaken for them.
-    for &b in line.as_bytes() {
-        match b {
-            b'{' => depth += 1,
-            b'}' => depth = depth.saturating_sub(1),
-            b';' if depth == 0 => break,
-            _ => {}
-        }
-    }
-    depth
-}
-
-/// Parse every `[Name "value"]` on a line (lenient: a missing closing quote or bracket ends at
-/// the line's end).
-fn parse_tag_line(line: &str, tags: &mut Vec<(String, String)>) {
-    let mut s = line;
-    while let Some(open) = s.find('[') {
-        s = &s[open + 1..];
-        let name_end = s
-            .find(|c: char| c.is_whitespace() || c == '"' || c == ']')
-            .unwrap_or(s.len());
-        let name = s[..name_end].to_string();
-        s = s[name_end..].trim_start();
-        let mut value = String::new();
-        if let Some(after) = s.strip_prefix('"') {
-            let mut chars = after.char_indices();
-            let mut consumed = after.len();
-            while let Some((i, c)) = chars.next() {
-                match c {
-                    '\\' => {
-                        if let Some((_, n)) = chars.next() {
-                            value.push(n);
-                        }
+/// Parse every `[Name "value"]` on a line (a missing closing quote or bracket ends at the
+/// line's end; a quote not followed by `]` is literal when another quote follows, as real
+/// files write `[Event "1999年"中視股份杯"象棋..."]`). Returns where the tags end.
+fn parse_tag_line(line: &str, tags: &mut Vec<(String, String)>) -> usize {
+    let bytes = line.as_bytes();
+    let mut s = 0;
+    let mut end = 0;
+    while bytes.get(s) == Some(&b'[') {
+        let (name, value, next) = stream::scan_tag(bytes, s);
+        // The ranges end at ASCII bytes (or the end), so they are character boundaries.
+        let name = line.get(name).unwrap_or("");
+        let mut v = String::new();
+        if let Some(value) = value {
+            let mut chars = line.get(value).unwrap_or("").chars();
+            while let Some(c) = chars.next() {
+                if c == '\\' {
+                    if let Some(n) = chars.next() {
+                        v.push(n);
                     }
-                    '"' => {
-                        // A quote not followed by `]` is literal when another quote follows
-                        // (real files write `[Event "1999年"中視股份杯"象棋..."]`).
-                        let tail = &after[i + 1..];
-                        let closes = tail.trim_start().starts_with(']') || !tail.contains('"');
-                        if closes {
-                            consumed = i + 1;
-                            break;
-                        }
-                        value.push('"');
-                    }
-                    '\n' | '\r' => {
-                        consumed = i;
-                        break;
-                    }
-                    _ => value.push(c),
+                } else {
+                    v.push(c);
                 }
             }
-            s = &after[consumed..];
-        }
-        match s.find(']') {
-            Some(close) => s = &s[close + 1..],
-            None => s = "",
         }
         if !name.is_empty() {
-            tags.push((name, value));
+            tags.push((name.to_string(), v));
+        }
+        end = next;
+        s = next;
+        while bytes.get(s).is_some_and(|b| b.is_ascii_whitespace()) {
+            s += 1;
         }
     }
+    end
 }
 
 /// Normalise a game termination marker; `None` if `word` is not one.
@@ -303,12 +411,39 @@ pub enum Token<'a> {
 pub struct Tokens<'a> {
     text: &'a str,
     pos: usize,
+    /// A `{` comment ran to the end of the text.
+    pub unterminated: bool,
+    /// The token just returned (or the end, once `None` came) followed a bare move number.
+    pub after_number: bool,
+    number: bool,
 }
 
 impl<'a> Tokens<'a> {
     /// The tokens of `text`.
     pub fn new(text: &'a str) -> Tokens<'a> {
-        Tokens { text, pos: 0 }
+        Tokens {
+            text,
+            pos: 0,
+            unterminated: false,
+            after_number: false,
+            number: false,
+        }
+    }
+
+    /// Moves past the end of the line at or after `from` (`\n` or `\r`) and returns the text
+    /// between.
+    fn until_line_end(&mut self, from: usize) -> &'a str {
+        let body = &self.text[from..];
+        match body.find(['\n', '\r']) {
+            Some(end) => {
+                self.pos = from + end + 1;
+                &body[..end]
+            }
+            None => {
+                self.pos = self.text.len();
+                body
+            }
+        }
     }
 
     /// Moves past the first `stop` at or after `from` (to the end when there is none) and
@@ -384,6 +519,18 @@ impl<'a> Iterator for Tokens<'a> {
     type Item = Token<'a>;
 
     fn next(&mut self) -> Option<Token<'a>> {
+        let t = self.next_token();
+        self.after_number = std::mem::take(&mut self.number) && !matches!(t, Some(Token::Move(_)));
+        if matches!(t, Some(Token::Comment(_) | Token::Nag(_))) {
+            // A comment or glyph between a move number and what follows keeps the number last.
+            self.number = self.after_number;
+        }
+        t
+    }
+}
+
+impl<'a> Tokens<'a> {
+    fn next_token(&mut self) -> Option<Token<'a>> {
         loop {
             let bytes = self.text.as_bytes();
             let mut i = self.pos;
@@ -403,8 +550,14 @@ impl<'a> Iterator for Tokens<'a> {
                 }
             }
             match b {
-                b'{' => return Some(Token::Comment(self.until(i + 1, '}').trim())),
-                b';' => return Some(Token::Comment(self.until(i + 1, '\n').trim())),
+                b'{' => {
+                    let c = self.until(i + 1, '}');
+                    if self.pos == self.text.len() && !self.text.ends_with('}') {
+                        self.unterminated = true;
+                    }
+                    return Some(Token::Comment(c.trim()));
+                }
+                b';' => return Some(Token::Comment(self.until_line_end(i + 1).trim())),
                 b'(' => {
                     self.pos += 1;
                     return Some(Token::OpenVariation);
@@ -415,8 +568,8 @@ impl<'a> Iterator for Tokens<'a> {
                 }
                 b'}' => self.pos += 1,
                 // PGN escape mechanism: a line starting with `%` is ignored.
-                b'%' if i == 0 || self.text.as_bytes()[i - 1] == b'\n' => {
-                    self.until(i, '\n');
+                b'%' if i == 0 || matches!(self.text.as_bytes()[i - 1], b'\n' | b'\r') => {
+                    self.until_line_end(i);
                 }
                 b'$' => {
                     let digits = &self.text.as_bytes()[i + 1..];
@@ -438,10 +591,13 @@ impl<'a> Iterator for Tokens<'a> {
                             rest: &rest[len..],
                         });
                     }
-                    let word = strip_move_number(word).unwrap_or(word);
-                    let word = word.trim_end_matches(['!', '?']);
+                    let stripped = strip_move_number(word);
+                    let word = stripped.unwrap_or(word).trim_end_matches(['!', '?']);
                     if !word.is_empty() {
                         return Some(Token::Move(word));
+                    }
+                    if stripped.is_some() {
+                        self.number = true;
                     }
                 }
             }

@@ -7,12 +7,14 @@
 
 use crate::encoding::{self, TextEncoding};
 use crate::pgn::{self, GameKind, PgnMove, RawGame};
+use crate::stream::{Chunk, Limits, Splitter};
 use crate::text::TextGame;
 use crate::tree::{Malformed, SquareMove, TreeGame};
 use crate::xqf::{self, XqfError, XqfMove};
 use crate::{cbf, cbl, cbr, dhtmlxq, text};
 use std::borrow::Cow;
 use std::fmt;
+use std::io::{self, Read};
 use std::path::Path;
 use xiangqi::notation::{self, NotationError, NotationWarning};
 use xiangqi::{FenError, Move, Position};
@@ -111,6 +113,11 @@ pub struct Record {
     /// Move texts recorded after [`Record::mate_ply`] that could not be played (no move is
     /// legal there). Not an error of the reader: callers report them as `moves_after_end`.
     pub after_end: Vec<String>,
+    /// The PGN record may have been cut short ([`pgn::Integrity::truncated`]). Never set for
+    /// the other formats.
+    pub truncated: bool,
+    /// What the reader noticed but read past (see [`RawGame::warnings`]).
+    pub read_warnings: Vec<String>,
 }
 
 impl Record {
@@ -161,6 +168,16 @@ pub enum RecordErrorKind {
     /// A format that is recognised but not read (e.g. the compressed `.cbl` container).
     #[error("{0}")]
     Unsupported(String),
+    /// The PGN record is broken (unterminated comment, unclosed variation).
+    #[error("broken record: {0}")]
+    Broken(String),
+    /// Something in the record is over its cap ([`Limits`]), or a whole-file format is over
+    /// [`MAX_WHOLE_FILE_BYTES`].
+    #[error("{0}")]
+    TooLarge(String),
+    /// The input could not be read (from this game on).
+    #[error("{0}")]
+    Read(String),
 }
 
 /// An error reading one game: what (`kind`) and where (file, 0-based game index, ply of the
@@ -175,6 +192,8 @@ pub struct RecordError {
     pub ply: Option<usize>,
     /// The failing move as written.
     pub text: Option<String>,
+    /// 1-based line of the game's start in its file, when known.
+    pub line: Option<usize>,
     /// What went wrong (boxed to keep `Result`s small).
     pub kind: Box<RecordErrorKind>,
 }
@@ -193,6 +212,7 @@ impl RecordError {
             index,
             ply,
             text,
+            line: None,
             kind: Box::new(kind),
         }
     }
@@ -204,11 +224,14 @@ impl fmt::Display for RecordError {
             write!(f, "{file}: ")?;
         }
         write!(f, "game {}", self.index)?;
+        if let Some(line) = self.line {
+            write!(f, " (line {line})")?;
+        }
         if let Some(ply) = self.ply {
             write!(f, ", ply {ply}")?;
         }
         if let Some(text) = &self.text {
-            write!(f, " ('{text}')")?;
+            write!(f, " ('{}')", notation::quote(text))?;
         }
         write!(f, ": {}", self.kind)
     }
@@ -348,12 +371,8 @@ enum GamesInner<'a> {
         next: usize,
     },
     Unsupported(Option<String>),
-    Pgn {
-        text: Cow<'a, str>,
-        encoding: TextEncoding,
-        pos: usize,
-        line: usize,
-    },
+    /// PGN, split and decoded game by game (see [`RawGames`]).
+    Pgn(RawGames<&'a [u8]>),
     /// CBF, DhtmlXQ or a move list: `pos` is where the next game's search starts.
     Text {
         text: Cow<'a, str>,
@@ -390,12 +409,7 @@ pub fn games(bytes: &[u8], opts: ReadOptions) -> Games<'_> {
             text_format(&d.text)
         };
         match format {
-            Format::Pgn => GamesInner::Pgn {
-                text: d.text,
-                encoding: d.encoding,
-                pos: 0,
-                line: 1,
-            },
+            Format::Pgn => GamesInner::Pgn(raw_games(bytes, Limits::default())),
             format => GamesInner::Text {
                 text: d.text,
                 encoding: d.encoding,
@@ -527,26 +541,231 @@ impl Iterator for Games<'_> {
                 let b = bytes.take()?;
                 read_xqf(b, index, self.opts.file.as_deref()).map(|r| Game::Xiangqi(Box::new(r)))
             }
-            GamesInner::Pgn {
-                text,
-                encoding,
-                pos,
-                line,
-            } => {
-                let mut split = pgn::games_from(text, *pos, *line);
-                let raw = split.next()?;
-                (*pos, *line) = split.position();
-                let kind = self.opts.kind.unwrap_or_else(|| pgn::detect_game(&raw));
-                match kind {
-                    GameKind::Chess => Ok(Game::Chess(raw)),
-                    GameKind::Xiangqi => replay_pgn(&raw, *encoding, index, self.opts.file.as_deref())
-                        .map(|r| Game::Xiangqi(Box::new(r))),
+            GamesInner::Pgn(raw) => {
+                let (i, r) = raw.next()?;
+                index = i;
+                match r {
+                    Ok(raw) => read_raw(raw, self.opts.kind, index, file),
+                    Err(mut e) => {
+                        e.file = file.map(str::to_string);
+                        Err(e)
+                    }
                 }
             }
         };
         self.index = index + 1;
         Some((index, out))
     }
+}
+
+/// The largest input of a whole-file format (XQF, CBR, CBL, CBF, DhtmlXQ, text move lists)
+/// that is read: these are read whole, and real ones are far smaller (a CBL library of 35
+/// games is 250 KiB). PGN is streamed game by game and has no such limit (see [`Limits`]).
+pub const MAX_WHOLE_FILE_BYTES: usize = 64 << 20;
+
+/// The PGN games of a stream as text, split and decoded (each game on its own: see
+/// [`encoding::decode_game`]) but not yet read as xiangqi or chess: pass each to [`read_raw`]
+/// (which may run in parallel). Items are `(index, raw game or error)` in input order; errors
+/// are games over a cap ([`RecordErrorKind::TooLarge`], with the game's line) or a failed read
+/// ([`RecordErrorKind::Read`], the last item). Text with neither tags nor moves between games
+/// is not a game and gives no item (see [`RawGames::skipped`]). Memory: one game at a time,
+/// bounded by [`Limits::game_bytes`] plus a 64 KiB buffer.
+pub struct RawGames<R> {
+    split: Splitter<R>,
+    index: usize,
+    skipped: usize,
+}
+
+/// Split and decode the PGN games of a stream (see [`RawGames`]).
+pub fn raw_games<R: Read>(src: R, limits: Limits) -> RawGames<R> {
+    RawGames {
+        split: Splitter::with_limits(src, limits),
+        index: 0,
+        skipped: 0,
+    }
+}
+
+impl<R> RawGames<R> {
+    /// Pieces of text read so far that held neither tags nor moves (not games).
+    pub fn skipped(&self) -> usize {
+        self.skipped
+    }
+}
+
+impl<R: Read> Iterator for RawGames<R> {
+    type Item = (usize, Result<RawGame, RecordError>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let index = self.index;
+            let chunk = match self.split.next()? {
+                Ok(c) => c,
+                Err(e) => {
+                    self.index += 1;
+                    let kind = RecordErrorKind::Read(format!("cannot read: {e}"));
+                    return Some((index, Err(RecordError::new(None, index, None, None, kind))));
+                }
+            };
+            if let Some(o) = chunk.overflow {
+                self.index += 1;
+                let line = o.line;
+                let mut e =
+                    RecordError::new(None, index, None, None, RecordErrorKind::TooLarge(o.to_string()));
+                e.line = Some(chunk.line.min(line));
+                return Some((index, Err(e)));
+            }
+            let game = decode_chunk(chunk);
+            if pgn::is_game(&game) {
+                self.index += 1;
+                return Some((index, Ok(game)));
+            }
+            self.skipped += 1;
+        }
+    }
+}
+
+/// A split game's bytes decoded (see [`encoding::decode_game`]), with a warning when some
+/// bytes had to be replaced.
+fn decode_chunk(chunk: Chunk) -> RawGame {
+    let (text, encoding, warning) = match chunk.utf16 {
+        Some(enc) => {
+            let text = String::from_utf8(chunk.bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+            let w = chunk.utf16_errors.then(|| {
+                format!(
+                    "some bytes are not valid {}: read as U+FFFD (replacement characters)",
+                    enc.name()
+                )
+            });
+            (text, enc, w)
+        }
+        None => match String::from_utf8(chunk.bytes) {
+            Ok(t) => {
+                let t = match t.strip_prefix('\u{feff}') {
+                    Some(rest) => rest.to_string(),
+                    None => t,
+                };
+                (t, TextEncoding::Utf8, None)
+            }
+            Err(e) => {
+                let bytes = e.into_bytes();
+                let (d, w) = encoding::decode_game(&bytes);
+                (d.text.into_owned(), d.encoding, w)
+            }
+        },
+    };
+    let mut game = RawGame::from_text(text, chunk.line, chunk.offset, encoding);
+    game.warnings.extend(warning);
+    game
+}
+
+/// Check one split game ([`pgn::integrity`]): whether it may have been cut short (see
+/// [`pgn::Integrity::truncated`]), or an error when it is broken.
+///
+/// # Errors
+/// [`RecordErrorKind::Broken`] for an unterminated `{` comment or an unclosed `(` variation
+/// (with the game's line).
+pub fn check_raw(raw: &RawGame, index: usize, file: Option<&str>) -> Result<bool, RecordError> {
+    let integrity = raw.integrity();
+    if let Some(why) = integrity.broken {
+        let mut e = RecordError::new(file, index, None, None, RecordErrorKind::Broken(why));
+        e.line = Some(raw.line);
+        return Err(e);
+    }
+    Ok(integrity.truncated(raw.tag("Result").is_some()))
+}
+
+/// Read one split game: refuse it when broken ([`check_raw`]), tell xiangqi from chess (or
+/// take `kind`), and replay a xiangqi game.
+///
+/// # Errors
+/// [`RecordErrorKind::Broken`] for a broken record; a xiangqi replay's errors (see
+/// [`replay_pgn`]).
+pub fn read_raw(
+    mut raw: RawGame,
+    kind: Option<GameKind>,
+    index: usize,
+    file: Option<&str>,
+) -> Result<Game, RecordError> {
+    raw.truncated = check_raw(&raw, index, file)?;
+    let kind = kind.unwrap_or_else(|| pgn::detect_game(&raw));
+    match kind {
+        GameKind::Chess => Ok(Game::Chess(raw)),
+        GameKind::Xiangqi => replay_pgn(&raw, raw.encoding, index, file).map(|r| Game::Xiangqi(Box::new(r))),
+    }
+}
+
+/// A stream opened for reading records (see [`open_reader`]).
+pub enum Opened<R> {
+    /// PGN: split and decoded game by game as it is read.
+    Pgn(RawGames<Peeked<R>>),
+    /// A whole-file format (XQF, CBR, CBL, CBF, DhtmlXQ, a text move list): its bytes, for
+    /// [`games`].
+    Whole(Vec<u8>),
+    /// The stream could not be read, or a whole-file format is over [`MAX_WHOLE_FILE_BYTES`].
+    Failed(RecordErrorKind),
+}
+
+/// A stream whose first bytes were read to detect its format, and put back in front.
+pub type Peeked<R> = io::Chain<io::Cursor<Vec<u8>>, R>;
+
+/// Open a stream for reading its games: the first [`SNIFF_BYTES`] (at most) are read to
+/// detect the format as [`detect_format`] does (magic bytes, then the text up to its last
+/// whole line); PGN is then streamed ([`Opened::Pgn`]), any other format read whole up to
+/// [`MAX_WHOLE_FILE_BYTES`]. `kind` `Some(Chess)` reads any text as PGN.
+pub fn open_reader<R: Read>(mut src: R, kind: Option<GameKind>) -> Opened<R> {
+    let mut head = Vec::new();
+    if let Err(e) = read_up_to(&mut src, &mut head, SNIFF_BYTES as usize) {
+        return Opened::Failed(RecordErrorKind::Read(format!("cannot read: {e}")));
+    }
+    let whole = head.len() < SNIFF_BYTES as usize;
+    let binary = cbr::is_cbr(&head) || cbl::is_cbl(&head) || cbl::is_compressed_cbl(&head) || is_xqf(&head);
+    let pgn = !binary
+        && (kind == Some(GameKind::Chess) || {
+            // Up to the last line end, so that a multi-byte character is not cut.
+            let cut = if whole {
+                head.len()
+            } else {
+                head.iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(head.len(), |i| i + 1)
+            };
+            text_format(&encoding::decode(&head[..cut]).text) == Format::Pgn
+        });
+    if pgn {
+        return Opened::Pgn(raw_games(io::Cursor::new(head).chain(src), Limits::default()));
+    }
+    if !whole {
+        if let Err(e) = read_up_to(&mut src, &mut head, MAX_WHOLE_FILE_BYTES + 1) {
+            return Opened::Failed(RecordErrorKind::Read(format!("cannot read: {e}")));
+        }
+        if head.len() > MAX_WHOLE_FILE_BYTES {
+            return Opened::Failed(RecordErrorKind::TooLarge(format!(
+                "a {} file longer than {} MiB: not read (files of this format are read whole)",
+                format_name(detect_format(&head[..SNIFF_BYTES as usize])),
+                MAX_WHOLE_FILE_BYTES >> 20
+            )));
+        }
+    }
+    Opened::Whole(head)
+}
+
+fn format_name(f: Format) -> &'static str {
+    match f {
+        Format::Pgn => "PGN",
+        Format::Xqf => "XQF",
+        Format::Cbr => "CBR",
+        Format::Cbl | Format::CompressedCbl => "CBL",
+        Format::Cbf => "CBF",
+        Format::DhtmlXq => "DhtmlXQ",
+        Format::Text => "text move list",
+    }
+}
+
+/// Read from `src` into `buf` until it holds `limit` bytes or the stream ends.
+fn read_up_to<R: Read>(src: &mut R, buf: &mut Vec<u8>, limit: usize) -> io::Result<()> {
+    let want = limit.saturating_sub(buf.len()) as u64;
+    src.take(want).read_to_end(buf).map(|_| ())
 }
 
 /// Call `f(index, game)` for every game of a file's bytes, in order (streaming).
@@ -779,6 +998,8 @@ pub fn replay_pgn(
         result,
         mate_ply: main.mate_ply,
         after_end: main.after_end,
+        truncated: raw.truncated,
+        read_warnings: raw.warnings.clone(),
     })
 }
 
@@ -820,6 +1041,8 @@ pub fn read_xqf(bytes: &[u8], index: usize, file: Option<&str>) -> Result<Record
         result: game.header.result.to_string(),
         mate_ply: main.mate_ply,
         after_end: main.after_end,
+        truncated: false,
+        read_warnings: Vec::new(),
     })
 }
 
@@ -861,6 +1084,8 @@ pub fn replay_tree(
         result: game.result.to_string(),
         mate_ply: main.mate_ply,
         after_end: main.after_end,
+        truncated: false,
+        read_warnings: Vec::new(),
     })
 }
 
@@ -910,5 +1135,7 @@ pub fn replay_text(
         result: game.result.to_string(),
         mate_ply: main.mate_ply,
         after_end: main.after_end,
+        truncated: false,
+        read_warnings: Vec::new(),
     })
 }

@@ -1,7 +1,8 @@
 //! `arbiter judge`: replay records (or a position and moves) and report what the rules say.
-//! Reading, splitting and judging are the library's ([`arbiter::split_bytes`],
-//! [`arbiter::InputGame::judge`]); this file walks the inputs, judges batches in parallel with
-//! `--jobs` and prints in input order.
+//! Reading, splitting and judging are the library's ([`arbiter::split_reader`], the path of
+//! [`arbiter::judge_reader`], and [`arbiter::InputGame::judge`]); this file walks the inputs,
+//! streams each one in batches of games judged in parallel with `--jobs`, and prints each
+//! batch in input order as soon as it is judged.
 
 use super::cli_error;
 use crate::args::JudgeArgs;
@@ -13,6 +14,9 @@ use std::io::IsTerminal;
 
 /// Games judged in parallel per batch (bounded memory: a batch is emitted before the next).
 const BATCH: usize = 256;
+
+/// Text per batch: a batch ends at this many bytes of games even with fewer than [`BATCH`].
+const BATCH_BYTES: usize = 4 << 20;
 
 /// The most threads `--jobs` starts per available core (a larger value is clamped, with a note).
 const JOBS_PER_CORE: usize = 4;
@@ -107,7 +111,7 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     };
     for chunk in inputs.chunks(window) {
         {
-            let mut tally = |(item, indexed): (Item, bool)| {
+            let mut tally = |out: &mut Emitter, (item, indexed): (Item, bool)| {
                 if item.failed && !indexed {
                     unreadable += 1;
                 } else {
@@ -117,19 +121,27 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 out.emit(item);
             };
             if let [input] = chunk {
-                judge_input(input, &ctx, &pool, &mut tally);
+                // One input: each batch is printed as soon as it is judged.
+                judge_input(input, &ctx, &pool, &mut |batch| {
+                    batch.into_iter().for_each(|item| tally(out, item));
+                    out.flush();
+                    out.write_error().is_none()
+                });
             } else {
                 let per_file: Vec<Vec<(Item, bool)>> = pool.install(|| {
                     chunk
                         .par_iter()
                         .map(|input| {
                             let mut items = Vec::new();
-                            judge_input(input, &ctx, &pool, &mut |item| items.push(item));
+                            judge_input(input, &ctx, &pool, &mut |batch| {
+                                items.extend(batch);
+                                true
+                            });
                             items
                         })
                         .collect()
                 });
-                per_file.into_iter().flatten().for_each(&mut tally);
+                per_file.into_iter().flatten().for_each(|item| tally(out, item));
             }
         }
         out.flush();
@@ -158,27 +170,48 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Judge every game of one input, calling `emit` in file order with each item and whether it
-/// belongs to a game (false: the input as a whole could not be read).
-fn judge_input(input: &Input, ctx: &Ctx, pool: &rayon::ThreadPool, emit: &mut dyn FnMut((Item, bool))) {
+/// Judge every game of one input, streamed: a batch of games (at most [`BATCH`] games or
+/// [`BATCH_BYTES`] of text) is read, judged (in parallel with `--jobs`) and handed to `emit`
+/// in file order before the next is read, each item with whether it belongs to a game (false:
+/// the input as a whole could not be read). `emit` returns false to stop (a write error).
+fn judge_input(
+    input: &Input,
+    ctx: &Ctx,
+    pool: &rayon::ThreadPool,
+    emit: &mut dyn FnMut(Vec<(Item, bool)>) -> bool,
+) {
     let file = input.label();
-    let bytes = match input.read() {
-        Ok(b) => b,
+    let reader = match input.open() {
+        Ok(r) => r,
         Err(e) => {
             let report = arbiter::GameReport::Error(arbiter::GameError::new(&file, None, e, None));
-            return emit((Item::game(&report), false));
+            emit(vec![(Item::game(&report), false)]);
+            return;
         }
     };
-    let mut split = arbiter::split_bytes(&bytes, &file).peekable();
-    while split.peek().is_some() {
-        let batch: Vec<arbiter::InputGame> = split.by_ref().take(BATCH).collect();
+    let mut split = arbiter::split_reader(reader, &file);
+    loop {
+        let mut batch = Vec::new();
+        let mut bytes = 0usize;
+        for g in split.by_ref() {
+            bytes += g.text_len();
+            batch.push(g);
+            if batch.len() == BATCH || bytes >= BATCH_BYTES {
+                break;
+            }
+        }
+        if batch.is_empty() {
+            return;
+        }
         let judge_one = |g: &arbiter::InputGame| (ctx.judge(g), g.index().is_some());
         let items: Vec<(Item, bool)> = if pool.current_num_threads() > 1 && batch.len() > 1 {
             pool.install(|| batch.par_iter().map(judge_one).collect())
         } else {
             batch.iter().map(judge_one).collect()
         };
-        items.into_iter().for_each(&mut *emit);
+        if !emit(items) {
+            return;
+        }
     }
 }
 

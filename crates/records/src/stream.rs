@@ -1,0 +1,680 @@
+//! A streaming PGN splitter: any [`Read`] → one game's raw bytes at a time, in bounded memory.
+//!
+//! The splitter works on lines of bytes (before decoding, so that each game can be decoded on
+//! its own: see [`crate::encoding::decode_game`]). A line ends at `\n`, `\r\n` or a lone `\r`.
+//! Memory is bounded by [`Limits::game_bytes`] plus a 64 KiB read buffer, whatever the input:
+//! a game (or a line, tag, comment or token) over its cap is skipped up to the next game and
+//! reported as [`Overflow`] on its [`Chunk`].
+//!
+//! **Where a game ends** (the next game starts at a line whose first non-blank byte is `[`):
+//! - after movetext, at a `[` line outside a `{}` comment;
+//! - after movetext, inside a comment, at a line shaped like a tag (`[Name "`) or at any `[`
+//!   line that follows a blank line (an unterminated `{` does not eat the next game);
+//! - after a tag section and a blank line, at the next `[` line (a tags-only record is a
+//!   record of its own);
+//! - at a UTF-16 byte-order mark at the start of a line: from there on the bytes are read as
+//!   UTF-16 and handed on as UTF-8 ([`Chunk::utf16`]).
+//!
+//! A tag line's tags end at the line's end; text after the last tag on the line is movetext.
+
+use crate::encoding::TextEncoding;
+use std::io::{self, Read};
+
+/// Caps on what one game may hold (bytes of input; UTF-16 input counts once transcoded).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The whole game: tags and movetext. Default 8 MiB (real games are under 100 KiB).
+    pub game_bytes: usize,
+    /// One tag line. Default 16 KiB.
+    pub tag_bytes: usize,
+    /// One `{}` or `;` comment. Default 1 MiB.
+    pub comment_bytes: usize,
+    /// One movetext token (a move, a move number, a result). Default 256 bytes.
+    pub token_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            game_bytes: 8 << 20,
+            tag_bytes: 16 << 10,
+            comment_bytes: 1 << 20,
+            token_bytes: 256,
+        }
+    }
+}
+
+/// What went over its cap in a game (the first such thing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Overflow {
+    /// `game`, `tag`, `comment` or `token`.
+    pub what: &'static str,
+    /// The cap in bytes.
+    pub limit: usize,
+    /// 1-based line where it happened.
+    pub line: usize,
+}
+
+impl std::fmt::Display for Overflow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} longer than {} bytes at line {}: skipped to the next game",
+            self.what, self.limit, self.line
+        )
+    }
+}
+
+/// One game's bytes as read from the stream.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chunk {
+    /// The game's bytes, unchanged (UTF-8 when [`Chunk::utf16`] is set). Emptied when the game
+    /// is over [`Limits::game_bytes`].
+    pub bytes: Vec<u8>,
+    /// 1-based line of the game's first line in the stream.
+    pub line: usize,
+    /// Byte offset of the game's first byte in the stream (of the transcoded text for UTF-16).
+    pub offset: u64,
+    /// Set when the bytes were transcoded from UTF-16 (a byte-order mark preceded them).
+    pub utf16: Option<TextEncoding>,
+    /// Some UTF-16 code units were malformed (replaced with U+FFFD).
+    pub utf16_errors: bool,
+    /// Something over its cap: the game cannot be judged.
+    pub overflow: Option<Overflow>,
+}
+
+/// How a line starts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum LineKind {
+    /// Only whitespace.
+    Blank,
+    /// `[` first: `shaped` when it reads `[Name "` (a tag, not `[%clk ...]`).
+    Bracket { shaped: bool },
+    /// A UTF-16 byte-order mark.
+    Utf16(TextEncoding),
+    /// Anything else.
+    Text,
+}
+
+/// Read buffer size.
+const BUF: usize = 64 << 10;
+/// Bytes examined at a line's start to classify it.
+const PEEK: usize = 256;
+
+/// Splits a byte stream into games (see the module docs). Yields `Err` once if reading fails,
+/// then ends.
+pub struct Splitter<R> {
+    src: R,
+    buf: Box<[u8]>,
+    lo: usize,
+    hi: usize,
+    eof: bool,
+    /// Raw bytes not yet transcoded (UTF-16 mode).
+    raw: Vec<u8>,
+    utf16: Option<(encoding_rs::Decoder, TextEncoding)>,
+    utf16_errors: bool,
+    /// The source has returned 0 (UTF-16 mode reads it through `raw`).
+    src_eof: bool,
+    error: Option<io::Error>,
+    failed: bool,
+    line: usize,
+    offset: u64,
+    limits: Limits,
+}
+
+/// The state of the game being read.
+#[derive(Default)]
+struct State {
+    content: bool,
+    tags: bool,
+    movetext: bool,
+    prev_blank: bool,
+    depth: usize,
+    /// Length of the comment or token being read (across lines for comments).
+    comment_len: usize,
+}
+
+impl<R: Read> Splitter<R> {
+    /// A splitter over `src` with the default [`Limits`].
+    pub fn new(src: R) -> Splitter<R> {
+        Splitter::with_limits(src, Limits::default())
+    }
+
+    /// A splitter over `src` with the given caps.
+    pub fn with_limits(src: R, limits: Limits) -> Splitter<R> {
+        Splitter {
+            src,
+            buf: vec![0; BUF].into_boxed_slice(),
+            lo: 0,
+            hi: 0,
+            eof: false,
+            raw: Vec::new(),
+            utf16: None,
+            utf16_errors: false,
+            src_eof: false,
+            error: None,
+            failed: false,
+            line: 1,
+            offset: 0,
+            limits,
+        }
+    }
+
+    /// The bytes buffered but not yet consumed, up to the first `n` (fewer at the end of input).
+    fn peek(&mut self, n: usize) -> &[u8] {
+        while self.hi - self.lo < n && !self.eof {
+            self.fill();
+        }
+        &self.buf[self.lo..self.hi.min(self.lo + n)]
+    }
+
+    /// Read more input into the buffer (transcoding UTF-16); sets `eof` at the end or on error.
+    fn fill(&mut self) {
+        if self.eof {
+            // Also keeps a finished UTF-16 decoder from being called again.
+            return;
+        }
+        if self.lo > 0 {
+            self.buf.copy_within(self.lo..self.hi, 0);
+            self.hi -= self.lo;
+            self.lo = 0;
+        }
+        if self.hi == self.buf.len() {
+            return;
+        }
+        match &mut self.utf16 {
+            None => loop {
+                match self.src.read(&mut self.buf[self.hi..]) {
+                    Ok(0) => {
+                        self.eof = true;
+                        return;
+                    }
+                    Ok(n) => {
+                        self.hi += n;
+                        return;
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        self.error = Some(e);
+                        self.eof = true;
+                        return;
+                    }
+                }
+            },
+            Some((decoder, _)) => {
+                if self.raw.is_empty() && !self.src_eof {
+                    let mut tmp = [0u8; 16 << 10];
+                    loop {
+                        match self.src.read(&mut tmp) {
+                            Ok(n) => {
+                                self.src_eof = n == 0;
+                                self.raw.extend_from_slice(&tmp[..n]);
+                                break;
+                            }
+                            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                            Err(e) => {
+                                self.error = Some(e);
+                                self.src_eof = true;
+                                break;
+                            }
+                        }
+                    }
+                }
+                if self.buf.len() - self.hi < 16 {
+                    return;
+                }
+                let last = self.src_eof;
+                let (result, read, written, errors) =
+                    decoder.decode_to_utf8(&self.raw, &mut self.buf[self.hi..], last);
+                self.utf16_errors |= errors;
+                self.raw.drain(..read);
+                self.hi += written;
+                if last && result == encoding_rs::CoderResult::InputEmpty {
+                    self.eof = true;
+                }
+            }
+        }
+    }
+
+    /// How the line at the read position starts; `None` at the end of input.
+    fn classify(&mut self) -> Option<LineKind> {
+        let in_utf16 = self.utf16.is_some();
+        let p = self.peek(PEEK);
+        if p.is_empty() {
+            return None;
+        }
+        // A byte-order mark counts when the first character after it is ASCII (a record starts
+        // with `[`, a move number or a blank): `FF FE xx 00` or `FE FF 00 xx`.
+        if !in_utf16 {
+            if p.starts_with(&[0xFF, 0xFE]) && p.get(3).is_none_or(|&b| b == 0) {
+                return Some(LineKind::Utf16(TextEncoding::Utf16Le));
+            }
+            if p.starts_with(&[0xFE, 0xFF]) && p.get(2).is_none_or(|&b| b == 0) {
+                return Some(LineKind::Utf16(TextEncoding::Utf16Be));
+            }
+        }
+        let rest = skip_blank(p);
+        Some(match rest.first() {
+            None | Some(b'\n' | b'\r') => LineKind::Blank,
+            Some(b'[') => LineKind::Bracket {
+                shaped: tag_shaped(rest),
+            },
+            Some(_) => LineKind::Text,
+        })
+    }
+
+    /// Switch to UTF-16 at a byte-order mark at the read position.
+    fn start_utf16(&mut self, enc: TextEncoding) {
+        let mut pending = self.buf[self.lo + 2..self.hi].to_vec();
+        self.offset += 2;
+        self.lo = 0;
+        self.hi = 0;
+        pending.append(&mut self.raw);
+        self.raw = pending;
+        self.eof = false;
+        self.utf16 = Some((enc.encoding().new_decoder_without_bom_handling(), enc));
+    }
+
+    /// Consume one line into `out` (when `keep`), tracking comments and tokens.
+    /// `tag_line` lines are checked against the tag cap instead of lexed.
+    fn consume_line(&mut self, st: &mut State, out: &mut Chunk, tag_line: bool) {
+        let start_len = out.bytes.len();
+        let mut line_len = 0usize;
+        let mut token = 0usize;
+        let mut line_comment = false;
+        loop {
+            if self.lo == self.hi {
+                self.fill();
+                if self.lo == self.hi {
+                    break; // end of input
+                }
+            }
+            let avail = &self.buf[self.lo..self.hi];
+            let mut i = 0;
+            let mut ended = false;
+            while i < avail.len() {
+                let b = avail[i];
+                i += 1;
+                if b == b'\n' {
+                    ended = true;
+                    break;
+                }
+                if b == b'\r' {
+                    ended = true;
+                    break;
+                }
+                if tag_line {
+                    continue;
+                }
+                if line_comment || st.depth > 0 {
+                    st.comment_len += 1;
+                    if b == b'}' && !line_comment {
+                        st.depth = st.depth.saturating_sub(1);
+                        if st.depth == 0 {
+                            st.comment_len = 0;
+                        }
+                    } else if b == b'{' && !line_comment {
+                        st.depth += 1;
+                    }
+                    if st.comment_len > self.limits.comment_bytes {
+                        overflow(out, "comment", self.limits.comment_bytes, self.line);
+                    }
+                    continue;
+                }
+                match b {
+                    b'{' => {
+                        st.depth = 1;
+                        st.comment_len = 0;
+                        token = 0;
+                    }
+                    b';' => {
+                        line_comment = true;
+                        st.comment_len = 0;
+                        token = 0;
+                    }
+                    b' ' | b'\t' | 0x0b | 0x0c | b'(' | b')' | b'}' | b'$' => token = 0,
+                    _ => {
+                        token += 1;
+                        if token > self.limits.token_bytes {
+                            overflow(out, "token", self.limits.token_bytes, self.line);
+                        }
+                    }
+                }
+            }
+            let take = &self.buf[self.lo..self.lo + i];
+            line_len += take.len();
+            if out.overflow.as_ref().is_none_or(|o| o.what != "game") {
+                if out.bytes.len() + take.len() > self.limits.game_bytes {
+                    overflow(out, "game", self.limits.game_bytes, self.line);
+                    out.bytes = Vec::new();
+                } else {
+                    out.bytes.extend_from_slice(take);
+                }
+            }
+            self.lo += i;
+            self.offset += i as u64;
+            if ended {
+                if take.last() == Some(&b'\r') && self.peek(1) == b"\n" {
+                    if out.overflow.as_ref().is_none_or(|o| o.what != "game") {
+                        out.bytes.push(b'\n');
+                    }
+                    self.lo += 1;
+                    self.offset += 1;
+                    line_len += 1;
+                }
+                self.line += 1;
+                break;
+            }
+        }
+        if tag_line && line_len > self.limits.tag_bytes {
+            overflow(
+                out,
+                "tag",
+                self.limits.tag_bytes,
+                self.line.saturating_sub(1).max(1),
+            );
+        }
+        if tag_line && out.overflow.is_none() {
+            let line = &out.bytes[start_len..];
+            let rest = &line[tag_line_end(line)..];
+            if rest.iter().any(|b| !b.is_ascii_whitespace()) {
+                st.movetext = true;
+            }
+        }
+    }
+}
+
+fn overflow(out: &mut Chunk, what: &'static str, limit: usize, line: usize) {
+    if out.overflow.is_none() || what == "game" {
+        if out.overflow.as_ref().is_some_and(|o| o.what == "game") {
+            return;
+        }
+        out.overflow = Some(Overflow { what, limit, line });
+    }
+}
+
+/// Skip spaces, tabs, a UTF-8 byte-order mark and full-width spaces (UTF-8 `E3 80 80`,
+/// GBK `A1 A1`) at the start of a line.
+fn skip_blank(mut p: &[u8]) -> &[u8] {
+    loop {
+        p = match p {
+            [b' ' | b'\t' | 0x0b | 0x0c, rest @ ..] => rest,
+            [0xEF, 0xBB, 0xBF, rest @ ..] | [0xE3, 0x80, 0x80, rest @ ..] | [0xA1, 0xA1, rest @ ..] => rest,
+            _ => return p,
+        };
+    }
+}
+
+/// Whether a line (from its `[`) reads `[Name "`: a tag, not an annotation such as `[%clk`.
+fn tag_shaped(p: &[u8]) -> bool {
+    let name = &p[1..];
+    let n = name
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    if n == 0 {
+        return false;
+    }
+    let after = &name[n..];
+    let ws = after.iter().take_while(|b| **b == b' ' || **b == b'\t').count();
+    after.get(ws) == Some(&b'"')
+}
+
+/// Where the tags of a tag line end (bytes): after the last tag's `]`, or the line's end.
+/// Follows [`crate::pgn`]'s tag reading: a value ends at its closing quote (a quote followed
+/// by `]`, or the last quote on the line), a name at whitespace, `"` or `]`.
+pub fn tag_line_end(line: &[u8]) -> usize {
+    let mut end = 0;
+    let mut s = 0;
+    let skip = skip_blank(line);
+    s += line.len() - skip.len();
+    while line.get(s) == Some(&b'[') {
+        let (_, _, next) = scan_tag(line, s);
+        end = next;
+        s = next;
+        while line
+            .get(s)
+            .is_some_and(|b| *b == b' ' || *b == b'\t' || *b == b'\r' || *b == b'\n')
+        {
+            s += 1;
+        }
+    }
+    end
+}
+
+/// Read one `[Name "value"]` starting at `line[s] == b'['`: the name's range, the value's raw
+/// range (escapes not undone), and where the tag ends (after its `]`, or the line's end).
+pub(crate) fn scan_tag(
+    line: &[u8],
+    s: usize,
+) -> (std::ops::Range<usize>, Option<std::ops::Range<usize>>, usize) {
+    let mut i = s + 1;
+    let name_start = i;
+    while line
+        .get(i)
+        .is_some_and(|&b| !b.is_ascii_whitespace() && b != b'"' && b != b']')
+    {
+        i += 1;
+    }
+    let name = name_start..i;
+    while line.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
+        i += 1;
+    }
+    let mut value = None;
+    let line_end = line
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .unwrap_or(line.len());
+    if line.get(i) == Some(&b'"') {
+        let vs = i + 1;
+        let mut j = vs;
+        let mut ve = line_end;
+        let mut next = line_end;
+        while j < line_end {
+            match line[j] {
+                b'\\' => j += 2,
+                b'"' => {
+                    let tail = &line[j + 1..line_end];
+                    let t = tail.iter().position(|b| !b.is_ascii_whitespace());
+                    let closes = t.is_some_and(|t| tail[t] == b']') || !tail.contains(&b'"');
+                    if closes {
+                        ve = j;
+                        next = j + 1;
+                        break;
+                    }
+                    j += 1;
+                }
+                _ => j += 1,
+            }
+        }
+        value = Some(vs..ve.min(line_end));
+        i = next.min(line_end);
+    }
+    let close = line[i.min(line_end)..line_end].iter().position(|&b| b == b']');
+    let end = match close {
+        Some(c) => i + c + 1,
+        None => line_end,
+    };
+    (name, value, end)
+}
+
+impl<R: Read> Iterator for Splitter<R> {
+    type Item = io::Result<Chunk>;
+
+    fn next(&mut self) -> Option<io::Result<Chunk>> {
+        if self.failed {
+            return None;
+        }
+        let mut st = State::default();
+        let mut out = Chunk {
+            line: self.line,
+            offset: self.offset,
+            utf16: self.utf16.as_ref().map(|(_, e)| *e),
+            ..Chunk::default()
+        };
+        while let Some(kind) = self.classify() {
+            let ends = match kind {
+                LineKind::Utf16(_) => st.content,
+                LineKind::Bracket { shaped } => {
+                    if st.movetext {
+                        st.depth == 0 || shaped || st.prev_blank
+                    } else {
+                        st.tags && st.prev_blank
+                    }
+                }
+                LineKind::Blank | LineKind::Text => false,
+            };
+            if ends {
+                break;
+            }
+            if let LineKind::Utf16(enc) = kind {
+                self.start_utf16(enc);
+                out.utf16 = Some(enc);
+                out.offset = self.offset;
+                continue;
+            }
+            if !st.content && kind == LineKind::Blank {
+                // Leading blank lines belong to no game.
+                self.consume_line(&mut st, &mut Chunk::default(), true);
+                out.line = self.line;
+                out.offset = self.offset;
+                continue;
+            }
+            let tag_line = matches!(kind, LineKind::Bracket { .. }) && !st.movetext;
+            self.consume_line(&mut st, &mut out, tag_line);
+            match kind {
+                LineKind::Blank => st.prev_blank = true,
+                _ => {
+                    st.prev_blank = false;
+                    st.content = true;
+                    if tag_line {
+                        st.tags = true;
+                    } else {
+                        st.movetext = true;
+                    }
+                }
+            }
+        }
+        out.utf16_errors = self.utf16_errors;
+        self.utf16_errors = false;
+        if let Some(e) = self.error.take() {
+            self.failed = true;
+            return Some(Err(e));
+        }
+        if !st.content {
+            return None;
+        }
+        Some(Ok(out))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(bytes: &[u8]) -> Vec<String> {
+        Splitter::new(bytes)
+            .map(|c| String::from_utf8_lossy(&c.unwrap().bytes).into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn boundaries() {
+        // Tags-only record, movetext on a tag line, unterminated comment, lone CR.
+        assert_eq!(
+            split(b"[A \"1\"]\n[B \"2\"]\n\n[C \"3\"]\n\n1. e4 *\n"),
+            ["[A \"1\"]\n[B \"2\"]\n\n", "[C \"3\"]\n\n1. e4 *\n"]
+        );
+        assert_eq!(
+            split(b"[A \"1\"] 1. e4 *\n[B \"2\"]\n1. d4 *\n"),
+            ["[A \"1\"] 1. e4 *\n", "[B \"2\"]\n1. d4 *\n"]
+        );
+        assert_eq!(
+            split(b"[A \"1\"]\n\n1. e4 {open\n[%clk 1:00]\n\n[B \"2\"]\n1. d4 *\n"),
+            [
+                "[A \"1\"]\n\n1. e4 {open\n[%clk 1:00]\n\n",
+                "[B \"2\"]\n1. d4 *\n"
+            ]
+        );
+        assert_eq!(
+            split(b"[A \"1\"]\r\r1. e4 *\r\r[B \"2\"]\r\r1. d4 *\r"),
+            ["[A \"1\"]\r\r1. e4 *\r\r", "[B \"2\"]\r\r1. d4 *\r"]
+        );
+        // A comment that holds a `[%clk]` line outside a blank line stays in its game.
+        assert_eq!(
+            split(b"[A \"1\"]\n1. e4 {x\n[%clk 0:01]} e5 *\n"),
+            ["[A \"1\"]\n1. e4 {x\n[%clk 0:01]} e5 *\n"]
+        );
+        // CRLF kept as written; line numbers count CR, LF and CRLF once each.
+        let c: Vec<Chunk> = Splitter::new(&b"\r\n[A \"1\"]\r\n1. e4 *\r\n[B \"2\"]\r1. d4\n"[..])
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!((c[0].line, c[0].offset, c[1].line), (2, 2, 4));
+    }
+
+    #[test]
+    fn caps_and_utf16() {
+        let limits = Limits {
+            game_bytes: 64,
+            tag_bytes: 32,
+            comment_bytes: 16,
+            token_bytes: 8,
+        };
+        let run = |text: &[u8]| -> Vec<Option<&'static str>> {
+            Splitter::with_limits(text, limits)
+                .map(|c| c.unwrap().overflow.map(|o| o.what))
+                .collect()
+        };
+        let big = format!("[A \"1\"]\n1. {} *\n[B \"2\"]\n1. d4 *\n", "e4 e5 ".repeat(40));
+        assert_eq!(run(big.as_bytes()), [Some("game"), None]);
+        assert_eq!(
+            run(b"[A \"1\"]\n1. e4xxxxxxxxxxx *\n[B \"2\"]\n1. d4 *\n"),
+            [Some("token"), None]
+        );
+        assert_eq!(
+            run(b"[A \"1\"]\n1. e4 {aaaaaaaaaaaaaaaaaaaa} *\n[B \"2\"]\n1. d4 *\n"),
+            [Some("comment"), None]
+        );
+        assert_eq!(
+            run(b"[A \"1111111111111111111111111111\"]\n1. e4 *\n"),
+            [Some("tag")]
+        );
+        // A UTF-16LE game after a UTF-8 one.
+        let mut bytes = b"[A \"1\"]\n1. e4 *\n".to_vec();
+        bytes.extend([0xFF, 0xFE]);
+        for u in "[B \"\u{67f3}\"]\r\n1. d4 *\r\n".encode_utf16() {
+            bytes.extend(u.to_le_bytes());
+        }
+        let c: Vec<Chunk> = Splitter::new(&bytes[..]).map(Result::unwrap).collect();
+        assert_eq!(c.len(), 2);
+        assert_eq!(c[1].utf16, Some(TextEncoding::Utf16Le));
+        assert_eq!(
+            String::from_utf8_lossy(&c[1].bytes),
+            "[B \"\u{67f3}\"]\r\n1. d4 *\r\n"
+        );
+    }
+
+    /// Found by the `pgn_split` and `records` fuzz targets: a UTF-16 line cut at the end of the
+    /// input called the finished decoder again (a panic in `encoding_rs`).
+    #[test]
+    fn utf16_to_the_end() {
+        for bytes in [
+            &b"\xFF\xFE[\x00a"[..],
+            b"x\n\xFF\xFE[\x00",
+            b"\xFE\xFF\x00[\x00",
+            b"\xFF\xFE",
+        ] {
+            let _ = Splitter::new(bytes).count();
+        }
+        // A byte-order mark followed by a non-ASCII character is not taken for UTF-16.
+        assert_eq!(split(b"\xFF\xFE\x12\x34\n"), ["\u{fffd}\u{fffd}\u{12}4\n"]);
+    }
+
+    #[test]
+    fn tag_line_ends() {
+        assert_eq!(tag_line_end(b"[A \"1\"] 1. e4"), 7);
+        assert_eq!(tag_line_end(b"[Event \"Rapid \"Blitz\" Cup\"]\n"), 27);
+        assert_eq!(tag_line_end(b"[A \"open\n"), 8);
+        assert_eq!(tag_line_end(b"[A \"x\"][B \"y\"]"), 14);
+    }
+}
