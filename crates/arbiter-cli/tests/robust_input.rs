@@ -1,6 +1,6 @@
 //! Issue 19 through the real binary: folder walks that cannot loop, block or flood; limits
-//! and exit codes. (i19's tests of the streaming PGN splitter -- broken records as their own
-//! items, bounded quoting of bad tokens in records -- wait for that part's port.)
+//! and exit codes; PGN streamed game by game (reports before the input ends), broken records
+//! and records over a cap as error items of their own, truncated records, encodings per game.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -181,4 +181,171 @@ fn castling_with_zeros() {
     let pgn = "[Event \"c\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 *\n";
     let out = arbiter(&["judge", "--json", "-"], Some(pgn.as_bytes()));
     assert_eq!(json_lines(&out)[0]["plies"], 7);
+}
+
+/// Each kind of record that lost a neighbour before (issue 19 item 3) is one item of its own,
+/// and its neighbours are judged as if it were not there.
+#[test]
+fn broken_records_lose_no_neighbour() {
+    let before = "[Event \"A\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n";
+    let after = "[Event \"B\"]\n\n1. c3c4 b9c7 *\n";
+    // (record, what its item says: plies judged, or the start of its error)
+    let kinds: &[(&str, &str, Result<u64, &str>)] = &[
+        (
+            "quote in a tag",
+            "[Event \"Rapid \"Blitz\" Cup\"]\n\n1. b0c2 b9c7 2. b2b4 *\n",
+            Ok(3),
+        ),
+        (
+            "unterminated tag value",
+            "[Event \"open\n\n1. b0c2 b9c7 *\n",
+            Ok(2),
+        ),
+        (
+            "movetext on the tag line",
+            "[Event \"x\"] 1. b0c2 b9c7 *\n",
+            Ok(2),
+        ),
+        ("tags only", "[Event \"x\"]\n[Site \"y\"]\n", Ok(0)),
+        ("lone CR", "[Event \"x\"]\r\r1. b0c2 b9c7 *\r", Ok(2)),
+        (
+            "unterminated comment",
+            "[Event \"x\"]\n\n1. b0c2 {never closed b9c7 *\n",
+            Err("broken record: unterminated comment"),
+        ),
+        (
+            "unclosed variation",
+            "[Event \"x\"]\n\n1. b0c2 (1. h2e2 b9c7 *\n",
+            Err("broken record: unclosed variation"),
+        ),
+    ];
+    for (name, record, want) in kinds {
+        let input = format!("{before}\n{record}\n{after}");
+        let out = arbiter(&["judge", "--json", "-"], Some(input.as_bytes()));
+        let items = json_lines(&out);
+        assert_eq!(items.len(), 3, "{name}: {items:?}");
+        assert_eq!(
+            (items[0]["plies"].as_u64(), items[2]["plies"].as_u64()),
+            (Some(4), Some(2)),
+            "{name}"
+        );
+        assert_eq!(items[2]["index"], 2, "{name}");
+        match want {
+            Ok(plies) => assert_eq!(items[1]["plies"].as_u64(), Some(*plies), "{name}: {:?}", items[1]),
+            Err(start) => {
+                let e = items[1]["error"].as_str().unwrap_or_default();
+                assert!(e.starts_with(start), "{name}: {e}");
+                assert_eq!(items[1]["line"], 5, "{name}: the record's first line");
+                assert_eq!(out.status.code(), Some(1), "{name}");
+            }
+        }
+    }
+}
+
+/// Caps: a 2 MiB token and a 2 MiB comment are error items naming the cap (the output line
+/// stays short), and the next game is judged.
+#[test]
+fn caps_are_error_items() {
+    let after = "[Event \"B\"]\n\n1. c3c4 b9c7 *\n";
+    for (what, body) in [
+        ("token", "x".repeat(2 << 20)),
+        ("comment", format!("{{{}}}", "c".repeat(2 << 20))),
+    ] {
+        let input = format!("[Event \"A\"]\n\n1. h2e2 {body} *\n\n{after}");
+        let out = arbiter(&["judge", "--json", "-"], Some(input.as_bytes()));
+        let items = json_lines(&out);
+        assert_eq!(items.len(), 2, "{what}");
+        let e = items[0]["error"].as_str().unwrap();
+        assert!(e.starts_with(&format!("{what} longer than")), "{e}");
+        assert!(
+            out.stdout.len() < 2000,
+            "{what}: {} bytes of output",
+            out.stdout.len()
+        );
+        assert_eq!(items[1]["plies"], 2);
+        assert_eq!(out.status.code(), Some(1));
+    }
+}
+
+/// A record that stops after a move number, or has a `[Result]` tag but no result token at its
+/// end, is flagged `truncated` with `result_agrees` null; a file that never writes results
+/// (no tag, no token: the ICCS list file's shape) is not.
+#[test]
+fn truncated_records() {
+    let input = "[Event \"A\"]\n\n1. h2e2 h9g7 2.\n\n\
+                 [Event \"B\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7\n\n\
+                 [Event \"C\"]\n\n1. h2e2 h9g7\n\n\
+                 [Event \"D\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 1-0\n";
+    let out = arbiter(&["judge", "--json", "-"], Some(input.as_bytes()));
+    let items = json_lines(&out);
+    let flags: Vec<_> = items.iter().map(|i| i["truncated"].as_bool()).collect();
+    assert_eq!(flags, [Some(true), Some(true), None, None]);
+    assert!(items[0]["result_agrees"].is_null() && items[1]["result_agrees"].is_null());
+    assert_eq!(items[3]["result_agrees"], true);
+    let text = arbiter(&["judge", "-"], Some(input.as_bytes()));
+    assert_eq!(
+        String::from_utf8_lossy(&text.stdout)
+            .matches("Warning: the record may be truncated")
+            .count(),
+        2
+    );
+    // The ICCS file of the shared data has this shape: no game of it is flagged.
+    let iccs = "[Event \"x\"]\n[Red \"a\"]\n\n1. h2e2 b9c7 2. h0g2 h7f7 \n\n[Event \"y\"]\n\n1. h2e2 h9g7 \n";
+    let out = arbiter(&["judge", "--json", "-"], Some(iccs.as_bytes()));
+    assert!(json_lines(&out).iter().all(|i| i.get("truncated").is_none()));
+}
+
+/// Encodings per game: one stray 0xFF byte spoils one game's text (a warning), not the file;
+/// a UTF-16 game after a UTF-8 one is read.
+#[test]
+fn encodings_per_game() {
+    let mut bytes = "[Event \"象棋\"]\n\n1. 炮二平五 馬８進７ *\n\n[Event \"\u{ff}"
+        .as_bytes()
+        .to_vec();
+    bytes.push(0xFF);
+    bytes.extend_from_slice("象棋\"]\n\n1. 炮二平五 *\n\n".as_bytes());
+    bytes.extend([0xFF, 0xFE]);
+    for u in "[Event \"柳\"]\r\n\r\n1. h2e2 h9g7 *\r\n".encode_utf16() {
+        bytes.extend(u.to_le_bytes());
+    }
+    let out = arbiter(&["judge", "--json", "-"], Some(&bytes));
+    let items = json_lines(&out);
+    let plies: Vec<_> = items.iter().map(|i| i["plies"].as_u64()).collect();
+    assert_eq!(plies, [Some(2), Some(1), Some(2)], "{items:?}");
+    assert!(items[0].get("warnings").is_none());
+    let w = items[1]["warnings"][0].as_str().unwrap_or_default();
+    assert!(w.contains("not valid UTF-8"), "{w}");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// Streaming: the first reports are printed while standard input is still open.
+#[test]
+fn reports_before_the_input_ends() {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["judge", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    // More than one batch of games; standard input stays open.
+    for _ in 0..600 {
+        input.write_all(GAME.as_bytes()).unwrap();
+        input.write_all(b"\n").unwrap();
+    }
+    input.flush().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    let first = rx.recv_timeout(std::time::Duration::from_secs(60));
+    drop(input);
+    let _ = child.wait();
+    let first = first.expect("a report before the end of the input");
+    assert!(first.contains("\"plies\":4"), "{first}");
 }

@@ -222,3 +222,72 @@ fn cycle_classify_claim_dead_perft() {
         (Game::Chess, 400, Some(20))
     );
 }
+
+/// `judge_reader` streams: it gives the reports of the games read before a read failure, then
+/// an error report for the failure; it reads no further than it needs (the first report comes
+/// from a reader that has handed over only the first game and a bit); and over any reader it
+/// gives what `judge_bytes` gives.
+#[test]
+fn judge_reader_streams() {
+    use std::io::Read;
+    // Ten xiangqi games and a chess game: more than the 4 KiB read before the first game.
+    let games = format!("{}{CHESS_SAMPLE}\n", format!("{XIANGQI_SAMPLE}\n\n").repeat(10));
+    assert!(games.len() > 5000);
+    let opts = Options::default();
+    /// Hands over `ok` bytes a few at a time, then fails (or, with `fail` false, never ends:
+    /// a read past `ok` panics, so a test shows the library did not read that far).
+    struct Feed<'a> {
+        bytes: &'a [u8],
+        ok: usize,
+        at: usize,
+        fail: bool,
+    }
+    impl Read for Feed<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.at >= self.ok {
+                assert!(self.fail, "read past what the first report needs");
+                return Err(std::io::Error::other("disk on fire"));
+            }
+            let n = buf.len().min(7).min(self.ok - self.at);
+            buf[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+    let all: Vec<Value> = arbiter::judge_bytes(games.as_bytes(), "-", &opts)
+        .map(|r| value(&r))
+        .collect();
+    let streamed: Vec<Value> = arbiter::judge_reader(
+        Feed {
+            bytes: games.as_bytes(),
+            ok: games.len(),
+            at: 0,
+            fail: true,
+        },
+        "-",
+        &opts,
+    )
+    .map(|r| value(&r))
+    .collect();
+    // All eleven games, then the read failure at the end as an error item of its own.
+    assert_eq!(streamed.len(), 12);
+    assert_eq!(streamed[..11], all[..]);
+    assert_eq!(all[10]["game"], "chess");
+    assert!(streamed[11]["error"].as_str().unwrap().contains("disk on fire"));
+    // The second game's first line is where the first game ends: the first report needs the
+    // first game and its separator, not the rest of the input (4 KiB at least are read first).
+    let second = games.find("\n\n[").unwrap() + 3;
+    let ok = (second + 256).max(4096) + 16;
+    assert!(ok < games.len());
+    let mut reports = arbiter::judge_reader(
+        Feed {
+            bytes: games.as_bytes(),
+            ok,
+            at: 0,
+            fail: false,
+        },
+        "-",
+        &opts,
+    );
+    assert_eq!(reports.next().map(|r| value(&r)), Some(all[0].clone()));
+}

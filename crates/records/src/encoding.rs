@@ -27,6 +27,14 @@ pub enum TextEncoding {
 }
 
 impl TextEncoding {
+    /// UTF-8 or UTF-16 (a Unicode encoding, not a legacy code page).
+    pub fn is_unicode(self) -> bool {
+        matches!(
+            self,
+            TextEncoding::Utf8 | TextEncoding::Utf16Le | TextEncoding::Utf16Be
+        )
+    }
+
     /// The `encoding_rs` decoder for this encoding.
     pub fn encoding(self) -> &'static encoding_rs::Encoding {
         match self {
@@ -155,6 +163,13 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
 /// file spoils one game's text, not the file's reading); then as [`decode`]. With
 /// [`Decoded::had_errors`] set, the second element is a warning naming the encoding used.
 pub fn decode_game(bytes: &[u8]) -> (Decoded<'_>, Option<String>) {
+    decode_game_with_hint(bytes, None)
+}
+
+/// [`decode_game`], trying `hint` (the encoding of the input's previous game that was not
+/// UTF-8: a file is usually written in one encoding) before detecting, when the bytes are not
+/// UTF-8 and decode as `hint` without a malformed sequence.
+pub fn decode_game_with_hint(bytes: &[u8], hint: Option<TextEncoding>) -> (Decoded<'_>, Option<String>) {
     if let Some(enc) = unicode(bytes) {
         return (decode_as(bytes, enc), None);
     }
@@ -162,7 +177,10 @@ pub fn decode_game(bytes: &[u8]) -> (Decoded<'_>, Option<String>) {
     let d = if good >= 4 * bad {
         decode_as(bytes, TextEncoding::Utf8)
     } else {
-        decode(bytes)
+        match hint.filter(|h| !h.is_unicode() && decodes_cleanly(h.encoding(), bytes)) {
+            Some(h) => decode_as(bytes, h),
+            None => decode(bytes),
+        }
     };
     let warning = d.had_errors.then(|| {
         format!(

@@ -154,8 +154,8 @@ pub struct Integrity {
 impl Integrity {
     /// Whether the record may have been cut short (docs/records.md, "Truncated records"): it
     /// stops after a move number, or it has no termination marker at its end although it has
-    /// a `[Result]` tag (`has_result_tag`; PGN writes both, so a record that has the tag but
-    /// lost the marker lost its end). A record with neither (many move lists carry no result
+    /// a `[Result]` tag holding a result (`1-0`, `0-1`, `1/2-1/2`, `*`: `has_result_tag`; PGN
+    /// writes both, so a record that has the tag but lost the marker lost its end). A record with neither (many move lists carry no result
     /// at all) is not called truncated; nor is a broken record (it is an error of its own).
     /// Decided from the record alone, so a game reads the same with or without neighbours.
     pub fn truncated(&self, has_result_tag: bool) -> bool {

@@ -574,6 +574,8 @@ pub struct RawGames<R> {
     split: Splitter<R>,
     index: usize,
     skipped: usize,
+    /// The encoding of the last game that was not UTF-8 (tried first for the next one).
+    legacy: Option<TextEncoding>,
 }
 
 /// Split and decode the PGN games of a stream (see [`RawGames`]).
@@ -582,6 +584,7 @@ pub fn raw_games<R: Read>(src: R, limits: Limits) -> RawGames<R> {
         split: Splitter::with_limits(src, limits),
         index: 0,
         skipped: 0,
+        legacy: None,
     }
 }
 
@@ -614,7 +617,10 @@ impl<R: Read> Iterator for RawGames<R> {
                 e.line = Some(chunk.line.min(line));
                 return Some((index, Err(e)));
             }
-            let game = decode_chunk(chunk);
+            let game = decode_chunk(chunk, self.legacy);
+            if !game.encoding.is_unicode() {
+                self.legacy = Some(game.encoding);
+            }
             if pgn::is_game(&game) {
                 self.index += 1;
                 return Some((index, Ok(game)));
@@ -626,7 +632,7 @@ impl<R: Read> Iterator for RawGames<R> {
 
 /// A split game's bytes decoded (see [`encoding::decode_game`]), with a warning when some
 /// bytes had to be replaced.
-fn decode_chunk(chunk: Chunk) -> RawGame {
+fn decode_chunk(chunk: Chunk, legacy: Option<TextEncoding>) -> RawGame {
     let (text, encoding, warning) = match chunk.utf16 {
         Some(enc) => {
             let text = String::from_utf8(chunk.bytes)
@@ -649,7 +655,7 @@ fn decode_chunk(chunk: Chunk) -> RawGame {
             }
             Err(e) => {
                 let bytes = e.into_bytes();
-                let (d, w) = encoding::decode_game(&bytes);
+                let (d, w) = encoding::decode_game_with_hint(&bytes, legacy);
                 (d.text.into_owned(), d.encoding, w)
             }
         },
@@ -672,7 +678,10 @@ pub fn check_raw(raw: &RawGame, index: usize, file: Option<&str>) -> Result<bool
         e.line = Some(raw.line);
         return Err(e);
     }
-    Ok(integrity.truncated(raw.tag("Result").is_some()))
+    let result_tag = raw
+        .tag("Result")
+        .is_some_and(|r| pgn::normalize_result(r.trim()).is_some());
+    Ok(integrity.truncated(result_tag))
 }
 
 /// Read one split game: refuse it when broken ([`check_raw`]), tell xiangqi from chess (or
@@ -709,29 +718,47 @@ pub enum Opened<R> {
 /// A stream whose first bytes were read to detect its format, and put back in front.
 pub type Peeked<R> = io::Chain<io::Cursor<Vec<u8>>, R>;
 
-/// Open a stream for reading its games: the first [`SNIFF_BYTES`] (at most) are read to
-/// detect the format as [`detect_format`] does (magic bytes, then the text up to its last
-/// whole line); PGN is then streamed ([`Opened::Pgn`]), any other format read whole up to
-/// [`MAX_WHOLE_FILE_BYTES`]. `kind` `Some(Chess)` reads any text as PGN.
+/// Open a stream for reading its games, detecting the format as [`detect_format`] does from
+/// the first bytes: the first 4 KiB decide when they hold a signature (XQF, CBR, CBL) or
+/// plainly PGN (a tag line, no CBF or DhtmlXQ marker: the stream is not held back); else the
+/// first [`SNIFF_BYTES`] are decoded (up to their last whole line) and looked at. PGN is then
+/// streamed ([`Opened::Pgn`]), any other format read whole up to [`MAX_WHOLE_FILE_BYTES`].
+/// `kind` `Some(Chess)` reads any text as PGN.
 pub fn open_reader<R: Read>(mut src: R, kind: Option<GameKind>) -> Opened<R> {
+    // First the first 4 KiB (or the whole input): enough for every signature and to see a PGN
+    // tag line, so that a PGN stream is not held back until a MiB has arrived.
     let mut head = Vec::new();
-    if let Err(e) = read_up_to(&mut src, &mut head, SNIFF_BYTES as usize) {
-        return Opened::Failed(RecordErrorKind::Read(format!("cannot read: {e}")));
+    let mut buf = [0u8; 4096];
+    let mut eof = false;
+    while !eof && head.len() < buf.len() {
+        match src.read(&mut buf) {
+            Ok(0) => eof = true,
+            Ok(n) => head.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Opened::Failed(RecordErrorKind::Read(format!("cannot read: {e}"))),
+        }
+    }
+    let binary = cbr::is_cbr(&head) || cbl::is_cbl(&head) || cbl::is_compressed_cbl(&head) || is_xqf(&head);
+    if !binary && (kind == Some(GameKind::Chess) || plainly_pgn(&head)) {
+        return Opened::Pgn(raw_games(io::Cursor::new(head).chain(src), Limits::default()));
+    }
+    if !eof {
+        if let Err(e) = read_up_to(&mut src, &mut head, SNIFF_BYTES as usize) {
+            return Opened::Failed(RecordErrorKind::Read(format!("cannot read: {e}")));
+        }
     }
     let whole = head.len() < SNIFF_BYTES as usize;
-    let binary = cbr::is_cbr(&head) || cbl::is_cbl(&head) || cbl::is_compressed_cbl(&head) || is_xqf(&head);
-    let pgn = !binary
-        && (kind == Some(GameKind::Chess) || {
-            // Up to the last line end, so that a multi-byte character is not cut.
-            let cut = if whole {
-                head.len()
-            } else {
-                head.iter()
-                    .rposition(|&b| b == b'\n')
-                    .map_or(head.len(), |i| i + 1)
-            };
-            text_format(&encoding::decode(&head[..cut]).text) == Format::Pgn
-        });
+    let pgn = !binary && {
+        // Up to the last line end, so that a multi-byte character is not cut.
+        let cut = if whole {
+            head.len()
+        } else {
+            head.iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(head.len(), |i| i + 1)
+        };
+        text_format(&encoding::decode(&head[..cut]).text) == Format::Pgn
+    };
     if pgn {
         return Opened::Pgn(raw_games(io::Cursor::new(head).chain(src), Limits::default()));
     }
@@ -748,6 +775,31 @@ pub fn open_reader<R: Read>(mut src: R, kind: Option<GameKind>) -> Opened<R> {
         }
     }
     Opened::Whole(head)
+}
+
+/// Whether the first bytes of an input are PGN without decoding them: no UTF-16 byte-order
+/// mark, no CBF or DhtmlXQ marker in them, and a tag line (`[` at a line's start, a `"`
+/// after it) in the first 4 KiB, so not a move list either (see [`text_format`]; 4 KiB of a
+/// double-byte encoding decode to less than the 8 KiB a move list is looked for in).
+fn plainly_pgn(head: &[u8]) -> bool {
+    fn find(hay: &[u8], needle: &[u8]) -> bool {
+        hay.windows(needle.len()).any(|w| w == needle)
+    }
+    if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
+        return false;
+    }
+    if find(head, b"[DhtmlXQ") || find(head, b"<ChineseChessRecord") {
+        return false;
+    }
+    let start = &head[..head.len().min(4096)];
+    start.split(|&b| b == b'\n' || b == b'\r').any(|line| {
+        let l = match line {
+            [0xEF, 0xBB, 0xBF, rest @ ..] => rest,
+            l => l,
+        };
+        let l = &l[l.iter().take_while(|b| **b == b' ' || **b == b'\t').count()..];
+        l.first() == Some(&b'[') && l.contains(&b'"')
+    })
 }
 
 fn format_name(f: Format) -> &'static str {

@@ -558,6 +558,11 @@ impl<R: Read> Iterator for Splitter<R> {
         out.utf16_errors = self.utf16_errors;
         self.utf16_errors = false;
         if let Some(e) = self.error.take() {
+            if st.content {
+                // The game read before the failure first; the failure on the next call.
+                self.error = Some(e);
+                return Some(Ok(out));
+            }
             self.failed = true;
             return Some(Err(e));
         }

@@ -170,8 +170,8 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Judge every game of one input, streamed: a batch of games (at most [`BATCH`] games or
-/// [`BATCH_BYTES`] of text) is read, judged (in parallel with `--jobs`) and handed to `emit`
+/// Judge every game of one input, streamed: a batch of games (1, 2, 4, … up to [`BATCH`]
+/// games, at most [`BATCH_BYTES`] of text) is read, judged (in parallel with `--jobs`) and handed to `emit`
 /// in file order before the next is read, each item with whether it belongs to a game (false:
 /// the input as a whole could not be read). `emit` returns false to stop (a write error).
 fn judge_input(
@@ -190,16 +190,19 @@ fn judge_input(
         }
     };
     let mut split = arbiter::split_reader(reader, &file);
+    // Batches grow from one game to [`BATCH`]: the first report is out after the first game.
+    let mut size = 1;
     loop {
         let mut batch = Vec::new();
         let mut bytes = 0usize;
         for g in split.by_ref() {
             bytes += g.text_len();
             batch.push(g);
-            if batch.len() == BATCH || bytes >= BATCH_BYTES {
+            if batch.len() == size || bytes >= BATCH_BYTES {
                 break;
             }
         }
+        size = (size * 2).min(BATCH);
         if batch.is_empty() {
             return;
         }
