@@ -598,6 +598,13 @@ fn record_files(py: Python<'_>, dir: std::path::PathBuf) -> Vec<String> {
     })
 }
 
+/// The number of games `judge_bytes` would judge in a record file's bytes (split only, no
+/// move is read): for planning the pieces of a large PGN file (`arbiter_referee.spark`).
+#[pyfunction]
+fn count_games(py: Python<'_>, data: &[u8]) -> usize {
+    py.allow_threads(|| arbiter::split_bytes(data, "-").count())
+}
+
 /// Whether a file with this name and these bytes is a record file a directory walk reads (the
 /// CLI's rule: a record extension, or a text extension whose first MiB holds a DhtmlXQ block,
 /// a CBF document or a Chinese move list). For file lists that come without a file system
@@ -627,6 +634,7 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(record_files, m)?)?;
     m.add_function(wrap_pyfunction!(is_record, m)?)?;
+    m.add_function(wrap_pyfunction!(count_games, m)?)?;
     m.add_class::<GameIter>()?;
     m.add_class::<XiangqiReferee>()?;
     m.add_class::<ChessReferee>()?;
