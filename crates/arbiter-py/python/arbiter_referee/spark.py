@@ -118,18 +118,26 @@ class _Options:
         return [_json.loads(line) for line in lines]
 
 
-def _batches(rows: Iterable[Dict[str, Any]], size: int = 2048):
-    """Arrow record batches of at most ``size`` rows."""
+def _batches(rows: Iterable[Dict[str, Any]], size: int = 4096):
+    """Arrow record batches of at most ``size`` rows, built column by column (several times
+    faster than from a list of row dicts)."""
     import pyarrow as pa
     schema = arrow_schema()
-    chunk: List[Dict[str, Any]] = []
+    names = schema.names
+    cols: Dict[str, List[Any]] = {n: [] for n in names}
+    n = 0
     for r in rows:
-        chunk.append(r)
-        if len(chunk) >= size:
-            yield pa.RecordBatch.from_pylist(chunk, schema=schema)
-            chunk = []
-    if chunk:
-        yield pa.RecordBatch.from_pylist(chunk, schema=schema)
+        for name in names:
+            cols[name].append(r[name])
+        n += 1
+        if n >= size:
+            yield pa.RecordBatch.from_arrays([pa.array(cols[f.name], f.type) for f in schema],
+                                             schema=schema)
+            cols = {n: [] for n in names}
+            n = 0
+    if n:
+        yield pa.RecordBatch.from_arrays([pa.array(cols[f.name], f.type) for f in schema],
+                                         schema=schema)
 
 
 def _label(path: str) -> str:
