@@ -165,7 +165,9 @@ fn to_json<T: serde::Serialize>(v: &T) -> String {
 /// Judges every game of one record file's bytes; returns one JSON line per game (the CLI's
 /// `judge --json` lines, in order), judged in parallel with the GIL released.
 #[pyfunction]
-#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="screen"))]
+/// `parallel=False` judges on the calling thread (for callers that parallelise themselves, as
+/// Spark's executors do: one Python worker per core).
+#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="screen", parallel=true))]
 #[allow(clippy::too_many_arguments)]
 fn judge_bytes(
     py: Python<'_>,
@@ -176,6 +178,7 @@ fn judge_bytes(
     game: Option<&str>,
     explain: bool,
     dead_check: &str,
+    parallel: bool,
 ) -> PyResult<Vec<String>> {
     let opts = options(rules, cycles, game, explain, dead_check)?;
     if opts
@@ -190,6 +193,11 @@ fn judge_bytes(
     }
     Ok(py.allow_threads(|| {
         use rayon::prelude::*;
+        if !parallel {
+            return arbiter::split_bytes(data, file)
+                .map(|g| to_json(&g.judge(&opts)))
+                .collect();
+        }
         let games: Vec<arbiter::InputGame> = arbiter::split_bytes(data, file).collect();
         games.par_iter().map(|g| to_json(&g.judge(&opts))).collect()
     }))
@@ -270,7 +278,10 @@ fn classify(py: Python<'_>, fen: &str, mv: &str, rules: Option<&str>, explain: b
 }
 
 #[pyfunction]
-#[pyo3(signature = (kind, fen=None, moves="", rules=None, at_ply=None, intended_move=None, time_control="standard", limit=None, game=None))]
+/// The game is game `index` of `record` (a record file's bytes, labelled `file`) when given,
+/// else `fen` + `moves`. `time_control=None`: what the record's `[TimeControl]`/`[Event]` tag
+/// implies, else standard play (as the CLI and the server).
+#[pyo3(signature = (kind, fen=None, moves="", rules=None, at_ply=None, intended_move=None, time_control=None, limit=None, game=None, record=None, file="-", index=0))]
 #[allow(clippy::too_many_arguments)]
 fn claim(
     py: Python<'_>,
@@ -280,9 +291,12 @@ fn claim(
     rules: Option<&str>,
     at_ply: Option<usize>,
     intended_move: Option<String>,
-    time_control: &str,
+    time_control: Option<&str>,
     limit: Option<u32>,
     game: Option<&str>,
+    record: Option<&[u8]>,
+    file: &str,
+    index: usize,
 ) -> PyResult<String> {
     let kind = match kind.replace('_', "-").as_str() {
         "threefold" => DrawClaim::Threefold,
@@ -295,10 +309,11 @@ fn claim(
         }
     };
     let time_control = match time_control {
-        "standard" => ch::TimeControl::Standard,
-        "rapid" => ch::TimeControl::Rapid,
-        "blitz" => ch::TimeControl::Blitz,
-        t => {
+        None => None,
+        Some("standard") => Some(ch::TimeControl::Standard),
+        Some("rapid") => Some(ch::TimeControl::Rapid),
+        Some("blitz") => Some(ch::TimeControl::Blitz),
+        Some(t) => {
             return Err(PyValueError::new_err(format!(
                 "unknown time control {t:?}: expected 'standard', 'rapid' or 'blitz'"
             )))
@@ -306,15 +321,18 @@ fn claim(
     };
     let q = ClaimQuery {
         kind,
-        game: ClaimGame::Position {
-            fen,
-            moves,
-            game: parse_game(game)?,
+        game: match record {
+            Some(bytes) => ClaimGame::Record { bytes, file, index },
+            None => ClaimGame::Position {
+                fen,
+                moves,
+                game: parse_game(game)?,
+            },
         },
         rules: parse_rules(rules)?,
         at_ply,
         intended_move,
-        time_control: Some(time_control),
+        time_control,
         limit,
     };
     answer(py, || arbiter::claim(&q))
@@ -580,6 +598,30 @@ fn record_files(py: Python<'_>, dir: std::path::PathBuf) -> Vec<String> {
     })
 }
 
+/// The number of games `judge_bytes` would judge in a record file's bytes (split only, no
+/// move is read): for planning the pieces of a large PGN file (`arbiter_referee.spark`).
+#[pyfunction]
+fn count_games(py: Python<'_>, data: &[u8]) -> usize {
+    py.allow_threads(|| arbiter::split_bytes(data, "-").count())
+}
+
+/// Whether a file with this name and these bytes is a record file a directory walk reads (the
+/// CLI's rule: a record extension, or a text extension whose first MiB holds a DhtmlXQ block,
+/// a CBF document or a Chinese move list). For file lists that come without a file system
+/// (Spark's `binaryFile` rows).
+#[pyfunction]
+fn is_record(name: &str, data: &[u8]) -> bool {
+    use records::record::{is_text_record, RECORD_EXTENSIONS, SNIFF_BYTES, TEXT_EXTENSIONS};
+    let Some(ext) = std::path::Path::new(name).extension().and_then(|e| e.to_str()) else {
+        return false;
+    };
+    if RECORD_EXTENSIONS.iter().any(|x| ext.eq_ignore_ascii_case(x)) {
+        return true;
+    }
+    TEXT_EXTENSIONS.iter().any(|x| ext.eq_ignore_ascii_case(x))
+        && is_text_record(&data[..data.len().min(SNIFF_BYTES as usize)])
+}
+
 #[pymodule]
 fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(judge_bytes, m)?)?;
@@ -591,6 +633,8 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dead, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(record_files, m)?)?;
+    m.add_function(wrap_pyfunction!(is_record, m)?)?;
+    m.add_function(wrap_pyfunction!(count_games, m)?)?;
     m.add_class::<GameIter>()?;
     m.add_class::<XiangqiReferee>()?;
     m.add_class::<ChessReferee>()?;

@@ -112,15 +112,29 @@ def judge_position(fen: Optional[str] = None, moves: Union[str, List[str], None]
 
 
 def claim(kind: str, fen: Optional[str] = None, moves: Union[str, List[str], None] = None, *,
-          rules: Optional[str] = None, at_ply: Optional[int] = None,
-          intended_move: Optional[str] = None, time_control: str = "standard",
-          limit: Optional[int] = None, game: Optional[str] = None) -> Dict[str, Any]:
+          record: Optional[Data] = None, index: int = 0, rules: Optional[str] = None,
+          at_ply: Optional[int] = None, intended_move: Optional[str] = None,
+          time_control: Optional[str] = None, limit: Optional[int] = None,
+          game: Optional[str] = None) -> Dict[str, Any]:
     """Judges a draw claim by the side to move at ``at_ply`` (default: after the last move):
     ``"threefold"`` (FIDE 9.2), ``"fifty-moves"`` (FIDE 9.3; penalty 9.5.3 by
     ``time_control``), ``"natural-move-limit"`` (xiangqi; AXF 60 moves each, TW113 50, or
     ``limit=40``). Returns the CLI's ``claim --json`` dict (``valid``, ``clause``, ...).
+
+    The game is ``fen`` + ``moves``, or game ``index`` (0-based) of ``record`` (a record
+    file's bytes, its text or a path, as :func:`judge` takes; the CLI's ``claim FILE --game
+    N``). ``time_control``: ``"standard"``, ``"rapid"`` or ``"blitz"``; ``None`` (default) =
+    what the record's ``[TimeControl]`` or ``[Event]`` tag implies, else standard play (as the
+    CLI and the server).
+
     Raises :class:`UsageError` when the claim does not fit the game, :class:`RecordError` or
     :class:`FenError` when the game cannot be replayed."""
+    if record is not None:
+        if not isinstance(record, (bytes, bytearray, memoryview)) and _os.path.isdir(record):
+            raise UsageError(f"claim takes one record file; {_os.fspath(record)} is a directory")
+        data, label = next(_inputs(record, None))
+        return _json.loads(_arbiter.claim(kind, None, "", rules, at_ply, intended_move,
+                                          time_control, limit, game, data, label, index))
     return _json.loads(_arbiter.claim(kind, fen, _moves_text(moves), rules, at_ply,
                                       intended_move, time_control, limit, game))
 

@@ -46,9 +46,11 @@ class Referee:
         return _json.loads(self._r.status_json())
 
     def claim(self, kind: str, intended_move: Optional[str] = None, *,
-              time_control: str = "standard") -> Dict[str, Any]:
+              time_control: Optional[str] = None) -> Dict[str, Any]:
         """Judges a claim by the side to move now: ``"threefold"`` (9.2) or ``"fifty-moves"``
-        (9.3), with the move written down (9.2.1.1, 9.3.1). The CLI's ``claim --json``."""
+        (9.3), with the move written down (9.2.1.1, 9.3.1). ``time_control`` (penalty, 9.5.3):
+        ``"standard"``/``"rapid"``/``"blitz"``; ``None`` = standard (a referee has no tags).
+        The CLI's ``claim --json``."""
         from . import claim as _claim
         return _claim(kind, self._r.start_fen(), self._r.moves(), intended_move=intended_move,
                       time_control=time_control, game="chess")
@@ -95,11 +97,14 @@ _START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 def claim(kind: str, fen: Optional[str] = None, moves: Union[str, List[str], None] = None, *,
           at_ply: Optional[int] = None, intended_move: Optional[str] = None,
-          time_control: str = "standard") -> Dict[str, Any]:
-    """Judges a threefold (9.2) or fifty-move (9.3) claim; see :func:`arbiter_referee.claim`."""
+          time_control: Optional[str] = None, record: Any = None,
+          index: int = 0) -> Dict[str, Any]:
+    """Judges a threefold (9.2) or fifty-move (9.3) claim; see :func:`arbiter_referee.claim`
+    (``time_control=None``: from the record's tags, else standard)."""
     from . import claim as _claim
-    return _claim(kind, fen, moves, at_ply=at_ply, intended_move=intended_move,
-                  time_control=time_control, game="chess")
+    return _claim(kind, fen, moves, record=record, index=index, at_ply=at_ply,
+                  intended_move=intended_move, time_control=time_control,
+                  game=None if record is not None else "chess")
 
 
 def dead(fen: str) -> Dict[str, Any]:

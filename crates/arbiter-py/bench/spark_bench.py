@@ -1,0 +1,168 @@
+"""Benchmark of arbiter_referee.spark (issue 15): games per second on one large PGN corpus for
+Spark local[1] and local[2] (judge_pgn, written to Parquet) and for the CLI with --jobs 1 and
+--jobs 2, in the same run, alternating the four, with the load average before each run.
+
+    python crates/arbiter-py/bench/spark_bench.py --data DATA_DIR --cli target/release/arbiter \\
+        [--games 200000] [--rounds 2] [--out bench-out] [--plot docs/spark-scaling.png]
+
+The corpus: every .pgn file under DATA_DIR, decoded (UTF-8, else Big5-HKSCS, else GB18030,
+else Latin-1) and written as UTF-8, concatenated and repeated until it holds --games games
+(counted by the CLI's splitter). Spark's time is the time of its two jobs and the Parquet
+write, after the session has started (the session's start is reported apart); the CLI's is the
+wall time of `arbiter judge --json --jobs N CORPUS > /dev/null`. Needs pyspark, pyarrow and
+matplotlib in the interpreter that runs it.
+"""
+
+import argparse
+import json
+import os
+import pathlib
+import statistics
+import subprocess
+import sys
+import time
+
+SPARK_RUN = r"""
+import json, os, sys, time
+t0 = time.time()
+from pyspark.sql import SparkSession
+spark = (SparkSession.builder.master(sys.argv[1]).appName("arbiter-bench")
+         .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+         .config("spark.driver.memory", "2g").getOrCreate())
+spark.sparkContext.setLogLevel("ERROR")
+from arbiter_referee import spark as S
+t1 = time.time()
+df = S.judge_pgn(spark, sys.argv[2], partition_bytes=int(sys.argv[4]))
+S.write_parquet(df, sys.argv[3])
+t2 = time.time()
+n = spark.read.parquet(sys.argv[3]).count()
+print(json.dumps({"session_s": t1 - t0, "job_s": t2 - t1, "games": n}))
+spark.stop()
+"""
+
+
+def decode(b: bytes) -> str:
+    for enc in ("utf-8", "big5hkscs", "gb18030"):
+        try:
+            return b.decode(enc)
+        except UnicodeDecodeError:
+            pass
+    return b.decode("latin-1")
+
+
+def build_corpus(data: pathlib.Path, games: int, path: pathlib.Path) -> int:
+    from arbiter_referee import _arbiter
+    files = sorted(p for p in data.rglob("*") if p.suffix.lower() == ".pgn" and p.is_file())
+    one = "".join(decode(p.read_bytes()).lstrip("\ufeff").rstrip() + "\n\n" for p in files)
+    chunk = one.encode("utf-8")
+    per_copy = _arbiter.count_games(chunk)
+    copies = -(-games // per_copy)
+    with open(path, "wb") as f:
+        for _ in range(copies):
+            f.write(chunk)
+    return per_copy * copies
+
+
+def load() -> float:
+    return os.getloadavg()[0]
+
+
+def run_cli(cli: str, corpus: pathlib.Path, jobs: int) -> dict:
+    la = load()
+    t = time.time()
+    p = subprocess.run([cli, "judge", "--json", "--jobs", str(jobs), str(corpus)],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    wall = time.time() - t
+    return {"what": f"cli --jobs {jobs}", "cores": jobs, "wall_s": wall, "load": la,
+            "rc": p.returncode, "note": p.stderr.decode()[-200:].strip()}
+
+
+def run_spark(corpus: pathlib.Path, cores: int, out: pathlib.Path, part: int) -> dict:
+    la = load()
+    env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
+    p = subprocess.run([sys.executable, "-c", SPARK_RUN, f"local[{cores}]", str(corpus),
+                        str(out / f"verdicts-{cores}.parquet"), str(part)],
+                       capture_output=True, env=env)
+    if p.returncode != 0:
+        raise SystemExit(p.stderr.decode()[-3000:])
+    r = json.loads(p.stdout.decode().strip().splitlines()[-1])
+    return {"what": f"spark local[{cores}]", "cores": cores, "wall_s": r["job_s"],
+            "session_s": r["session_s"], "games": r["games"], "load": la}
+
+
+def plot(results, games, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for kind, style in (("cli", "o-"), ("spark", "s-")):
+        pts = sorted((c, games / w) for (k, c), w in results.items() if k == kind)
+        ax.plot([c for c, _ in pts], [g for _, g in pts], style,
+                label="arbiter judge --jobs N" if kind == "cli" else "Spark local[N] (judge_pgn)")
+        if kind == "spark" and pts:
+            ax.plot([1, 2], [pts[0][1], 2 * pts[0][1]], ":", color="grey",
+                    label="Spark, linear from local[1]")
+    ax.set_xlabel("cores")
+    ax.set_xticks([1, 2])
+    ax.set_ylabel("games per second")
+    ax.set_ylim(bottom=0)
+    ax.set_title(f"{games:,} games, one PGN file (best of the runs)")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--games", type=int, default=200_000)
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--partition-mb", type=float, default=16)
+    ap.add_argument("--out", default="bench-out")
+    ap.add_argument("--plot")
+    a = ap.parse_args()
+    out = pathlib.Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    corpus = out / "corpus.pgn"
+    games = build_corpus(pathlib.Path(a.data), a.games, corpus)
+    print(f"corpus: {games} games, {corpus.stat().st_size / 1e6:.1f} MB", flush=True)
+    part = int(a.partition_mb * (1 << 20))
+    runs = []
+    for r in range(a.rounds):
+        order = [("cli", 1), ("spark", 1), ("cli", 2), ("spark", 2)]
+        if r % 2:
+            order.reverse()
+        for kind, cores in order:
+            res = run_cli(a.cli, corpus, cores) if kind == "cli" else \
+                run_spark(corpus, cores, out, part)
+            res["kind"], res["round"] = kind, r
+            res["games_per_s"] = games / res["wall_s"]
+            runs.append(res)
+            print(json.dumps(res), flush=True)
+    best = {}
+    for res in runs:
+        key = (res["kind"], res["cores"])
+        best[key] = min(best.get(key, float("inf")), res["wall_s"])
+    spark_games = {res["games"] for res in runs if res["kind"] == "spark"}
+    assert spark_games == {games}, f"Spark judged {spark_games} games, the corpus has {games}"
+    g = {k: games / w for k, w in best.items()}
+    summary = {
+        "games": games,
+        "best_games_per_s": {f"{k} {c}": round(v) for (k, c), v in g.items()},
+        "spark_local2_over_local1": round(g[("spark", 2)] / g[("spark", 1)], 3),
+        "cli_jobs2_over_jobs1": round(g[("cli", 2)] / g[("cli", 1)], 3),
+        "cli_over_spark_per_core_1": round(g[("cli", 1)] / g[("spark", 1)], 3),
+        "cli_over_spark_per_core_2": round(g[("cli", 2)] / g[("spark", 2)], 3),
+        "load_range": [round(min(r["load"] for r in runs), 2), round(max(r["load"] for r in runs), 2)],
+        "spark_session_s": [round(r["session_s"], 1) for r in runs if r["kind"] == "spark"],
+    }
+    print(json.dumps(summary, indent=1))
+    (out / "summary.json").write_text(json.dumps({"summary": summary, "runs": runs}, indent=1))
+    if a.plot:
+        plot(best, games, a.plot)
+        print(f"plot: {a.plot}")
+
+
+if __name__ == "__main__":
+    main()

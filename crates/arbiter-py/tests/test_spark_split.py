@@ -1,0 +1,116 @@
+"""The game boundaries of `arbiter_referee.spark.judge_pgn` (issue 15), without Spark: a PGN
+file cut into byte ranges at any offset (inside a tag, a comment, a movetext, a line break)
+gives the same games, each once, numbered as the CLI numbers them in the whole file."""
+
+import json
+
+import pytest
+
+import arbiter_referee as ar
+from arbiter_referee import spark as S
+from conftest import REPO, SHARED
+
+# Crafted text: a junk line before the first game, a byte-order mark, CRLF lines, a comment
+# over three lines whose lines start with `[%clk`/`[%eval` (not tags), a tagless game, both
+# games, and the two real samples.
+CRAFTED = (
+    b"\xef\xbb\xbf; exported by a database\r\n\r\n"
+    b'[Event "Rated Blitz game"]\r\n[White "a"]\r\n[Black "b"]\r\n[Result "1-0"]\r\n\r\n'
+    b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\r\n\r\n"
+    b'[Event "comments"]\n[Result "*"]\n\n1. e4 { a comment\n[%clk 0:03:00]\n'
+    b"[%eval 0.2] over lines } e5 2. Nf3 Nc6 3. Ng1 Nb8 4. Nf3 Nf6 5. Ng1 Ng8 *\n"
+    b'[Event "no blank line before me"]\n'
+    b"  [Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9\n3. b0c2 c6c5 *\n\n"
+    + (REPO / "samples/xiangqi-perpetual-chase.pgn").read_bytes() + b"\n"
+    + (REPO / "samples/chess-threefold-grischuk-giri-2019.pgn").read_bytes()
+)
+
+
+def rows(text: bytes, cuts, label="big.pgn"):
+    """What judge_pgn's two jobs compute, run here in order: one task per range."""
+    size = len(text)
+    read = lambda a, b: text[a:b]  # noqa: E731
+    out, index = [], 0
+    for lo, hi in S.byte_ranges(size, 0, cuts):
+        t = S.plan_task(read, size, lo, hi)
+        if t is None or t[2] == 0:
+            continue
+        start, end, games = t
+        got = list(S._judge_task(text[start:end], start, end, size, index, label, S._Options()))
+        assert len(got) == games, (lo, hi)
+        out += got
+        index += games
+    return out
+
+
+def cli_lines(text: bytes, label="big.pgn"):
+    return [json.loads(line) for line in ar._arbiter.judge_bytes(text, label)]
+
+
+def test_whole_file_equals_the_cli():
+    whole = rows(CRAFTED, [])
+    assert [json.loads(r["report"]) for r in whole] == cli_lines(CRAFTED)
+    assert [r["index"] for r in whole] == list(range(5))
+    assert [(r["game"], r["status"], r["reason"], r["plies"]) for r in whole] == [
+        ("chess", "decided", "checkmate", 7),
+        ("chess", "claimable", None, 10),  # the knights' dance: threefold
+        ("xiangqi", "ongoing", None, 6),  # its tag line right after the movetext starts it
+        ("xiangqi", "decided", "perpetual_chase", 58),
+        ("chess", "claimable", None, 43),
+    ]
+
+
+def test_game_starts_are_the_tag_lines_after_movetext():
+    size = len(CRAFTED)
+    starts = S.game_starts(lambda a, b: CRAFTED[a:b], size, 0, size)
+    # The first follows the junk line (text), so it starts a game too: the junk before it is
+    # a piece without a game.
+    assert [CRAFTED[p:p + 12] for p in starts] == [
+        b'[Event "Rate', b'[Event "comm', b'[Event "no b', b'[Event "Chin', b'[Event "Gash']
+    # `[%clk` and `[%eval` lines inside the comment are not tag lines.
+    assert all(not CRAFTED[p:].startswith(b"[%") for p in starts)
+
+
+@pytest.mark.parametrize("where,marker,offset", [
+    ("inside a tag", b'[Event "comments"]', 4),
+    ("at a tag line's start", b'[Event "comments"]', 0),
+    ("inside a comment", b"[%clk 0:03:00]", 3),
+    ("at a comment line's start", b"[%eval", 0),
+    ("inside a movetext", b"Qh5 Nc6", 2),
+    ("inside a CRLF", b"1-0\r\n\r\n[Event", 4),
+    ("at the blank line before a game", b"\n\n[Event \"Chinese", 1),
+])
+def test_a_cut_on_purpose(where, marker, offset):
+    at = CRAFTED.index(marker) + offset
+    assert [r["report"] for r in rows(CRAFTED, [at])] == [r["report"] for r in rows(CRAFTED, [])]
+
+
+def test_every_cut_and_many_cuts():
+    whole = [r["report"] for r in rows(CRAFTED, [])]
+    for at in range(1, len(CRAFTED)):
+        assert [r["report"] for r in rows(CRAFTED, [at])] == whole, at
+    for step in (7, 64, 500):
+        assert [r["report"] for r in rows(CRAFTED, range(step, len(CRAFTED), step))] == whole
+
+
+def test_a_large_game_spans_ranges():
+    # Ranges of 16 bytes: most hold no game start; each game goes to the range it starts in.
+    whole = rows(CRAFTED, [])
+    cut = rows(CRAFTED, range(16, len(CRAFTED), 16))
+    assert cut == whole
+
+
+def test_blank_and_empty_files_as_the_cli():
+    for text in (b"", b"\n\n  \n", b"; no game here\n"):
+        got = [json.loads(r["report"]) for r in rows(text, [1, 2])]
+        assert got == cli_lines(text)
+
+
+@pytest.mark.skipif(not (SHARED / "data/chess/pychess/dortmund.pgn").exists(),
+                    reason="needs ../shared/data")
+def test_real_files_cut_every_997_bytes():
+    # 694 Latin-1 games with CRLF lines, and 1,125 xiangqi games with very long lines.
+    for name in ("chess/pychess/dortmund.pgn", "xiangqi/iccs/liu_dahua_1125.pgn"):
+        text = (SHARED / "data" / name).read_bytes()
+        got = rows(text, range(997, len(text), 997), label=name)
+        assert [json.loads(r["report"]) for r in got] == cli_lines(text, label=name)
