@@ -1,6 +1,7 @@
 //! All 1,803 labelled positions of D3-Chess's test vector (fixtures/chess/dead): the label says
 //! who can still mate (`WB`, `W-`, `-B`, `--` = dead, FIDE 5.2.2). Every label must match, and
-//! the screen that `judge` uses by default must call exactly the `--` positions dead; so too on
+//! the screen that `judge` uses by default must call exactly the `--` positions dead, and
+//! `dead_position` (the per-side screen of `arbiter dead`) must give every label; so too on
 //! 1,723 generated locked-wall positions (fixtures/chess/dead/walls.fens).
 //!
 //! The two long tests are `#[ignore]`d in the quick `cargo test`; CI (`.ci/run`) runs them:
@@ -52,6 +53,17 @@ fn d3_test_vector_every_label() {
                                 let screened = parse_fen(fen).is_ok_and(|p| is_dead_screened(&p));
                                 if screened != (*want == "--") {
                                     bad.push(format!("{fen}: label {want}, screen says dead = {screened}"));
+                                }
+                                // `arbiter dead` (the per-side screen) gives the label too.
+                                let r = parse_fen(fen).map(|p| dead_position(fen, &p));
+                                let per_side = r.map(|r| {
+                                    let mut s = String::new();
+                                    s.push(if r.white_can_mate { 'W' } else { '-' });
+                                    s.push(if r.black_can_mate { 'B' } else { '-' });
+                                    s
+                                });
+                                if per_side.as_deref() != Ok(*want) {
+                                    bad.push(format!("{fen}: label {want}, dead_position says {per_side:?}"));
                                 }
                             }
                             Ok(got) => bad.push(format!("{fen}: want {want}, got {got}")),

@@ -159,12 +159,12 @@ fn screen_and_exact_search_agree_on_every_game() {
 }
 
 /// The screen and the complete search agree on all 30,000 positions of the Lichess sample
-/// (two of them dead).
+/// (two of them dead), and so do `arbiter dead`'s per-side answers (screened against complete).
 #[test]
 #[ignore]
 fn screen_and_exact_search_agree_on_lichess_positions() {
     use arbiter::chess::dead::{is_dead, is_dead_screened};
-    use arbiter::chess::parse_fen;
+    use arbiter::chess::{dead_position, dead_position_exact, parse_fen};
     let Some(root) = data() else {
         eprintln!("shared data absent: skipped");
         return;
@@ -173,7 +173,7 @@ fn screen_and_exact_search_agree_on_lichess_positions() {
         eprintln!("lichess-30k-positions.txt absent: skipped");
         return;
     };
-    let (mut n, mut dead) = (0, 0);
+    let (mut n, mut dead, mut sides_cannot) = (0, 0, 0);
     for line in text.lines() {
         // "FEN game-id"
         let Some((fen, _)) = line.rsplit_once(' ') else {
@@ -184,6 +184,14 @@ fn screen_and_exact_search_agree_on_lichess_positions() {
         let exact = is_dead(&pos);
         dead += usize::from(exact);
         assert_eq!(is_dead_screened(&pos), exact, "{fen}");
+        // `arbiter dead`: the screen's per-side answers are the complete search's.
+        let side =
+            |r: arbiter::chess::DeadReport| (r.dead, r.white_can_mate, r.black_can_mate, r.undetermined);
+        let screened = side(dead_position(fen, &pos));
+        assert_eq!(screened, side(dead_position_exact(fen, &pos)), "{fen}");
+        sides_cannot += usize::from(!screened.1) + usize::from(!screened.2);
     }
     assert_eq!((n, dead), (30_000, 2));
+    // 60,000 per-side answers; these sides cannot mate (bare kings, lone minor pieces, ...).
+    assert_eq!(sides_cannot, 438 + 426);
 }

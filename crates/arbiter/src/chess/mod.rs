@@ -56,7 +56,7 @@ pub mod record;
 pub mod referee;
 
 pub use claims::{judge_claim, ClaimKind, ClaimRequest, ClaimVerdict, ClaimWords, Penalty, TimeControl};
-pub use dead::{can_mate, dead_position, DeadReport, Mateability};
+pub use dead::{can_mate, can_mate_screened, dead_position, dead_position_exact, DeadReport, Mateability};
 pub use error::ChessError;
 pub use identity::{PositionKey, RepetitionTable};
 pub use judge::{
