@@ -178,18 +178,20 @@ fn chess_fen_errors_name_rank_and_character() {
         "--fen",
         "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     ]);
+    // A typo in --fen is a usage error (exit code 2), on standard error.
+    assert_eq!(out.status.code(), Some(2));
     assert!(
-        stdout(&out).contains(
+        stderr(&out).contains(
             "rank 7 ('ppppXppp'), character 5: 'X' is not a piece letter (PNBRQK white, pnbrqk black) or a digit 1-8"
         ),
         "{}",
-        stdout(&out)
+        stderr(&out)
     );
     let out = arbiter(&["dead", "--fen", "8/8/8/3bk3/8/8/8/2B1K3 x - - 0 1"]);
     assert!(
-        stdout(&out).contains("side to move (field 2) is 'x': expected w or b"),
+        stderr(&out).contains("side to move (field 2) is 'x': expected w or b"),
         "{}",
-        stdout(&out)
+        stderr(&out)
     );
 }
 
@@ -581,4 +583,63 @@ fn xiangqi_simplified_record_comes_back_simplified() {
     assert!(c.contains("   1. Red   f7e7 (车四平五): checks\n"), "{c}");
     assert!(c.contains("   2. Black e9f9 (将5平6): idle\n"), "{c}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A FEN typo on the command line is a usage error (exit code 2) for every subcommand that
+/// takes `--fen`, said as `--fen: WHY` naming the rank and the character, both games.
+#[test]
+fn fen_typos_on_the_command_line_are_usage_errors() {
+    let xq = "4k4/9/5R3/9/9/4P4/9/9/9/4KX w";
+    let xq_why = "arbiter: usage error: --fen: invalid xiangqi FEN '4k4/9/5R3/9/9/4P4/9/9/9/4KX w': unknown \
+                  piece letter 'X' in rank 0\n";
+    let ch = "8/8/8/3bX3/8/8/8/2B1K3 w - - 0 1";
+    let ch_why = "arbiter: usage error: --fen: unparsable FEN \"8/8/8/3bX3/8/8/8/2B1K3 w - - 0 1\": rank 5 \
+                  ('3bX3'), character 3: 'X' is not a piece letter (PNBRQK white, pnbrqk black) or a digit 1-8\n";
+    for (args, why) in [
+        (vec!["cycle", "--fen", xq, "--moves", "f7e7"], xq_why),
+        (vec!["classify", "--fen", xq, "--move", "f7e7"], xq_why),
+        (
+            vec![
+                "claim",
+                "--kind",
+                "natural-move-limit",
+                "--fen",
+                xq,
+                "--moves",
+                "f7e7",
+            ],
+            xq_why,
+        ),
+        (vec!["perft", "--fen", xq, "--depth", "1"], xq_why),
+        (vec!["judge", "--fen", xq, "--moves", "f7e7"], xq_why),
+        (vec!["dead", "--fen", ch], ch_why),
+        (vec!["dead", "--json", "--fen", ch], ch_why),
+        (vec!["perft", "--fen", ch, "--depth", "1"], ch_why),
+        (
+            vec!["claim", "--kind", "threefold", "--fen", ch, "--moves", "Kd1"],
+            ch_why,
+        ),
+        (vec!["judge", "--fen", ch, "--moves", "Kd1"], ch_why),
+    ] {
+        let out = arbiter(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out), why, "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+    // A chess position for the xiangqi claim: usage, said plainly.
+    let out = arbiter(&[
+        "claim",
+        "--kind",
+        "natural-move-limit",
+        "--fen",
+        "4k3/8/8/8/8/8/3R4/4K3 w - - 98 70",
+        "--moves",
+        "",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--kind natural-move-limit is a xiangqi claim and this is a chess position"),
+        "{}",
+        stderr(&out)
+    );
 }

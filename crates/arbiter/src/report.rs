@@ -35,6 +35,25 @@ impl Game {
             Game::Chess => "chess",
         }
     }
+
+    /// Why `fen` cannot be read as a position of this game, naming the rank or field and the
+    /// character; `None` when it reads. (The CLI checks a `--fen` with it: a typo there is a
+    /// usage error, exit code 2.)
+    ///
+    /// ```
+    /// use arbiter::Game;
+    /// assert_eq!(Game::Xiangqi.fen_error("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w"), None);
+    /// let e = Game::Chess.fen_error("8/8/8/3bX3/8/8/8/2B1K3 w - - 0 1").unwrap();
+    /// assert!(e.contains("rank 5 ('3bX3'), character 3: 'X'"), "{e}");
+    /// ```
+    pub fn fen_error(self, fen: &str) -> Option<String> {
+        match self {
+            Game::Chess => chess::parse_fen(fen).err().map(|e| e.to_string()),
+            Game::Xiangqi => Position::from_fen(fen)
+                .err()
+                .map(|e| format!("invalid xiangqi FEN '{fen}': {e}")),
+        }
+    }
 }
 
 impl From<records::GameKind> for Game {
@@ -569,7 +588,13 @@ impl XiangqiGameReport {
                 s.push_str(&format!("  Decided after {after}: {reason} ({}).\n", v.result))
             }
         }
-        if let Some(c) = v.clause.as_ref().filter(|_| v.status != XStatus::Claimable) {
+        // A citation only ("checkmate: the side to move loses" cites no rule book: the reason
+        // above says it).
+        if let Some(c) = v
+            .clause
+            .as_ref()
+            .filter(|c| v.status != XStatus::Claimable && !crate::glossary::references(c).is_empty())
+        {
             s.push_str(&format!("  Clause: {c}\n"));
         }
         for &(by, ply) in &self.limit_claims {
@@ -597,8 +622,8 @@ impl XiangqiGameReport {
         }
         if self.moves_after_end > 0 {
             s.push_str(&format!(
-                "  The record goes on for {} move(s) after the game ended.\n",
-                self.moves_after_end
+                "  The record goes on for {} more after the game had ended.\n",
+                crate::words::plies(self.moves_after_end)
             ));
         }
         if let Some(rec) = self.recorded_result.as_deref() {

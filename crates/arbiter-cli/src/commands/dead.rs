@@ -17,7 +17,10 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
         );
     }
     match (&args.fen, &args.fen_file) {
-        (Some(fen), None) => out.emit(item(&arbiter::dead(fen))),
+        (Some(fen), None) => {
+            super::check_fen(Some(fen), arbiter::Game::Chess)?;
+            out.emit(item(&arbiter::dead(fen)))
+        }
         (None, Some(path)) => {
             let text = if path == "-" {
                 std::io::read_to_string(std::io::stdin()).context("reading standard input")?
