@@ -1,6 +1,8 @@
 // Arbiter page: sends a record or a position to the API (annotate=true), then shows the board at
-// any ply, the move list, the verdict and (chess) the claims. Every ruling shown comes from the
-// server's report; this file only draws it.
+// any ply, the move list numbered as players count moves (1. e4 e5 2. Nf3 …), the verdict, the
+// claims and the summaries of the clauses cited. Every ruling shown comes from the server's
+// report and every summary from the library's glossary (GET /api/v1/rules, as `arbiter rules`);
+// this file only draws them.
 "use strict";
 
 (function () {
@@ -61,7 +63,7 @@
         pick.appendChild(o);
       });
       $("game-pick").hidden = games.length < 2;
-      openGame(0);
+      await openGame(0);
     } catch (e) {
       showError(`${t("error")}: ${e.message}`);
     } finally {
@@ -74,9 +76,77 @@
     return state.games[state.gi];
   }
 
-  function openGame(i) {
+  // The glossary entries a text cites (`GET /api/v1/rules?cited=`), cached by text.
+  const glossary = new Map();
+  async function cited(text) {
+    if (!text) return [];
+    if (!glossary.has(text)) {
+      let list = [];
+      try {
+        const r = await fetch("/api/v1/rules?" + new URLSearchParams({ cited: text }));
+        if (r.ok) list = (await r.json()).clauses || [];
+      } catch (_) {
+        list = [];
+      }
+      glossary.set(text, list);
+    }
+    return glossary.get(text);
+  }
+
+  // Every clause text of a game: the verdict's, each side's in the cycle, each claim's.
+  function clauseTexts(g) {
+    const texts = [g.clause];
+    const sides = (g.cycle && g.cycle.sides) || {};
+    for (const s of [sides.red, sides.black]) if (s) texts.push(s.clause);
+    for (const c of g.claims || []) texts.push(c.clause);
+    return texts.filter(Boolean);
+  }
+
+  // Fetch the summaries a game needs before drawing it (cached: language switches redraw at once).
+  async function loadClauses(g) {
+    await Promise.all(clauseTexts(g).map(cited));
+  }
+
+  function summaryOf(text) {
+    const zh = I.lang() === "zh";
+    return (glossary.get(text) || []).map((c) => (zh ? c.zh : c.en)).join(" ");
+  }
+
+  // Move numbers from the start FEN: its full-move number and side to move.
+  function numbering(g) {
+    const fen = ((g.annotations || [])[0] || {}).fen || "";
+    const f = fen.split(" ");
+    return { first: parseInt(f[5], 10) || 1, secondFirst: f[1] === "b" };
+  }
+
+  // The number of the move that produced `ply` and whether it is the second side's.
+  function moveNo(g, ply) {
+    const n = numbering(g);
+    const i = ply - 1 + (n.secondFirst ? 1 : 0);
+    return { n: n.first + Math.floor(i / 2), second: i % 2 === 1 };
+  }
+
+  // "21… Qa5+", "29… h8g8", "1. 炮二平五": the move that produced `ply`, numbered.
+  function moveLabel(g, ply) {
+    const a = (g.annotations || [])[ply];
+    const m = moveNo(g, ply);
+    const text = a ? a.text || a.move : "";
+    return `${m.n}${m.second ? "…" : "."} ${text}`;
+  }
+
+  // "after 21… Qa5+ (ply 42)" / "21… Qa5+ 之後（步 42）".
+  function afterMove(g, ply) {
+    if (!ply) return t("atStart");
+    const zh = I.lang() === "zh";
+    return zh
+      ? `${moveLabel(g, ply)} 之後（${t("ply")} ${ply}）`
+      : `after ${moveLabel(g, ply)} (${t("ply")} ${ply})`;
+  }
+
+  async function openGame(i) {
     state.gi = i;
     const g = game();
+    await loadClauses(g);
     $("view").hidden = false;
     if (g.error) {
       showError(`${t("error")}: ${g.error}${g.ply != null ? ` (${t("ply")} ${g.ply})` : ""}`);
@@ -89,6 +159,7 @@
     renderMoveList();
     renderVerdict();
     renderClaims();
+    renderCited();
     go(state.ply);
   }
 
@@ -111,10 +182,25 @@
     const ann = g.annotations || [];
     const [c0, c1] = cyclePlies(g);
     const endPly = g.at_ply != null && g.status === "decided" ? g.at_ply : Infinity;
+    // Three columns: the move number, the first side's move, the second side's.
+    const cell = (text, cls) => {
+      const li = document.createElement("li");
+      li.className = cls;
+      li.setAttribute("aria-hidden", "true");
+      li.textContent = text;
+      ol.appendChild(li);
+    };
     for (const a of ann) {
       if (a.ply === 0) continue;
+      const m = moveNo(g, a.ply);
+      if (!m.second) cell(`${m.n}.`, "num");
+      else if (a.ply === 1) {
+        cell(`${m.n}…`, "num");
+        cell("", "skip");
+      }
       const li = document.createElement("li");
       li.dataset.ply = a.ply;
+      li.title = `${t("ply")} ${a.ply}`;
       li.textContent = a.text || a.move;
       const k = kindTags(a.kinds);
       if (k || a.check) {
@@ -161,15 +247,14 @@
       box.appendChild(dl([["error", g.error, "", "verdict-error"]]));
       return;
     }
-    const lang = I.lang();
     box.appendChild(dl([
       ["status", g.status ? t("st_" + g.status) : null, "status-" + g.status, "verdict-status"],
       ["reason", g.reason ? t("r_" + g.reason) : null, "", "verdict-reason"],
       ["result", g.result, "", "verdict-result"],
       ["mustVary", g.must_vary ? sideName(g.must_vary) : null, "", "verdict-must-vary"],
-      ["atPly", g.at_ply, "", "verdict-at-ply"],
+      ["atPly", g.at_ply ? `${moveLabel(g, g.at_ply)} (${t("ply")} ${g.at_ply})` : g.at_ply, "", "verdict-at-ply"],
       ["clause", g.clause, "", "verdict-clause"],
-      ["summary", I.summary(g.clause, lang), "summary", "verdict-summary"],
+      ["summary", summaryOf(g.clause), "summary", "verdict-summary"],
       ["recorded", g.recorded_result, "", "verdict-recorded"],
       ["cycle", g.cycle ? `${t("ply")} ${g.cycle.start_ply}–${cyclePlies(g)[1]} · ${g.cycle.length} ${t("plies")} · ${t("loops")} ${g.cycle.count}` : null, "", "verdict-cycle"],
     ]));
@@ -198,13 +283,48 @@
     ul.id = "claim-list";
     for (const c of claims) {
       const li = document.createElement("li");
-      const im = c.intended_move ? ` · ${t("intended")} ${c.intended_move}` : "";
-      li.textContent = `${t("k_" + c.kind)} · ${t("by")} ${sideName(c.by)} · ${t("ply")} ${c.at_ply}${im} · ${c.clause}`;
-      li.title = I.summary(c.clause, I.lang());
+      const next = moveNo(g, c.at_ply + 1);
+      const im = c.intended_move
+        ? ` · ${t("intended")} ${next.n}${next.second ? "…" : "."} ${c.intended_move}`
+        : "";
+      li.textContent = `${t("k_" + c.kind)} · ${t("by")} ${sideName(c.by)} · ${afterMove(g, c.at_ply)}${im} · ${c.clause}`;
+      li.title = summaryOf(c.clause);
       li.addEventListener("click", () => go(c.at_ply));
       ul.appendChild(li);
     }
     box.appendChild(ul);
+  }
+
+  // The clauses the game's report cites, each with its summary (as a text report ends).
+  function renderCited() {
+    const g = game();
+    const box = $("cited");
+    box.innerHTML = "";
+    const seen = new Set();
+    const list = [];
+    for (const text of clauseTexts(g)) {
+      for (const c of glossary.get(text) || []) {
+        if (!seen.has(c.citation)) {
+          seen.add(c.citation);
+          list.push(c);
+        }
+      }
+    }
+    box.hidden = !list.length || !!g.error;
+    if (box.hidden) return;
+    const h = document.createElement("h2");
+    h.textContent = t("cited");
+    const d = document.createElement("dl");
+    d.className = "cited";
+    const zh = I.lang() === "zh";
+    for (const c of list) {
+      const dt = document.createElement("dt");
+      dt.textContent = `${c.citation} — ${c.title}`;
+      const dd = document.createElement("dd");
+      dd.textContent = zh ? c.zh : c.en;
+      d.append(dt, dd);
+    }
+    box.append(h, d);
   }
 
   function go(ply) {
@@ -237,7 +357,7 @@
     facts.innerHTML = "";
     if (a.ply > 0) {
       const b = document.createElement("b");
-      b.textContent = `${t("thisMove")}: ${a.text || a.move} `;
+      b.textContent = `${t("thisMove")}: ${moveLabel(g, a.ply)} `;
       facts.appendChild(b);
       for (const k of a.kinds || (a.check ? ["check"] : [])) {
         const s = document.createElement("span");
@@ -301,6 +421,7 @@
         renderMoveList();
         renderVerdict();
         renderClaims();
+        renderCited();
         go(state.ply);
       }
     });

@@ -1,5 +1,5 @@
-// Arbiter page: English and 中文 labels, and the plain summary of each clause the referee cites.
-// Text only: the clause itself always comes from the server's report.
+// Arbiter page: English and 中文 labels. Text only: the clause always comes from the server's
+// report and its summary from the library's glossary (GET /api/v1/rules, as `arbiter rules`).
 "use strict";
 
 (function () {
@@ -13,7 +13,7 @@
       file: "Open a file…", game: "Game", first: "Start", prev: "Back", next: "Forward", last: "End",
       ply: "Ply", moveList: "Moves", verdict: "Verdict", status: "Status", reason: "Reason",
       result: "Result", mustVary: "Must vary", clause: "Clause", summary: "In short",
-      recorded: "Recorded result", atPly: "At ply", claims: "Claims", intended: "intended move",
+      recorded: "Recorded result", atPly: "At move", claims: "Claims", intended: "intended move",
       none: "none", nobody: "nobody (draw)", dead: "Dead position", cycle: "Repetition cycle",
       plies: "plies", loops: "positions repeated", error: "Error", thisMove: "This move",
       check: "check", chase: "chase", idle: "idle", mate_threat: "mate threat", exchange: "exchange",
@@ -29,6 +29,7 @@
       r_no_legal_moves: "no legal moves", r_flag_dead_position: "flag fall in a dead position",
       k_threefold: "threefold repetition", "k_fifty_moves": "fifty-move rule",
       "k_fifty-moves": "fifty-move rule", k_natural_move_limit: "natural move limit",
+      cited: "Clauses cited (summaries in our words)", atStart: "at the start",
     },
     zh: {
       title: "Arbiter — 重複局面與和棋裁判",
@@ -39,7 +40,7 @@
       file: "開啟檔案…", game: "對局", first: "開始", prev: "上一步", next: "下一步", last: "最後",
       ply: "步（半回合）", moveList: "著法", verdict: "裁決", status: "狀態", reason: "原因",
       result: "結果", mustVary: "須變著", clause: "條文", summary: "簡述",
-      recorded: "記錄結果", atPly: "於第幾步", claims: "提和要求", intended: "預定著法",
+      recorded: "記錄結果", atPly: "於", claims: "提和要求", intended: "預定著法",
       none: "無", nobody: "無人（和棋）", dead: "死局", cycle: "循環",
       plies: "步", loops: "局面重複次數", error: "錯誤", thisMove: "本步",
       check: "將", chase: "捉", idle: "閒", mate_threat: "殺", exchange: "兌",
@@ -55,56 +56,9 @@
       r_no_legal_moves: "困斃", r_flag_dead_position: "死局中超時",
       k_threefold: "三次重複", "k_fifty_moves": "五十回合規則",
       "k_fifty-moves": "五十回合規則", k_natural_move_limit: "自然限著",
+      cited: "引用條文（本工具自撰摘要）", atStart: "開局時",
     },
   };
-
-  // Plain summaries of the clauses the referee cites (first match wins).
-  const CLAUSES = [
-    [/AXF general rule 1\b/, "One side perpetually checks, the other does not: the checking side must vary or loses.",
-      "一方長將、另一方不違例：長將方須變著，否則判負。"],
-    [/AXF detailed rule 13\b/, "A chariot chasing an unprotected piece back and forth is a perpetual chase: it must vary or loses.",
-      "俥（車）來回捉無根子為長捉，須變著，否則判負。"],
-    [/AXF general rule 2\b/, "Moves that are allowed (idle, one check one chase, mate threats…) repeated by both sides: a draw unless the other side offends.",
-      "雙方皆為允許著法（閒著、一將一捉、殺著等）循環：不變作和。"],
-    [/AXF general rule 3\b/, "Perpetually chasing one and the same piece is forbidden; an unrivered pawn may be chased.",
-      "長捉同一子為禁止著法；未過河兵（卒）可以長捉。"],
-    [/AXF general rule 4\b|detailed rule 27\b/, "Chasing different pieces in turn is not a perpetual chase.",
-      "輪流捉不同的子不算長捉。"],
-    [/AXF general rule 9\b|general rule 6\b/, "A general or soldier may chase; a protected piece is not chased.",
-      "將帥、兵卒可以長捉；有根子不算被捉。"],
-    [/AXF detailed rule 1\b/, "Perpetual check by one piece or several is forbidden.",
-      "一子或多子連續照將均為長將。"],
-    [/AXF detailed rule 8\b/, "One check and one chase in turn is allowed.",
-      "一將一捉為允許著法。"],
-    [/AXF detailed rule 18\b|detailed rule 2[01]\b/, "A cannon's chase depends on its screen: a new screen makes a new chase.",
-      "炮的捉子視炮架而定：換了炮架即為新的捉。"],
-    [/AXF natural move limit/, "60 moves without a capture: the game may be declared a draw.",
-      "60 回合無吃子：可判和。"],
-    [/TW113 ch\.2 table|TW113/, "TW113 (Taiwan 2024) table of forbidden and allowed repetitions.",
-      "依台灣 113 年版棋例表判定循環。"],
-    [/checkmate: the side to move loses/, "Xiangqi: the side that is mated loses.", "被將死的一方負。"],
-    [/no legal move/, "Xiangqi: a side with no legal move loses (困斃).", "無著可走（困斃）的一方負。"],
-    [/FIDE 5\.1\.1/, "Checkmate wins the game.", "將死對方者勝。"],
-    [/FIDE 5\.2\.1/, "Stalemate: the game is drawn.", "無子可動（逼和）：和棋。"],
-    [/FIDE 5\.2\.2/, "Dead position: no sequence of legal moves can end in mate; the game is drawn.",
-      "死局：任何合法著法都無法將死對方，和棋。"],
-    [/FIDE 6\.9/, "A flag falls but the opponent cannot mate by any legal sequence: a draw.",
-      "一方超時，但對方無法以任何合法著法將死：和棋。"],
-    [/FIDE 9\.2\.1/, "Threefold repetition: the player to move may claim a draw (with or before the move).",
-      "三次重複局面：輪走方可要求和棋。"],
-    [/FIDE 9\.3/, "Fifty moves by each side without a capture or pawn move: a draw may be claimed.",
-      "雙方各 50 回合無吃子、無兵步：可要求和棋。"],
-    [/FIDE 9\.6\.1/, "The same position five times: the game is drawn automatically.",
-      "同一局面出現五次：自動和棋。"],
-    [/FIDE 9\.6\.2/, "75 moves by each side without a capture or pawn move: the game is drawn automatically.",
-      "雙方各 75 回合無吃子、無兵步：自動和棋。"],
-  ];
-
-  function summary(clause, lang) {
-    if (!clause) return "";
-    for (const [re, en, zh] of CLAUSES) if (re.test(clause)) return lang === "zh" ? zh : en;
-    return "";
-  }
 
   let lang = "en";
   function t(key) {
@@ -120,5 +74,5 @@
     }
   }
 
-  window.ArbiterI18n = { t, setLang, summary, lang: () => lang };
+  window.ArbiterI18n = { t, setLang, lang: () => lang };
 })();

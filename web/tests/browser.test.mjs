@@ -6,7 +6,7 @@
 //
 //   ARBITER_BIN=target/release/arbiter node web/tests/browser.test.mjs
 import { chromium } from "playwright-core";
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -116,7 +116,24 @@ try {
     assert.equal(await page.textContent("#verdict-result"), "0-1");
     assert.equal(await page.textContent("#verdict-must-vary"), "Red");
     assert.equal(await page.textContent("#verdict-clause"), "AXF detailed rule 13");
-    assert.match(await page.textContent("#verdict-summary"), /chariot chasing an unprotected piece/);
+    // The summary is the library glossary's, word for word as `arbiter rules axf d13` prints it.
+    const d13 = JSON.parse(execFileSync(bin, ["rules", "axf", "d13", "--json"], { encoding: "utf8" }));
+    assert.equal(await page.textContent("#verdict-summary"), d13.en);
+    assert.match(d13.en, /^A chariot may not chase an unprotected cannon perpetually/);
+    // The clauses cited, each with its summary, as the text report ends.
+    const cited = await page.locator("#cited dt").allTextContents();
+    assert.deepEqual(cited, [
+      "AXF detailed rule 13 — chariot chasing an unprotected cannon",
+      "AXF general rule 2 — allowed mixtures",
+    ]);
+    // Moves are numbered as players count them: 1. h2e2 h9g7 … 29. g6h6 h8g8.
+    const nums = await page.locator("#movelist li.num").allTextContents();
+    assert.equal(nums.length, 29);
+    assert.equal(nums[0], "1.");
+    assert.equal(nums[28], "29.");
+    assert.equal(await page.textContent("#movelist li[data-ply='58']"), "h8g8");
+    assert.match(await page.textContent("#move-facts"), /^This move: 29… h8g8/);
+    assert.equal(await page.textContent("#verdict-at-ply"), "29… h8g8 (Ply 58)");
     // Opens at the deciding ply, 58 of 58.
     assert.equal(await page.textContent("#ply-label"), "Ply 58 / 58");
     const g = await annotationsFor(page, "xiangqi-perpetual-chase.pgn");
@@ -146,6 +163,7 @@ try {
     await page.click("#lang");
     assert.equal(await page.textContent("#verdict-reason"), "長捉");
     assert.equal(await page.textContent("#verdict-must-vary"), "紅方");
+    assert.equal(await page.textContent("#verdict-summary"), d13.zh);
     assert.match(await page.textContent("#verdict-summary"), /長捉/);
     await page.screenshot({ path: join(artifacts, "xiangqi-zh.png"), fullPage: true });
     assert.deepEqual(problems, []);
@@ -162,8 +180,15 @@ try {
     assert.equal(await page.textContent("#verdict-recorded"), "1/2-1/2");
     const claims = await page.locator("#claim-list li").allTextContents();
     assert.equal(claims.length, 2);
-    assert.match(claims[0], /threefold repetition · by White · Ply 42 · intended move e1f1 · FIDE 9\.2\.1/);
-    assert.match(claims[1], /threefold repetition · by Black · Ply 43 · FIDE 9\.2\.1/);
+    // Move numbers, as the text report: after 21...Qa5 (as recorded) White may claim, writing 22. e1f1.
+    assert.equal(
+      claims[0],
+      "threefold repetition · by White · after 21… Qa5 (Ply 42) · intended move 22. e1f1 · FIDE 9.2.1",
+    );
+    assert.equal(claims[1], "threefold repetition · by Black · after 22. Kf1 (Ply 43) · FIDE 9.2.1");
+    const nums = await page.locator("#movelist li.num").allTextContents();
+    assert.deepEqual([nums.length, nums[0], nums[21]], [22, "1.", "22."]);
+    assert.equal(await page.textContent("#movelist li[data-ply='1']"), "d4");
     const g = await annotationsFor(page, "chess-threefold-grischuk-giri-2019.pgn");
     assert.equal(await page.textContent("#ply-label"), "Ply 43 / 43");
     assert.equal(await page.locator("#board g.piece").count(), fenPieces(g.annotations[43].fen));

@@ -57,6 +57,11 @@ impl Emitter {
         }
     }
 
+    /// True when items are printed as JSON lines (`--json`).
+    pub fn json(&self) -> bool {
+        self.json
+    }
+
     /// Print one item on standard output.
     pub fn emit(&mut self, item: Item) {
         use std::io::Write;

@@ -317,9 +317,10 @@ fn rules_of_the_other_game_and_garbage_fens() {
     );
     assert_eq!(json_lines(&out).len(), 2);
 
+    // A --fen typo is a usage error (2); a bad line of a --fen-file is an answer (1).
     let out = arbiter(&["dead", "--fen", "garbage"], None);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("unparsable FEN"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--fen: unparsable FEN"));
 }
 
 /// A directory with no record files and a missing path are inputs that could not be read:

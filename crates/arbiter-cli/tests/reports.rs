@@ -178,18 +178,20 @@ fn chess_fen_errors_name_rank_and_character() {
         "--fen",
         "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     ]);
+    // A typo in --fen is a usage error (exit code 2), on standard error.
+    assert_eq!(out.status.code(), Some(2));
     assert!(
-        stdout(&out).contains(
+        stderr(&out).contains(
             "rank 7 ('ppppXppp'), character 5: 'X' is not a piece letter (PNBRQK white, pnbrqk black) or a digit 1-8"
         ),
         "{}",
-        stdout(&out)
+        stderr(&out)
     );
     let out = arbiter(&["dead", "--fen", "8/8/8/3bk3/8/8/8/2B1K3 x - - 0 1"]);
     assert!(
-        stdout(&out).contains("side to move (field 2) is 'x': expected w or b"),
+        stderr(&out).contains("side to move (field 2) is 'x': expected w or b"),
         "{}",
-        stdout(&out)
+        stderr(&out)
     );
 }
 
@@ -365,6 +367,278 @@ fn xiangqi_pending_report_in_chinese_with_move_numbers() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("--fen: invalid xiangqi FEN"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Every text report that cites a clause ends with the clause summaries (one shared function):
+/// `classify --explain` (xiangqi) and `dead` (chess), one FEN or a FEN file (once, at the end).
+#[test]
+fn classify_and_dead_reports_end_with_clause_summaries() {
+    // A chariot attacking a cannon its chariot on b9 protects: not a chase (AXF general rule 6 /
+    // detailed rule 30), said in words, then the two clauses summarised.
+    let out = arbiter(&[
+        "classify",
+        "--fen",
+        "1r2k4/9/9/9/1c7/4P4/R8/9/9/4K4 w",
+        "--move",
+        "a3b3",
+        "--explain",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert_eq!(
+        text.lines().take(4).collect::<Vec<_>>(),
+        [
+            "a3b3 (俥九平八): idle",
+            "  not a chase: the cannon on b5 attacked from b3: the target is truly protected (a legal \
+             recapture exists) (AXF general rule 6 / detailed rule 30)",
+            "Clauses cited (summaries in our words; `arbiter rules` lists them all):",
+            "  AXF general rule 6 (true and false protection): Chasing a piece that is truly protected \
+             (its protector can really capture back) is allowed; chasing a piece whose protector cannot \
+             capture back (a false root) is a chase and loses. A horse or cannon chasing a chariot is a \
+             chase even when the chariot is protected.",
+        ],
+        "{text}"
+    );
+    assert!(text.contains("\n  AXF detailed rule 30 (true root): "), "{text}");
+    assert!(!text.contains("Protected"), "no identifiers in prose: {text}");
+    // Without --explain nothing is cited, so nothing is summarised.
+    let plain = stdout(&arbiter(&[
+        "classify",
+        "--fen",
+        "4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w",
+        "--move",
+        "a3b3",
+    ]));
+    assert_eq!(
+        plain,
+        "a3b3 (俥九平八): chase\n  chases the cannon on b5 (chaser on b3)\n"
+    );
+
+    // Chess: opposite-coloured bishops are not dead (FIDE 5.2.2, 6.9).
+    let dead = stdout(&arbiter(&["dead", "--fen", "8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1"]));
+    assert!(
+        dead.ends_with(
+            "Clauses cited (summaries in our words; `arbiter rules` lists them all):\n  FIDE 5.2.2 (dead \
+             position): The game is drawn when neither player can checkmate by any series of legal \
+             moves, however badly the other plays; the game ends at once.\n  FIDE 6.9 (flag fall): A \
+             player whose time runs out loses, unless the opponent cannot checkmate by any series of \
+             legal moves; then the game is drawn.\n"
+        ),
+        "{dead}"
+    );
+    // A FEN file: the summaries once, after the last answer.
+    let dir = std::env::temp_dir().join(format!("arbiter-summaries-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("fens.txt");
+    std::fs::write(
+        &file,
+        "8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1\n8/8/8/4k3/8/8/8/4K3 w - - 0 1\n",
+    )
+    .expect("write");
+    let many = stdout(&arbiter(&["dead", "--fen-file", file.to_str().expect("utf-8")]));
+    assert_eq!(many.matches("Clauses cited").count(), 1, "{many}");
+    assert_eq!(many.matches("  FIDE 5.2.2 (dead position):").count(), 1, "{many}");
+    let (answers, summaries) = many.split_once("Clauses cited").expect("summaries");
+    assert!(answers.contains("Dead position: neither side can mate"), "{many}");
+    assert!(summaries.contains("FIDE 6.9 (flag fall)"), "{many}");
+    // JSON stays one object per FEN.
+    let json = stdout(&arbiter(&[
+        "dead",
+        "--json",
+        "--fen-file",
+        file.to_str().expect("utf-8"),
+    ]));
+    assert_eq!(json.lines().count(), 2, "{json}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The xiangqi natural move limit, in the judge report and the claim report, names the move
+/// after which a side may claim, numbered and in the record's notation (as chess claims do).
+#[test]
+fn xiangqi_natural_move_limit_claim_with_move_numbers() {
+    // 115 capture-free plies before the FEN (move 59, Red to move), then 6 plies in simplified
+    // Chinese: after 61. 帅五平六 [ply 5] the count reaches 120, AXF's limit (60 moves).
+    let fen = "5k3/9/9/9/9/P8/9/9/9/4K4 w - - 115 59";
+    let moves = "帅五平六 将6进1 帅六平五 将6退1 帅五平六 将6进1";
+    let out = arbiter(&["judge", "--fen", fen, "--moves", moves]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "  Not decided: after 61... 将6进1 [ply 6], Red, to move, may claim a draw now by the natural \
+             move limit (AXF natural move limit (60 moves)).\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("Nothing decided"), "{text}");
+    assert!(
+        text.contains("  AXF natural move limit (60 moves without a capture): "),
+        "{text}"
+    );
+    // Black could claim a ply earlier: after Red's 61st move.
+    assert!(
+        text.contains(
+            "  After 61. 帅五平六 [ply 5], Black could claim a draw by the natural move limit (AXF natural \
+             move limit (60 moves)).\n"
+        ),
+        "{text}"
+    );
+    let out = arbiter(&[
+        "claim",
+        "--kind",
+        "natural-move-limit",
+        "--fen",
+        fen,
+        "--moves",
+        moves,
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "After 61... 将6进1 [ply 6], Red claims a draw by the natural move limit (AXF, 120 plies needed):\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("  3. Red's checks (one ply each): 0, at most 10 count: 0 discounted\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("The claim is valid: the game is drawn (AXF natural move limit (60 moves)).\n"),
+        "{text}"
+    );
+    // Two plies earlier, moves in ICCS: 119 plies, short.
+    let out = arbiter(&[
+        "claim",
+        "--kind",
+        "natural-move-limit",
+        "--fen",
+        fen,
+        "--moves",
+        "e0d0 f9f8 d0e0 f8f9",
+        "--at-ply",
+        "4",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "After 60...f8f9 [ply 4], Red claims a draw by the natural move limit (AXF, 120 plies needed):\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("The claim is not valid: play goes on"), "{text}");
+}
+
+/// A record written in simplified characters comes back in them (车马炮帅将, 进, full-width
+/// digits as written); one in traditional stays traditional.
+#[test]
+fn xiangqi_simplified_record_comes_back_simplified() {
+    let dir = std::env::temp_dir().join(format!("arbiter-script-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    // Red's chariot checks on f7/e7 while Black's general steps aside: a perpetual check,
+    // pending after 3 cycles.
+    let game = |moves: &str| {
+        format!(
+            "[Event \"script test\"]\n[Red \"A\"]\n[Black \"B\"]\n[FEN \"4k4/9/5R3/9/9/4P4/9/9/9/4K4 w - - 0 1\"]\n\n{moves} *\n"
+        )
+    };
+    let simplified = dir.join("simplified.pgn");
+    std::fs::write(
+        &simplified,
+        game("1. 车四平五 将５平６ 2. 车五平四 将６平５ 3. 车四平五 将５平６ 4. 车五平四 将６平５ 5. 车四平五 将５平６ 6. 车五平四 将６平５"),
+    )
+    .expect("write");
+    let traditional = dir.join("traditional.pgn");
+    std::fs::write(
+        &traditional,
+        game("1. 俥四平五 將5平6 2. 俥五平四 將6平5 3. 俥四平五 將5平6 4. 俥五平四 將6平5 5. 俥四平五 將5平6 6. 俥五平四 將6平5"),
+    )
+    .expect("write");
+    let s = stdout(&arbiter(&["judge", simplified.to_str().expect("utf-8")]));
+    assert!(s.contains("  Pending after 6... 将６平５ [ply 12]:"), "{s}");
+    assert!(s.contains("      Red   1. 车四平五 [ply 1]: checks\n"), "{s}");
+    assert!(s.contains("      Black 1... 将５平６ [ply 2]: idle\n"), "{s}");
+    assert!(!s.contains('俥') || s.contains("Position at the start"), "{s}");
+    for line in s.lines().filter(|l| l.contains("[ply")) {
+        assert!(
+            !line.contains('俥') && !line.contains('將'),
+            "traditional in {line}"
+        );
+    }
+    let t = stdout(&arbiter(&["judge", traditional.to_str().expect("utf-8")]));
+    assert!(t.contains("  Pending after 6... 將6平5 [ply 12]:"), "{t}");
+    assert!(t.contains("      Red   1. 俥四平五 [ply 1]: checks\n"), "{t}");
+    // --fen/--moves and cycle: the characters given come back.
+    let c = stdout(&arbiter(&[
+        "cycle",
+        "--fen",
+        "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w",
+        "--moves",
+        "车四平五 将5平6 车五平四 将6平5",
+    ]));
+    assert!(c.contains("   1. Red   f7e7 (车四平五): checks\n"), "{c}");
+    assert!(c.contains("   2. Black e9f9 (将5平6): idle\n"), "{c}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A FEN typo on the command line is a usage error (exit code 2) for every subcommand that
+/// takes `--fen`, said as `--fen: WHY` naming the rank and the character, both games.
+#[test]
+fn fen_typos_on_the_command_line_are_usage_errors() {
+    let xq = "4k4/9/5R3/9/9/4P4/9/9/9/4KX w";
+    let xq_why = "arbiter: usage error: --fen: invalid xiangqi FEN '4k4/9/5R3/9/9/4P4/9/9/9/4KX w': unknown \
+                  piece letter 'X' in rank 0\n";
+    let ch = "8/8/8/3bX3/8/8/8/2B1K3 w - - 0 1";
+    let ch_why = "arbiter: usage error: --fen: unparsable FEN \"8/8/8/3bX3/8/8/8/2B1K3 w - - 0 1\": rank 5 \
+                  ('3bX3'), character 3: 'X' is not a piece letter (PNBRQK white, pnbrqk black) or a digit 1-8\n";
+    for (args, why) in [
+        (vec!["cycle", "--fen", xq, "--moves", "f7e7"], xq_why),
+        (vec!["classify", "--fen", xq, "--move", "f7e7"], xq_why),
+        (
+            vec![
+                "claim",
+                "--kind",
+                "natural-move-limit",
+                "--fen",
+                xq,
+                "--moves",
+                "f7e7",
+            ],
+            xq_why,
+        ),
+        (vec!["perft", "--fen", xq, "--depth", "1"], xq_why),
+        (vec!["judge", "--fen", xq, "--moves", "f7e7"], xq_why),
+        (vec!["dead", "--fen", ch], ch_why),
+        (vec!["dead", "--json", "--fen", ch], ch_why),
+        (vec!["perft", "--fen", ch, "--depth", "1"], ch_why),
+        (
+            vec!["claim", "--kind", "threefold", "--fen", ch, "--moves", "Kd1"],
+            ch_why,
+        ),
+        (vec!["judge", "--fen", ch, "--moves", "Kd1"], ch_why),
+    ] {
+        let out = arbiter(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&out), why, "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+    // A chess position for the xiangqi claim: usage, said plainly.
+    let out = arbiter(&[
+        "claim",
+        "--kind",
+        "natural-move-limit",
+        "--fen",
+        "4k3/8/8/8/8/8/3R4/4K3 w - - 98 70",
+        "--moves",
+        "",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--kind natural-move-limit is a xiangqi claim and this is a chess position"),
         "{}",
         stderr(&out)
     );

@@ -89,6 +89,7 @@ pub fn router(limits: &Limits, cors: Option<&str>) -> anyhow::Result<Router> {
         .route("/claim", post(claim))
         .route("/dead", post(dead))
         .route("/perft", post(perft))
+        .route("/rules", get(rules))
         .fallback(api_not_found);
     let mut app = Router::new()
         .route("/", get(|| asset("text/html; charset=utf-8", INDEX_HTML)))
@@ -170,11 +171,65 @@ async fn api_index() -> Response {
                 "POST /api/v1/classify": "{fen, move, rules, explain}",
                 "POST /api/v1/claim": "{kind, fen, moves | record, game, rules, at_ply, intended_move, time_control, limit}",
                 "POST /api/v1/dead": "{fen}",
-                "POST /api/v1/perft": "{fen, depth, divide, game}"
+                "POST /api/v1/perft": "{fen, depth, divide, game}",
+                "GET /api/v1/rules": "the clause glossary (as arbiter rules --json); query: book, clause, or cited (the clauses a text cites)"
             },
             "docs": "docs/server.md"
         }),
     )
+}
+
+/// Query parameters of `GET /api/v1/rules`.
+#[derive(serde::Deserialize, Default, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct RulesQuery {
+    /// `axf`, `tw113` or `fide`.
+    pub book: Option<String>,
+    /// A clause as `arbiter rules` takes it (`d14`, `general rule 3`, `9.2`).
+    pub clause: Option<String>,
+    /// A text (a report's `clause`, say): the clauses it cites, in order, each once.
+    pub cited: Option<String>,
+}
+
+/// `{"clauses":[{"book","id","citation","title","en","zh"}, ...]}`: the library's clause
+/// glossary, the same entries `arbiter rules --json` prints (the page shows its summaries).
+async fn rules(query: Result<Query<RulesQuery>, axum::extract::rejection::QueryRejection>) -> Response {
+    use arbiter::glossary::{self, Book};
+    let Query(q) = match query {
+        Ok(q) => q,
+        Err(e) => return ApiError::bad_request(format!("query string: {}", e.body_text())).into_response(),
+    };
+    let found = match (&q.cited, &q.book, &q.clause) {
+        (Some(text), None, None) => glossary::cited(text),
+        (Some(_), _, _) => {
+            return ApiError::bad_request("give either cited or book/clause, not both".into()).into_response()
+        }
+        (None, book, clause) => {
+            let book = match book.as_deref().map(|b| (b, Book::from_name(b))) {
+                Some((b, None)) => {
+                    return ApiError::bad_request(format!(
+                        "unknown rule book {b:?}: expected axf, tw113 or fide"
+                    ))
+                    .into_response()
+                }
+                Some((_, found)) => found,
+                None => None,
+            };
+            match clause {
+                Some(c) => {
+                    let v = glossary::lookup(book, c);
+                    if v.is_empty() {
+                        return ApiError::not_found(format!("no clause {c:?} in the glossary"))
+                            .into_response();
+                    }
+                    v
+                }
+                None => glossary::clauses(book).collect(),
+            }
+        }
+    };
+    let clauses: Vec<Value> = found.iter().map(|c| c.json()).collect();
+    json_response(StatusCode::OK, &json!({ "clauses": clauses }))
 }
 
 async fn api_not_found() -> Response {

@@ -439,3 +439,46 @@ fn over_the_time_cap_is_422_and_the_server_goes_on() {
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["nodes"], 44);
 }
+
+/// The page's clause summaries are the library glossary (`arbiter rules`), served whole, by
+/// clause, or as the clauses a report's text cites; the page keeps no copy of its own.
+#[test]
+fn rules_serves_the_library_glossary() {
+    let s = server();
+    let mut c = s.client();
+    let r = c.get("/api/v1/rules");
+    assert_eq!(r.status, 200);
+    let all = r.json()["clauses"].as_array().expect("clauses").clone();
+    assert_eq!(all.len(), arbiter::glossary::CLAUSES.len());
+    assert_eq!(all[0]["citation"], "AXF general rule 1");
+    let r = c.get("/api/v1/rules?book=axf&clause=d13");
+    assert_eq!(r.status, 200);
+    let d13 = &r.json()["clauses"][0];
+    let lib = arbiter::glossary::lookup(Some(arbiter::glossary::Book::Axf), "d13")[0];
+    assert_eq!(d13["citation"], "AXF detailed rule 13");
+    assert_eq!(d13["en"], lib.en);
+    assert_eq!(d13["zh"], lib.zh);
+    assert_eq!(*d13, lib.json());
+    let r = c.get("/api/v1/rules?cited=AXF%20general%20rule%209%20%2F%20detailed%20rule%2023");
+    let body = r.json();
+    let cited: Vec<&str> = body["clauses"]
+        .as_array()
+        .expect("clauses")
+        .iter()
+        .map(|c| c["citation"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(cited, ["AXF general rule 9", "AXF detailed rule 23"]);
+    assert_eq!(
+        c.get("/api/v1/rules?cited=no%20clause").json()["clauses"],
+        json!([])
+    );
+    assert_eq!(c.get("/api/v1/rules?book=xyz").status, 400);
+    assert_eq!(c.get("/api/v1/rules?book=fide&clause=d14").status, 404);
+    assert_eq!(c.get("/api/v1/rules?colour=red").status, 400);
+    // No copy of the summaries in the page's scripts.
+    let i18n = c.get("/i18n.js").text();
+    assert!(
+        !i18n.contains("AXF general rule") && !i18n.contains("FIDE 9.2"),
+        "{i18n}"
+    );
+}

@@ -520,32 +520,19 @@ fn judge_xiangqi_record(file: &str, index: usize, rec: &records::Record, options
     };
     let event = name("Event").map(|e| format!(" ({e})")).unwrap_or_default();
     r.heading = format!("{players}{event}");
-    r.style = match rec.source {
-        // Formats that store moves as coordinates are shown in Chinese notation.
+    match rec.source {
+        // Formats that store moves as coordinates are shown in Chinese notation (traditional).
         records::Source::Xqf(_)
         | records::Source::Cbr(_)
         | records::Source::Cbl(_)
         | records::Source::Cbf
-        | records::Source::DhtmlXq(_) => xiangqi::notation::Style::Chinese,
-        records::Source::Pgn(_) | records::Source::Text(_) => rec
-            .texts
-            .first()
-            .map_or(xiangqi::notation::Style::Chinese, |t| style_of(t)),
-    };
-    GameReport::Xiangqi(Box::new(r))
-}
-
-/// The notation a move is written in (for writing the report's moves the same way).
-fn style_of(text: &str) -> xiangqi::notation::Style {
-    use xiangqi::notation::Style;
-    let t = text.trim();
-    if !t.is_ascii() {
-        Style::Chinese
-    } else if Move::parse_iccs(&t.to_ascii_lowercase().replace('-', "")).is_some() {
-        Style::Iccs
-    } else {
-        Style::Wxf
+        | records::Source::DhtmlXq(_) => {}
+        // Moves written as text come back in the record's notation and characters.
+        records::Source::Pgn(_) | records::Source::Text(_) => {
+            r.write_like(rec.texts.iter().map(String::as_str))
+        }
     }
+    GameReport::Xiangqi(Box::new(r))
 }
 
 /// `judge --fen --moves` for xiangqi.
@@ -570,10 +557,7 @@ fn judge_xiangqi_position(fen: Option<&str>, moves: &str, options: &Options) -> 
         }
     }
     let mut r = XiangqiGameReport::from_referee(file, 0, &referee, options.cycles, options.explain, 0);
-    r.style = moves
-        .split_whitespace()
-        .next()
-        .map_or(xiangqi::notation::Style::Chinese, style_of);
+    r.write_like(moves.split_whitespace());
     GameReport::Xiangqi(Box::new(r))
 }
 
@@ -621,15 +605,29 @@ pub fn cycle(fen: &str, moves: &str, rules: Option<Rules>, explain: bool) -> Res
         ));
     }
     let start = parse_xiangqi_fen(Some(fen)).map_err(Error::input)?;
+    let texts = moves;
     let moves = parse_xiangqi_moves(&start, moves)?;
     let rules = Rules::xiangqi(rules);
     let judgement = crate::xiangqi::repetition::judge_cycle(&start, &moves, &rules)
         .map_err(|e| Error::input(e.to_string()))?;
+    let (style, options) = written_like(texts);
     Ok(CycleReport {
         start,
         judgement,
         explain,
+        style,
+        options,
     })
+}
+
+/// The notation `cycle` and `classify` write moves in besides ICCS: that of the space-separated
+/// move `texts` (WXF, or Chinese in its characters), and Chinese (traditional) for ICCS input.
+fn written_like(texts: &str) -> (xiangqi::notation::Style, xiangqi::notation::WriteOptions) {
+    use xiangqi::notation::Style;
+    match xiangqi::notation::detect_notation(texts.split_whitespace()) {
+        Some((Style::Iccs, _)) | None => (Style::Chinese, Default::default()),
+        Some(found) => found,
+    }
 }
 
 /// Classifies one xiangqi move (cli.md `classify`): check, chase (chaser → target), mate
@@ -651,6 +649,7 @@ pub fn classify(fen: &str, mv: &str, rules: Option<Rules>, explain: bool) -> Res
         ));
     }
     let position = parse_xiangqi_fen(Some(fen)).map_err(Error::input)?;
+    let (style, options) = written_like(mv);
     let mv = xiangqi::notation::parse_move(&position, mv)
         .map_err(|e| Error::input(e.to_string()))?
         .mv;
@@ -659,6 +658,8 @@ pub fn classify(fen: &str, mv: &str, rules: Option<Rules>, explain: bool) -> Res
         position,
         facts,
         explain,
+        style,
+        options,
     })
 }
 
@@ -845,7 +846,7 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
             )));
         }
     };
-    let (start, moves) = match q.game {
+    let (start, moves, texts) = match q.game {
         ClaimGame::Record { bytes, file, index } => {
             let opts = records::ReadOptions {
                 kind: Some(records::GameKind::Xiangqi),
@@ -855,23 +856,53 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
                 .nth(index)
                 .ok_or_else(|| Error::input(format!("{file}: there is no game {index}")))?;
             match game.map_err(|e| Error::input(e.to_string()))? {
-                records::Game::Xiangqi(r) => (r.start, r.moves),
+                records::Game::Xiangqi(r) => {
+                    // Coordinates in XQF and kin: the report writes Chinese.
+                    let texts = if matches!(r.source, records::Source::Pgn(_) | records::Source::Text(_)) {
+                        r.texts
+                    } else {
+                        Vec::new()
+                    };
+                    (r.start, r.moves, texts)
+                }
                 records::Game::Chess(_) => {
                     return Err(Error::input(format!("{file}: game {index} is not xiangqi")))
                 }
             }
         }
-        ClaimGame::Position { fen, moves, .. } => {
+        ClaimGame::Position { fen, moves: text, .. } => {
             let start = parse_xiangqi_fen(fen).map_err(Error::input)?;
-            let moves = parse_xiangqi_moves(&start, moves)?;
-            (start, moves)
+            let moves = parse_xiangqi_moves(&start, text)?;
+            (
+                start,
+                moves,
+                text.split_whitespace().map(str::to_string).collect(),
+            )
         }
     };
     match judge_claim(&rules, mode, &start, &moves, q.at_ply) {
-        Ok(claim) => Ok(ClaimReport::Xiangqi {
-            claim,
-            rules: rules.id,
-        }),
+        Ok(claim) => {
+            let (style, options) = xiangqi::notation::detect_notation(texts.iter().map(String::as_str))
+                .unwrap_or((xiangqi::notation::Style::Chinese, Default::default()));
+            // The move that produced the claim's ply, written as the record writes its moves.
+            let last_move = claim.at_ply.checked_sub(1).and_then(|i| {
+                let mut pos = start.clone();
+                for &m in moves.get(..i)? {
+                    pos.make_move(m);
+                }
+                let mv = *moves.get(i)?;
+                Some(xiangqi::notation::write_move_with(&pos, mv, style, &options))
+            });
+            Ok(ClaimReport::Xiangqi {
+                claim,
+                rules: rules.id,
+                numbering: crate::words::MoveNumbering {
+                    first_number: start.fullmove_number(),
+                    second_side_first: start.side_to_move() == xiangqi::Color::Black,
+                },
+                last_move,
+            })
+        }
         Err(e @ LimitError::AtPlyBeyond { .. }) => Err(Error::Usage(e.to_string())),
         Err(e) => Err(Error::input(e.to_string())),
     }

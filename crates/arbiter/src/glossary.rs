@@ -91,6 +91,19 @@ impl Clause {
     pub fn citation(&self) -> String {
         format!("{} {}", self.book.prefix(), self.id)
     }
+
+    /// `{"book","id","citation","title","en","zh"}`: one clause as `arbiter rules --json`
+    /// prints it and `GET /api/v1/rules` serves it.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "book": self.book,
+            "id": self.id,
+            "citation": self.citation(),
+            "title": self.title,
+            "en": self.en,
+            "zh": self.zh,
+        })
+    }
 }
 
 macro_rules! clause {

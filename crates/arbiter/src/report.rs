@@ -14,7 +14,7 @@ use crate::xiangqi::rules::{RuleSet, RulesId};
 use crate::xiangqi::verdict::{Reason as XReason, Status as XStatus, Verdict};
 use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
-use xiangqi::notation::Style;
+use xiangqi::notation::{Style, WriteOptions};
 use xiangqi::{Color, Position};
 
 /// The two games Arbiter referees.
@@ -33,6 +33,25 @@ impl Game {
         match self {
             Game::Xiangqi => "xiangqi",
             Game::Chess => "chess",
+        }
+    }
+
+    /// Why `fen` cannot be read as a position of this game, naming the rank or field and the
+    /// character; `None` when it reads. (The CLI checks a `--fen` with it: a typo there is a
+    /// usage error, exit code 2.)
+    ///
+    /// ```
+    /// use arbiter::Game;
+    /// assert_eq!(Game::Xiangqi.fen_error("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w"), None);
+    /// let e = Game::Chess.fen_error("8/8/8/3bX3/8/8/8/2B1K3 w - - 0 1").unwrap();
+    /// assert!(e.contains("rank 5 ('3bX3'), character 3: 'X'"), "{e}");
+    /// ```
+    pub fn fen_error(self, fen: &str) -> Option<String> {
+        match self {
+            Game::Chess => chess::parse_fen(fen).err().map(|e| e.to_string()),
+            Game::Xiangqi => Position::from_fen(fen)
+                .err()
+                .map(|e| format!("invalid xiangqi FEN '{fen}': {e}")),
         }
     }
 }
@@ -439,10 +458,16 @@ pub struct XiangqiGameReport {
     pub from_position: bool,
     /// The notation the text writes moves in: the record's (Chinese for XQF).
     pub style: Style,
+    /// How moves are written in that notation: the record's own characters (simplified
+    /// 车马炮 or traditional 俥傌炮/車馬砲) and forms ([`xiangqi::notation::detect_notation`]).
+    pub write: WriteOptions,
     /// Move numbers of the game (the start FEN's move number and side to move).
     pub numbering: MoveNumbering,
-    /// The position before the move that produced `verdict.at_ply`, and that move.
-    pub at_move: Option<(Position, xiangqi::Move)>,
+    /// The side to move after the last move judged.
+    pub to_move: Color,
+    /// The start position and the moves judged, to write any move of the game in the text.
+    start: Position,
+    moves: Vec<xiangqi::Move>,
     /// The record may have been cut short (docs/records.md): `result_agrees` is then null.
     pub truncated: bool,
     /// What the reader noticed but read past (bytes replaced in decoding), one sentence each.
@@ -483,27 +508,50 @@ impl XiangqiGameReport {
             heading: String::new(),
             from_position: false,
             style: Style::Chinese,
-            numbering: referee
-                .position_at(0)
-                .map_or_else(MoveNumbering::from_start, |p| MoveNumbering {
-                    first_number: p.fullmove_number(),
-                    second_side_first: p.side_to_move() == Color::Black,
-                }),
-            at_move: at_move(referee),
+            write: WriteOptions::default(),
+            numbering: MoveNumbering {
+                first_number: referee.start().fullmove_number(),
+                second_side_first: referee.start().side_to_move() == Color::Black,
+            },
+            to_move: referee.position().side_to_move(),
+            start: referee.start().clone(),
+            moves: referee.moves().to_vec(),
             truncated: false,
             warnings: Vec::new(),
         }
     }
 
+    /// Write moves as `text` does (style and characters of the record's first moves; see
+    /// [`xiangqi::notation::detect_notation`]). Without move text, the report keeps Chinese.
+    pub fn write_like<'a>(&mut self, texts: impl IntoIterator<Item = &'a str>) {
+        if let Some((style, write)) = xiangqi::notation::detect_notation(texts) {
+            self.style = style;
+            self.write = write;
+        }
+    }
+
     /// `"29. 俥二平三 [ply 57]"`: the move that produced `ply`, in the report's notation.
     fn move_at(&self, ply: usize) -> String {
-        match &self.at_move {
-            Some((pos, mv)) if ply > 0 => {
-                let text = xiangqi::notation::write_move(pos, *mv, self.style);
-                self.numbering.with_ply(ply, &text)
-            }
-            _ if ply == 0 => "the start [ply 0]".to_string(),
-            _ => format!("[ply {ply}]"),
+        if ply == 0 {
+            return "the start [ply 0]".to_string();
+        }
+        let Some(&mv) = self.moves.get(ply - 1) else {
+            return format!("[ply {ply}]");
+        };
+        let mut pos = self.start.clone();
+        for &m in &self.moves[..ply - 1] {
+            pos.make_move(m);
+        }
+        let text = xiangqi::notation::write_move_with(&pos, mv, self.style, &self.write);
+        self.numbering.with_ply(ply, &text)
+    }
+
+    /// `"after 86... 車8平7 [ply 172]"`, or `"at the start [ply 0]"`.
+    fn after(&self, ply: usize) -> String {
+        if ply == 0 {
+            "at the start [ply 0]".to_string()
+        } else {
+            format!("after {}", self.move_at(ply))
         }
     }
 
@@ -585,8 +633,14 @@ impl XiangqiGameReport {
             "1-0" | "0-1" => format!("{} loses ({})", capitalised(c), v.result),
             r => format!("the result is {r}"),
         };
+        let limit_clause = self.rules.natural_move_limit.clause;
         match (v.status, v.must_vary) {
-            (XStatus::Ongoing | XStatus::Claimable, _) => {
+            (XStatus::Claimable, _) => s.push_str(&format!(
+                "  Not decided: {}, {}, to move, may claim a draw now by the natural move limit ({limit_clause}).\n",
+                self.after(self.plies),
+                capitalised(self.to_move),
+            )),
+            (XStatus::Ongoing, _) => {
                 s.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n")
             }
             (XStatus::Pending, _) if nine_rounds => s.push_str(&format!(
@@ -625,8 +679,24 @@ impl XiangqiGameReport {
                 s.push_str(&format!("  Decided after {after}: {reason} ({}).\n", v.result))
             }
         }
-        if let Some(c) = &v.clause {
+        // A citation only ("checkmate: the side to move loses" cites no rule book: the reason
+        // above says it).
+        if let Some(c) = v
+            .clause
+            .as_ref()
+            .filter(|c| v.status != XStatus::Claimable && !crate::glossary::references(c).is_empty())
+        {
             s.push_str(&format!("  Clause: {c}\n"));
+        }
+        for &(by, ply) in &self.limit_claims {
+            if v.status == XStatus::Claimable && ply == self.plies && by == self.to_move {
+                continue; // said above
+            }
+            s.push_str(&format!(
+                "  {}, {} could claim a draw by the natural move limit ({limit_clause}).\n",
+                capitalise_first(&self.after(ply)),
+                capitalised(by),
+            ));
         }
         if v.procedure.is_some() {
             // Only where the count decided: worded for the rule book in force.
@@ -643,8 +713,8 @@ impl XiangqiGameReport {
         }
         if self.moves_after_end > 0 {
             s.push_str(&format!(
-                "  The record goes on for {} move(s) after the game ended.\n",
-                self.moves_after_end
+                "  The record goes on for {} more after the game had ended.\n",
+                crate::words::plies(self.moves_after_end)
             ));
         }
         if let Some(rec) = self.recorded_result.as_deref() {
@@ -672,6 +742,7 @@ impl XiangqiGameReport {
             }
             let wording = xreport::CycleWording {
                 style: self.style,
+                options: self.write,
                 numbering: Some((self.numbering, r.start_ply)),
                 verdict: false,
             };
@@ -685,11 +756,12 @@ impl XiangqiGameReport {
     }
 }
 
-/// The position before the move that produced the verdict's ply, and that move.
-fn at_move(referee: &Referee) -> Option<(Position, xiangqi::Move)> {
-    let at = referee.verdict().at_ply?;
-    let mv = *referee.moves().get(at.checked_sub(1)?)?;
-    Some((referee.position_at(at - 1)?, mv))
+fn capitalise_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
 }
 
 fn capitalised(c: Color) -> &'static str {
@@ -715,12 +787,28 @@ pub struct CycleReport {
     pub judgement: CycleJudgement,
     /// Whether exempted threats are listed (`"exempted"` per move).
     pub explain: bool,
+    /// The notation each move is written in after its ICCS form: as the moves were given
+    /// (`f7e7 (车四平五)` for simplified Chinese, `f7e7 (R4=5)` for WXF), Chinese for ICCS.
+    pub style: Style,
+    /// The characters and forms of that notation.
+    pub options: WriteOptions,
 }
 
 impl CycleReport {
-    /// The board, each move with what it did, one sentence per side, the verdict and clause.
+    /// The board, each move with what it did, one sentence per side, the verdict and clause,
+    /// ending with the summaries of the clauses cited.
     pub fn text(&self) -> String {
-        with_summaries(xreport::cycle_text(&self.start, &self.judgement, self.explain))
+        let wording = xreport::CycleWording {
+            style: self.style,
+            options: self.options,
+            ..Default::default()
+        };
+        with_summaries(xreport::cycle_text_with(
+            &self.start,
+            &self.judgement,
+            self.explain,
+            &wording,
+        ))
     }
 }
 
@@ -740,19 +828,30 @@ pub struct ClassifyReport {
     pub facts: crate::xiangqi::facts::MoveFacts,
     /// Whether exempted threats are listed.
     pub explain: bool,
+    /// The notation the move is written in after its ICCS form: as given (`a3b3 (车九平八)`),
+    /// Chinese for ICCS.
+    pub style: Style,
+    /// The characters and forms of that notation.
+    pub options: WriteOptions,
 }
 
 impl ClassifyReport {
     /// `MOVE (Chinese): kinds`, then one line per chase (and per exempted threat with
-    /// `explain`).
+    /// `explain`), ending with the summaries of the clauses cited.
     pub fn text(&self) -> String {
+        with_summaries(self.body_text())
+    }
+
+    fn body_text(&self) -> String {
         let f = &self.facts;
-        let mut text = format!(
-            "{} ({}): {}\n",
-            f.mv,
-            xiangqi::notation::write_move(&self.position, f.mv, xiangqi::notation::Style::Chinese),
-            f.kinds().join(", ")
-        );
+        let written = match self.style {
+            Style::Iccs => String::new(),
+            style => format!(
+                " ({})",
+                xiangqi::notation::write_move_with(&self.position, f.mv, style, &self.options)
+            ),
+        };
+        let mut text = format!("{}{written}: {}\n", f.mv, f.kinds().join(", "));
         for c in &f.chases {
             text.push_str(&format!(
                 "  chases the {} on {} (chaser on {})\n",
@@ -762,8 +861,12 @@ impl ClassifyReport {
         if self.explain {
             for e in &f.exempted {
                 text.push_str(&format!(
-                    "  not a chase: {} on {} from {}: {:?} ({})\n",
-                    e.piece, e.target, e.chaser, e.reason, e.clause
+                    "  not a chase: the {} on {} attacked from {}: {} ({})\n",
+                    e.piece,
+                    e.target,
+                    e.chaser,
+                    xreport::exemption_words(e.reason),
+                    e.clause
                 ));
             }
         }
@@ -789,6 +892,10 @@ pub enum ClaimReport {
         claim: LimitClaim,
         /// `"axf"` or `"tw113"`.
         rules: RulesId,
+        /// Move numbers of the game (the start FEN's move number and side to move).
+        numbering: MoveNumbering,
+        /// The move that produced the claim's ply, in the record's notation (`None` at ply 0).
+        last_move: Option<String>,
     },
 }
 
@@ -809,11 +916,19 @@ impl ClaimReport {
     fn body_text(&self) -> String {
         match self {
             ClaimReport::Chess(v) => v.text(),
-            ClaimReport::Xiangqi { claim: c, rules } => {
+            ClaimReport::Xiangqi {
+                claim: c,
+                rules,
+                numbering,
+                last_move,
+            } => {
+                let when = match last_move {
+                    Some(m) => format!("After {}", numbering.with_ply(c.at_ply, m)),
+                    None => format!("At the start [ply {}]", c.at_ply),
+                };
                 let mut text = format!(
-                    "Natural move limit claim by {} at ply {} ({}, {} plies needed):\n",
+                    "{when}, {} claims a draw by the natural move limit ({}, {} plies needed):\n",
                     capitalised(c.by),
-                    c.at_ply,
                     rules.name().to_uppercase(),
                     c.count.needed
                 );
@@ -852,7 +967,7 @@ impl Serialize for ClaimReport {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let v = match self {
             ClaimReport::Chess(v) => serde_json::to_value(v).map_err(serde::ser::Error::custom)?,
-            ClaimReport::Xiangqi { claim: c, rules } => json!({
+            ClaimReport::Xiangqi { claim: c, rules, .. } => json!({
                 "valid": c.valid,
                 "kind": "natural_move_limit",
                 "rules": rules.name(),
@@ -892,8 +1007,15 @@ impl DeadAnswer {
         self.report.is_err()
     }
 
-    /// The FEN, then whether each side can still mate and what follows.
+    /// The FEN, then whether each side can still mate and what follows, ending with the
+    /// summaries of the clauses cited.
     pub fn text(&self) -> String {
+        with_summaries(self.body_text())
+    }
+
+    /// [`DeadAnswer::text`] without the clause summaries (a FEN file's answers share one
+    /// block of summaries at the end: [`crate::glossary::summaries_text`]).
+    pub fn body_text(&self) -> String {
         let fen = &self.fen;
         match &self.report {
             Err(e) => match self.line {

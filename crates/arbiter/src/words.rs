@@ -53,6 +53,15 @@ impl MoveNumbering {
     }
 }
 
+/// `"1 ply"`, `"2 plies"`.
+pub fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}
+
 /// The time control a record's tags imply, and where it was read: `[TimeControl "180+2"]`
 /// (PGN seconds: base + increment; FIDE counts base + 60 × increment: 10 minutes or less is
 /// blitz, less than 60 minutes rapid, otherwise standard) or an `[Event]` naming blitz or rapid.
@@ -119,6 +128,8 @@ mod tests {
         };
         assert_eq!(n.label(1, "Kd7"), "30...Kd7");
         assert_eq!(n.label(2, "Rd1"), "31.Rd1");
+        assert_eq!(plies(1), "1 ply");
+        assert_eq!(plies(8), "8 plies");
     }
 
     #[test]

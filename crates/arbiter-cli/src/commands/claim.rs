@@ -37,6 +37,19 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
             },
         },
     };
+    if let ClaimGame::Position { fen, moves, game } = game {
+        // A FEN typo is a usage error; a FEN of the other game is the claim's to explain.
+        let game = game.unwrap_or_else(|| arbiter::detect_game(fen, Some(moves).filter(|m| !m.is_empty())));
+        if game == arbiter::Game::Chess && matches!(a.kind, crate::args::ClaimKind::NaturalMoveLimit) {
+            return Err(UsageError(
+                "--kind natural-move-limit is a xiangqi claim and this is a chess position: claim --kind \
+                 threefold or fifty-moves"
+                    .into(),
+            )
+            .into());
+        }
+        super::check_fen(fen, game)?;
+    }
     let q = ClaimQuery {
         kind: a.kind.into(),
         game,

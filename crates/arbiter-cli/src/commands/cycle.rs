@@ -15,6 +15,7 @@ pub fn run(a: CycleArgs, out: &mut Emitter) -> anyhow::Result<()> {
     if a.pos.game == Some(GameKind::Chess) {
         return Err(UsageError("cycle judges xiangqi repetitions; give a 10-rank FEN".into()).into());
     }
+    super::check_fen(Some(fen), arbiter::Game::Xiangqi)?;
     let moves = a.pos.moves.as_deref().unwrap_or("");
     let r = arbiter::cycle(fen, moves, a.rules.map(Into::into), a.explain).map_err(cli_error)?;
     out.emit(Item::new(&r, r.text(), false));

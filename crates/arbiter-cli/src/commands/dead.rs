@@ -17,7 +17,10 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
         );
     }
     match (&args.fen, &args.fen_file) {
-        (Some(fen), None) => out.emit(item(&arbiter::dead(fen))),
+        (Some(fen), None) => {
+            super::check_fen(Some(fen), arbiter::Game::Chess)?;
+            out.emit(item(&arbiter::dead(fen)))
+        }
         (None, Some(path)) => {
             let text = if path == "-" {
                 std::io::read_to_string(std::io::stdin()).context("reading standard input")?
@@ -29,13 +32,25 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
             } else {
                 path.as_str()
             };
+            // The clauses cited, summarised once at the end (not after each of thousands).
+            let mut cited = String::new();
             for answer in arbiter::dead_lines(&text) {
-                let mut it = item(&answer);
+                let mut it = Item::new(&answer, answer.body_text(), answer.is_error());
                 if answer.is_error() {
                     // "positions.txt, line 4: error: ...": the file may hold thousands of FENs.
                     it.text = format!("{name}, {}", it.text);
                 }
+                for c in arbiter::glossary::cited(&it.text) {
+                    let citation = format!("{}\n", c.citation());
+                    if !cited.contains(&citation) {
+                        cited.push_str(&citation);
+                    }
+                }
                 out.emit(it);
+            }
+            let summaries = arbiter::glossary::summaries_text([cited.as_str()]);
+            if !out.json() && !summaries.is_empty() {
+                out.emit(Item::new(&serde_json::Value::Null, summaries, false));
             }
         }
         _ => return Err(UsageError("dead: give exactly one of --fen FEN or --fen-file FILE".into()).into()),

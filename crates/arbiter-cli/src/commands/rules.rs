@@ -20,14 +20,7 @@ pub struct RulesArgs {
 }
 
 fn item(c: &Clause) -> Item {
-    let json = serde_json::json!({
-        "book": c.book,
-        "id": c.id,
-        "citation": c.citation(),
-        "title": c.title,
-        "en": c.en,
-        "zh": c.zh,
-    });
+    let json = c.json();
     let text = format!("{} — {}\n  {}\n  {}\n", c.citation(), c.title, c.en, c.zh);
     Item::new(&json, text, false)
 }

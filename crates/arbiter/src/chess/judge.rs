@@ -203,8 +203,8 @@ impl JudgeReport {
                 ));
                 if self.moves_after_end > 0 {
                     t.push_str(&format!(
-                        "The record goes on for {} more plies after the game had ended.\n",
-                        self.moves_after_end
+                        "The record goes on for {} more after the game had ended.\n",
+                        crate::words::plies(self.moves_after_end)
                     ));
                 }
             }
@@ -278,6 +278,7 @@ impl JudgeReport {
                 "The record says {r}, but the rules say {}.\n",
                 self.result
             )),
+            Some(r) if r == "*" => t.push_str("The record gives no result (*).\n"),
             Some(r) => t.push_str(&format!("Recorded result: {r}.\n")),
             None => {}
         }

@@ -196,9 +196,9 @@ impl LimitClaim {
         } else {
             for p in &self.perpetual_spans {
                 s.push(format!(
-                    "2. {} {} from ply {} ({} plies a loop) to ply {}: {} plies after the allowed cycles discounted",
-                    p.side,
-                    p.offence.name(),
+                    "2. {}'s {} from ply {} ({} plies a loop) to ply {}: {} plies after the allowed cycles discounted",
+                    side_name(p.side),
+                    p.offence.name().replace('_', " "),
                     p.start_ply,
                     p.loop_plies,
                     p.end_ply,
@@ -208,7 +208,9 @@ impl LimitClaim {
         }
         s.push(format!(
             "3. {}'s checks (one ply each): {}, at most 10 count: {} discounted",
-            self.by, c.claimant_checks, c.claimant_checks_discounted
+            side_name(self.by),
+            c.claimant_checks,
+            c.claimant_checks_discounted
         ));
         s.push(format!(
             "4. counted: {} - {} - {} = {} of {} needed: {}",
@@ -224,6 +226,14 @@ impl LimitClaim {
             }
         ));
         s
+    }
+}
+
+/// `"Red"` or `"Black"`.
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
     }
 }
 

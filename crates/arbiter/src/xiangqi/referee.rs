@@ -41,6 +41,8 @@ pub struct Referee {
     rules: RuleSet,
     cycles: usize,
     pos: Position,
+    /// The position the game started from (ply 0).
+    start: Position,
     /// The position at `base_ply`: the start, or the position right after the last capture
     /// (positions before a capture can never recur).
     base: Position,
@@ -74,6 +76,7 @@ impl Referee {
             rules,
             cycles: cycles.max(1) as usize,
             base: start.clone(),
+            start: start.clone(),
             base_ply: 0,
             keys: vec![start.key()],
             seen: HashMap::new(),
@@ -112,6 +115,11 @@ impl Referee {
             .collect();
         v.sort_by_key(|&(_, p)| p);
         v
+    }
+
+    /// The position the game started from (ply 0).
+    pub fn start(&self) -> &Position {
+        &self.start
     }
 
     /// The current position.

@@ -393,6 +393,7 @@ fn reading_of(r: crate::xiangqi::facts::ReadingId) -> Reading {
 
 /// The clause that best names a side's offence (AXF numbering; TW113 cites its table).
 ///
+/// A perpetual check is detailed rule 1, with one piece or several in turn.
 /// For a perpetual chase, only the chases of the target (`target_id`) and its chasers by
 /// identity (`chasers`) count: one piece chasing one piece is AXF general rule 3 (or the
 /// detailed rule of that pair of kinds), two or more chasing it in turn detailed rule 28.
@@ -415,14 +416,10 @@ fn side_clause(
     match (rules.id, offence) {
         (RulesId::Tw113, Offence::None) => "TW113 ch.2 table (not at fault)".into(),
         (RulesId::Tw113, _) => "TW113 ch.2 table".into(),
-        (RulesId::Axf, Offence::PerpetualCheck) => {
-            let checkers: std::collections::BTreeSet<Square> = moves.iter().map(|f| f.mv.to).collect();
-            if checkers.len() > 1 {
-                axf("detailed rule 1")
-            } else {
-                axf("general rule 1")
-            }
-        }
+        // Detailed rule 1 (單方長將): one side's perpetual check with one piece (一子長將) or
+        // several in turn (多子交替長將) — the seed's clause for both; general rule 1 states
+        // the principle.
+        (RulesId::Axf, Offence::PerpetualCheck) => axf("detailed rule 1"),
         (RulesId::Axf, Offence::PerpetualChase) => {
             let (Some((_, tk)), Some(t)) = (target, target_id) else {
                 return axf("general rule 3");

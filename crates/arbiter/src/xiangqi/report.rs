@@ -2,12 +2,12 @@
 //! people. Rendering only formats evidence; it never decides rules.
 
 use crate::words::MoveNumbering;
-use crate::xiangqi::facts::MoveFacts;
+use crate::xiangqi::facts::{Exemption, MoveFacts};
 use crate::xiangqi::repetition::{CycleJudgement, Offence, SideJudgement};
 use crate::xiangqi::verdict::Verdict;
 use serde_json::{json, Value};
-use xiangqi::notation::{write_move, Style};
-use xiangqi::{Color, Piece, PieceKind, Position, Square};
+use xiangqi::notation::{write_move_with, ChineseScript, Style, WriteOptions};
+use xiangqi::{Color, Piece, Position, Square};
 
 /// `{"move","kinds","chases"}` for one move; with `explain`, also `"exempted"`.
 pub fn facts_json(f: &MoveFacts, explain: bool) -> Value {
@@ -99,62 +99,13 @@ pub fn verdict_fields(v: &Verdict, explain: bool) -> serde_json::Map<String, Val
 
 /// Chinese character of a piece (traditional; Red 帥仕相傌俥炮兵, Black 將士象馬車砲卒).
 pub fn piece_char(p: Piece) -> char {
-    let red = p.color == Color::Red;
-    match p.kind {
-        PieceKind::General => {
-            if red {
-                '帥'
-            } else {
-                '將'
-            }
-        }
-        PieceKind::Advisor => {
-            if red {
-                '仕'
-            } else {
-                '士'
-            }
-        }
-        PieceKind::Elephant => {
-            if red {
-                '相'
-            } else {
-                '象'
-            }
-        }
-        PieceKind::Horse => {
-            if red {
-                '傌'
-            } else {
-                '馬'
-            }
-        }
-        PieceKind::Chariot => {
-            if red {
-                '俥'
-            } else {
-                '車'
-            }
-        }
-        PieceKind::Cannon => {
-            if red {
-                '炮'
-            } else {
-                '砲'
-            }
-        }
-        PieceKind::Soldier => {
-            if red {
-                '兵'
-            } else {
-                '卒'
-            }
-        }
-    }
+    xiangqi::notation::piece_char(p.kind, p.color, ChineseScript::Traditional)
 }
 
 /// A text diagram of the board, Black at the top, ICCS files and ranks on the margins. With
-/// `letters`, FEN letters (Red uppercase) instead of Chinese characters.
+/// `letters`, FEN letters (Red uppercase) instead of Chinese characters. The characters are
+/// the traditional ones whatever the record's script: the diagram has no colours, and only the
+/// traditional set names Red's and Black's chariot, horse and cannon differently (俥車 傌馬 炮砲).
 pub fn board_diagram(pos: &Position, letters: bool) -> String {
     let mut s = String::new();
     for rank in (0..10).rev() {
@@ -178,7 +129,7 @@ pub fn board_diagram(pos: &Position, letters: bool) -> String {
 }
 
 fn describe_move(pos: &Position, f: &MoveFacts, w: &CycleWording, n: usize) -> String {
-    let text = write_move(pos, f.mv, w.style);
+    let text = write_move_with(pos, f.mv, w.style, &w.options);
     let what = move_effects(f);
     match w.numbering {
         Some((numbering, start_ply)) => {
@@ -195,6 +146,8 @@ fn describe_move(pos: &Position, f: &MoveFacts, w: &CycleWording, n: usize) -> S
 pub struct CycleWording {
     /// The notation of the moves (the record's).
     pub style: Style,
+    /// How moves are written: the record's characters and forms.
+    pub options: WriteOptions,
     /// Move numbers of the game and the ply the cycle starts at: moves are then written
     /// `29. 俥二平三 [ply 57]`; `None`: numbered within the cycle.
     pub numbering: Option<(MoveNumbering, usize)>,
@@ -206,8 +159,24 @@ impl Default for CycleWording {
     fn default() -> CycleWording {
         CycleWording {
             style: Style::Chinese,
+            options: WriteOptions::default(),
             numbering: None,
             verdict: true,
+        }
+    }
+}
+
+/// Why a threat is not a chase, in words (`--explain`).
+pub fn exemption_words(e: Exemption) -> &'static str {
+    match e {
+        Exemption::ChaserIsGeneral => "the attacker is the general, whose chases are allowed",
+        Exemption::ChaserIsSoldier => "the attacker is a soldier, whose chases are allowed",
+        Exemption::UnriveredSoldier => "the target is a soldier that has not crossed the river",
+        Exemption::ExchangeOffer => "a piece of the same kind that can capture back: an exchange offer",
+        Exemption::PinnedChaser => "the attacker is pinned and cannot take",
+        Exemption::Protected => "the target is truly protected (a legal recapture exists)",
+        Exemption::RootCutByGeneral => {
+            "the general's step cut the target's protection under an attack that stood before"
         }
     }
 }
@@ -304,8 +273,12 @@ pub fn cycle_text_with(start: &Position, j: &CycleJudgement, explain: bool, w: &
         if explain {
             for e in &f.exempted {
                 s.push_str(&format!(
-                    "        not a chase: {} on {} attacked from {} — {:?} ({})\n",
-                    e.piece, e.target, e.chaser, e.reason, e.clause
+                    "        not a chase: the {} on {} attacked from {}: {} ({})\n",
+                    e.piece,
+                    e.target,
+                    e.chaser,
+                    exemption_words(e.reason),
+                    e.clause
                 ));
             }
         }

@@ -26,7 +26,8 @@ pub enum Reason {
     Checkmate,
     /// The side to move is not in check but has no legal move: it loses in xiangqi (困斃).
     NoLegalMoves,
-    /// A side checked on every move of the cycle (AXF general rule 1).
+    /// A side checked on every move of the cycle (AXF general rule 1; cited as detailed rule 1,
+    /// one piece or several in turn).
     PerpetualCheck,
     /// A side chased on every move of the cycle, with no exemption (AXF general rule 3).
     PerpetualChase,

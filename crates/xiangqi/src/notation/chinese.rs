@@ -107,7 +107,7 @@ pub(super) fn parse(pos: &Position, t: &str, text: &str) -> Result<ParsedMove, N
     describe::resolve(pos, Desc { kind, which, op, n }, Dialect::Chinese, text)
 }
 
-fn piece_name(kind: PieceKind, color: Color, script: ChineseScript) -> char {
+pub(super) fn piece_name(kind: PieceKind, color: Color, script: ChineseScript) -> char {
     let red = color == Color::Red;
     match (kind, script) {
         (PieceKind::General, ChineseScript::Traditional) => {

@@ -165,6 +165,84 @@ pub struct WriteOptions {
     pub full_width: bool,
 }
 
+/// How a record writes its moves, read from their texts: the style of the first move (ICCS,
+/// WXF or Chinese) and the [`WriteOptions`] that write moves back the same way. Chinese:
+/// simplified when the texts use a simplified-only character (帅将车马进后) and no
+/// traditional-only one (帥將俥傌車馬砲進後), traditional otherwise; full-width digits when
+/// Black's moves use them (`马８进７`). WXF: `N`/`B` letters when the texts use them and never
+/// `H`/`E`; the traverse sign `.` when used (`C2.5`); the sign-first tandem form (`+R+1`).
+/// `None` when there is no move text.
+///
+/// ```
+/// use xiangqi::notation::{detect_notation, write_move_with, ChineseScript, Style};
+/// use xiangqi::{Move, Position};
+/// let (style, options) = detect_notation(["炮二平五", "马８进７", "马二进三", "车９平８"]).unwrap();
+/// assert_eq!(style, Style::Chinese);
+/// assert_eq!(options.chinese_script, ChineseScript::Simplified);
+/// let mut pos = Position::startpos();
+/// pos.make_move(Move::parse_iccs("h2e2").unwrap());
+/// let mv = Move::parse_iccs("h9g7").unwrap();
+/// assert_eq!(write_move_with(&pos, mv, style, &options), "马８进７");
+/// let (_, trad) = detect_notation(["炮二平五", "馬8進7"]).unwrap();
+/// assert_eq!(trad.chinese_script, ChineseScript::Traditional);
+/// ```
+pub fn detect_notation<'a>(texts: impl IntoIterator<Item = &'a str>) -> Option<(Style, WriteOptions)> {
+    let mut texts = texts.into_iter().map(str::trim).filter(|t| !t.is_empty());
+    let first = texts.next()?;
+    let norm = normalize(first);
+    let style = if !norm.is_ascii() {
+        Style::Chinese
+    } else if Move::parse_iccs(&norm.to_ascii_lowercase().replace('-', "")).is_some() {
+        Style::Iccs
+    } else {
+        Style::Wxf
+    };
+    let mut o = WriteOptions::default();
+    let (mut simplified, mut traditional, mut full) = (false, false, false);
+    let (mut nb, mut he, mut dot, mut sign_first) = (false, false, false, false);
+    for t in std::iter::once(first).chain(texts).take(600) {
+        for c in t.chars() {
+            match c {
+                '帅' | '将' | '车' | '马' | '进' | '后' => simplified = true,
+                '帥' | '將' | '俥' | '傌' | '車' | '馬' | '砲' | '進' | '後' => traditional = true,
+                '１'..='９' => full = true,
+                _ => {}
+            }
+        }
+        if style == Style::Wxf {
+            let n = normalize(t);
+            let b = n.as_bytes();
+            match b.first().map(u8::to_ascii_uppercase) {
+                Some(b'N' | b'B') => nb = true,
+                Some(b'H' | b'E') => he = true,
+                Some(b'+' | b'-') if b.get(1).is_some_and(u8::is_ascii_alphabetic) => sign_first = true,
+                _ => {}
+            }
+            dot |= n.contains('.');
+        }
+    }
+    if simplified && !traditional {
+        o.chinese_script = ChineseScript::Simplified;
+    }
+    o.full_width = full;
+    if nb && !he {
+        o.wxf_letters = WxfLetters::KnightBishop;
+    }
+    if dot {
+        o.wxf_traverse = WxfTraverse::Dot;
+    }
+    if sign_first {
+        o.wxf_tandem = WxfTandem::SignFirst;
+    }
+    Some((style, o))
+}
+
+/// The Chinese character of a piece in `script`: traditional 帥仕相傌俥炮兵 (Red) /
+/// 將士象馬車砲卒 (Black); simplified 帅仕相马车炮兵 / 将士象马车炮卒.
+pub fn piece_char(kind: crate::PieceKind, color: crate::Color, script: ChineseScript) -> char {
+    chinese::piece_name(kind, color, script)
+}
+
 /// Read one move in any supported notation and check that it is legal in `pos`.
 ///
 /// The style is detected per token: ICCS (`h2e2`, `h2-e2`, `H2-E2`), WXF (`C2=5`, `H++7`,
