@@ -300,6 +300,13 @@ fn xiangqi_sample_report_has_one_verdict() {
         "{text}"
     );
     assert!(text.contains("  Procedure: the AXF rules write none;"), "{text}");
+    assert!(
+        text.contains(
+            "  Repetition: a loop of 4 plies whose position has recurred 4 times; the loops between \
+             23...h8g8 [ply 46] and 29...h8g8 [ply 58] are judged together:\n"
+        ),
+        "{text}"
+    );
     assert!(!text.contains("TW113 ch.4"), "{text}");
     assert!(
         text.contains("      Red   29.g6h6 [ply 57]: chases the cannon on h8 with the chariot on h6\n"),
