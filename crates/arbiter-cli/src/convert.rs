@@ -1,6 +1,7 @@
 //! `arbiter convert --to pgn`: any readable record (PGN, XQF, CBR, CBL, CBF, DhtmlXQ, move
 //! list) written as PGN on standard output, so records can move to the open format. Xiangqi
-//! moves in ICCS (default), Chinese or WXF; chess games are copied as they are. A game that
+//! moves in ICCS (default), Chinese or WXF (in the record's own characters and forms when it
+//! was written in that notation: simplified stays simplified); chess games are copied as they are. A game that
 //! cannot be read is reported on standard error (file, game, where, why) and skipped; the exit
 //! code is then 1.
 
@@ -40,7 +41,14 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<()> {
         for (_, game) in records::games(&bytes, opts) {
             match game {
                 Ok(records::Game::Xiangqi(r)) => {
-                    out.write_all(records::write::to_pgn(&r, style).as_bytes())?;
+                    // Chinese out of a Chinese record keeps its characters (simplified 车马炮,
+                    // full-width digits); WXF out of WXF its letters and signs.
+                    let options = match xiangqi::notation::detect_notation(r.texts.iter().map(String::as_str))
+                    {
+                        Some((written, o)) if written == style => o,
+                        _ => Default::default(),
+                    };
+                    out.write_all(records::write::to_pgn_with(&r, style, &options).as_bytes())?;
                     written += 1;
                 }
                 Ok(records::Game::Chess(raw)) => {

@@ -300,6 +300,13 @@ fn xiangqi_sample_report_has_one_verdict() {
         "{text}"
     );
     assert!(text.contains("  Procedure: the AXF rules write none;"), "{text}");
+    assert!(
+        text.contains(
+            "  Repetition: a loop of 4 plies whose position has recurred 4 times; the loops between \
+             23...h8g8 [ply 46] and 29...h8g8 [ply 58] are judged together:\n"
+        ),
+        "{text}"
+    );
     assert!(!text.contains("TW113 ch.4"), "{text}");
     assert!(
         text.contains("      Red   29.g6h6 [ply 57]: chases the cannon on h8 with the chariot on h6\n"),
@@ -572,6 +579,27 @@ fn xiangqi_simplified_record_comes_back_simplified() {
     let t = stdout(&arbiter(&["judge", traditional.to_str().expect("utf-8")]));
     assert!(t.contains("  Pending after 6... 將6平5 [ply 12]:"), "{t}");
     assert!(t.contains("      Red   1. 俥四平五 [ply 1]: checks\n"), "{t}");
+    // convert --to pgn --notation chinese keeps each record's characters.
+    let conv = |f: &std::path::Path| {
+        stdout(&arbiter(&[
+            "convert",
+            "--to",
+            "pgn",
+            "--notation",
+            "chinese",
+            f.to_str().expect("utf-8"),
+        ]))
+    };
+    assert!(
+        conv(&simplified).contains("\n1. 车四平五 将５平６ 2. 车五平四 将６平５ 3."),
+        "{}",
+        conv(&simplified)
+    );
+    assert!(
+        conv(&traditional).contains("\n1. 俥四平五 將5平6 2. 俥五平四 將6平5 3."),
+        "{}",
+        conv(&traditional)
+    );
     // --fen/--moves and cycle: the characters given come back.
     let c = stdout(&arbiter(&[
         "cycle",

@@ -730,14 +730,18 @@ impl XiangqiGameReport {
         if let (Some(r), Some(start)) = (&v.repetition, &self.cycle_start) {
             if nine_rounds {
                 s.push_str(&format!(
-                    "  The 9 rounds judged, from ply {} ({} plies):\n",
-                    r.start_ply, r.length
+                    "  The 9 rounds judged: {} {}:\n",
+                    crate::words::plies(r.length),
+                    self.after(r.start_ply)
                 ));
             } else {
                 s.push_str(&format!(
-                    "  Repetition: a loop of {} plies whose position has recurred {} times; the loops \
-                     from ply {} to ply {at} are judged together:\n",
-                    r.length, r.count, r.start_ply
+                    "  Repetition: a loop of {} whose position has recurred {} times; the loops between \
+                     {} and {} are judged together:\n",
+                    crate::words::plies(r.length),
+                    r.count,
+                    self.move_at(r.start_ply),
+                    self.move_at(at)
                 ));
             }
             let wording = xreport::CycleWording {

@@ -10,7 +10,7 @@
 
 use crate::record::{Record, Variation};
 use std::fmt::Write as _;
-use xiangqi::notation::{write_move, Style};
+use xiangqi::notation::{write_move_with, Style, WriteOptions};
 use xiangqi::{Color, Move, Position};
 
 /// Tags not copied from the record (written separately or meaningless in PGN).
@@ -22,8 +22,14 @@ fn escape(v: &str) -> String {
         .replace(['\n', '\r'], " ")
 }
 
-/// The record as one PGN game (ends with a blank line).
+/// The record as one PGN game (ends with a blank line), moves in the standard form of `style`.
 pub fn to_pgn(rec: &Record, style: Style) -> String {
+    to_pgn_with(rec, style, &WriteOptions::default())
+}
+
+/// [`to_pgn`] with the moves written with `options` (simplified characters, say: see
+/// [`xiangqi::notation::detect_notation`] for a record's own).
+pub fn to_pgn_with(rec: &Record, style: Style, options: &WriteOptions) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "[Game \"Chinese Chess\"]");
     for (k, v) in &rec.tags {
@@ -38,7 +44,8 @@ pub fn to_pgn(rec: &Record, style: Style) -> String {
     }
     out.push('\n');
     let mut text = String::new();
-    line(&mut text, &rec.start, 0, &rec.moves, &rec.variations, style, true);
+    let how = (style, *options);
+    line(&mut text, &rec.start, 0, &rec.moves, &rec.variations, how, true);
     if !text.is_empty() {
         text.push(' ');
     }
@@ -56,7 +63,7 @@ fn line(
     first: usize,
     moves: &[Move],
     vars: &[Variation],
-    style: Style,
+    how: (Style, WriteOptions),
     numbered_start: bool,
 ) {
     let mut pos = start.clone();
@@ -74,12 +81,12 @@ fn line(
             let _ = write!(out, "{n}... ");
         }
         need_number = false;
-        out.push_str(&write_move(&pos, mv, style));
+        out.push_str(&write_move_with(&pos, mv, how.0, &how.1));
         let before = pos.clone();
         pos.make_move(mv);
         for v in vars.iter().filter(|v| v.start_ply == ply && !v.moves.is_empty()) {
             out.push_str(" (");
-            line(out, &before, ply, &v.moves, &v.variations, style, true);
+            line(out, &before, ply, &v.moves, &v.variations, how, true);
             out.push(')');
             need_number = true;
         }
