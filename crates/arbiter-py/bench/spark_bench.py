@@ -17,7 +17,6 @@ import argparse
 import json
 import os
 import pathlib
-import statistics
 import subprocess
 import sys
 import time

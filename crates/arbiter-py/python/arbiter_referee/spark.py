@@ -119,25 +119,25 @@ class _Options:
 
 
 def _batches(rows: Iterable[Dict[str, Any]], size: int = 4096):
-    """Arrow record batches of at most ``size`` rows, built column by column (several times
-    faster than from a list of row dicts)."""
+    """Arrow record batches of at most ``size`` rows, built column by column."""
     import pyarrow as pa
     schema = arrow_schema()
-    names = schema.names
-    cols: Dict[str, List[Any]] = {n: [] for n in names}
-    n = 0
+
+    def batch(cols):
+        return pa.RecordBatch.from_arrays([pa.array(cols[f.name], f.type) for f in schema],
+                                          schema=schema)
+    cols: Dict[str, List[Any]] = {name: [] for name in schema.names}
+    count = 0
     for r in rows:
-        for name in names:
-            cols[name].append(r[name])
-        n += 1
-        if n >= size:
-            yield pa.RecordBatch.from_arrays([pa.array(cols[f.name], f.type) for f in schema],
-                                             schema=schema)
-            cols = {n: [] for n in names}
-            n = 0
-    if n:
-        yield pa.RecordBatch.from_arrays([pa.array(cols[f.name], f.type) for f in schema],
-                                         schema=schema)
+        for name, col in cols.items():
+            col.append(r[name])
+        count += 1
+        if count >= size:
+            yield batch(cols)
+            cols = {name: [] for name in schema.names}
+            count = 0
+    if count:
+        yield batch(cols)
 
 
 def _label(path: str) -> str:
@@ -169,7 +169,7 @@ def judge_files(spark, paths, *, rules: Optional[str] = None, cycles: int = 3,
     Options as :func:`arbiter_referee.judge`. Lazy: nothing runs until an action
     (``write_parquet``, ``count``...)."""
     opts = _Options(rules, cycles, game, explain, dead_check)
-    if isinstance(paths, (str, bytes, _os.PathLike)):
+    if isinstance(paths, (str, _os.PathLike)):
         paths = [paths]
     paths = [_os.fspath(p) for p in paths]
     df = (spark.read.format("binaryFile").option("recursiveFileLookup", "true")
@@ -456,8 +456,10 @@ def main(argv: Optional[List[str]] = None, spark=None) -> int:
         builder = SparkSession.builder.appName("arbiter-spark")
         if a.master:
             builder = builder.master(a.master)
-        if a.master and a.master.startswith("local"):
-            # Local workers run this interpreter (the one with the package installed).
+        if "PYSPARK_GATEWAY_PORT" not in _os.environ and (
+                a.master is None or a.master.startswith("local")):
+            # Local mode, not under spark-submit: the workers run this interpreter (the one
+            # with the package installed) unless PYSPARK_PYTHON says otherwise.
             _os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
         spark = builder.getOrCreate()
     kw = dict(rules=a.rules, cycles=a.cycles, game=a.game, dead_check=a.dead_check)
