@@ -10,7 +10,7 @@
 use serde::Serialize;
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::dead::{can_mate, is_dead, is_dead_screened, Mateability};
+use super::dead::{can_mate, is_dead, is_dead_screened, is_dead_screened_with, Mateability};
 use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
 use super::judge::{
@@ -276,7 +276,45 @@ impl Referee {
     }
 
     /// The status after the current ply (see [`PlyStatus`]).
+    ///
+    /// Cost: the legal moves of the current position (generated once), the claims available
+    /// now and the dead-position test (the screen by default: a search only in the rare
+    /// positions it cannot settle cheaply); the full [`Referee::report`] only when the game has
+    /// ended (to find the first ply of the end).
     pub fn status(&self) -> PlyStatus {
+        if self.end.is_none() && self.count < 5 && self.pos.halfmoves() < 150 {
+            let moves = self.pos.legal_moves();
+            let dead = !moves.is_empty()
+                && match self.options.dead_check {
+                    DeadCheck::Exact => is_dead(&self.pos),
+                    DeadCheck::Screen => is_dead_screened_with(&self.pos, &moves),
+                    DeadCheck::Off => false,
+                };
+            if !moves.is_empty() && !dead {
+                // Not ended: what `conclude` gives with no end, flag or recorded result.
+                let (ply, turn) = (self.plies(), self.pos.turn());
+                let here = claims_here(&self.pos, self.count, &self.table, None, true, true);
+                let mut only = FirstClaims::new();
+                only.note(ply, turn, &here);
+                return PlyStatus {
+                    ply,
+                    status: if here.any() {
+                        Status::Claimable
+                    } else {
+                        Status::Ongoing
+                    },
+                    result: "*".to_string(),
+                    reason: None,
+                    at_ply: None,
+                    clause: None,
+                    to_move: side_name(turn),
+                    halfmove_clock: self.pos.halfmoves(),
+                    repetitions: self.count,
+                    claims: only.into_found(),
+                    moves_after_end: 0,
+                };
+            }
+        }
         let r = self.report();
         PlyStatus {
             ply: self.plies(),
