@@ -89,7 +89,7 @@ def run_spark(corpus: pathlib.Path, cores: int, out: pathlib.Path, part: int) ->
             "session_s": r["session_s"], "games": r["games"], "load": la}
 
 
-def plot(results, games, path):
+def plot(results, games, path, load=None):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -105,7 +105,10 @@ def plot(results, games, path):
     ax.set_xticks([1, 2])
     ax.set_ylabel("games per second")
     ax.set_ylim(bottom=0)
-    ax.set_title(f"{games:,} games, one PGN file (best of the runs)")
+    title = f"{games:,} games, one PGN file (best of the runs)"
+    if load:
+        title += f"\nload average {load[0]:g} to {load[1]:g} on 2 cores during the runs"
+    ax.set_title(title, fontsize=10)
     ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=100)
@@ -113,14 +116,25 @@ def plot(results, games, path):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--data", required=True)
-    ap.add_argument("--cli", required=True)
+    ap.add_argument("--data")
+    ap.add_argument("--cli")
     ap.add_argument("--games", type=int, default=200_000)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--partition-mb", type=float, default=16)
     ap.add_argument("--out", default="bench-out")
     ap.add_argument("--plot")
+    ap.add_argument("--replot", help="only draw --plot again from a summary.json of a run")
     a = ap.parse_args()
+    if a.replot:
+        saved = json.loads(pathlib.Path(a.replot).read_text())
+        best = {}
+        for res in saved["runs"]:
+            key = (res["kind"], res["cores"])
+            best[key] = min(best.get(key, float("inf")), res["wall_s"])
+        plot(best, saved["summary"]["games"], a.plot, saved["summary"]["load_range"])
+        return
+    if not a.data or not a.cli:
+        ap.error("--data and --cli are needed (or --replot)")
     out = pathlib.Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
     corpus = out / "corpus.pgn"
@@ -159,7 +173,7 @@ def main():
     print(json.dumps(summary, indent=1))
     (out / "summary.json").write_text(json.dumps({"summary": summary, "runs": runs}, indent=1))
     if a.plot:
-        plot(best, games, a.plot)
+        plot(best, games, a.plot, summary["load_range"])
         print(f"plot: {a.plot}")
 
 
