@@ -167,16 +167,16 @@ impl InputGame {
         match &self.kind {
             InputKind::Failed(e) => GameReport::Error(e.clone()),
             InputKind::Pgn { index, raw, encoding } => {
-                let truncated = match records::check_raw(raw, *index, Some(file)) {
-                    Ok(t) => t,
-                    Err(e) => return record_error(file, &e),
-                };
                 let kind = options.game.unwrap_or_else(|| pgn::detect_game(raw).into());
-                let mut report = match kind {
-                    Game::Chess => judge_chess_pgn(file, *index, raw, options),
+                let (mut report, truncated) = match kind {
+                    Game::Chess => match records::check_raw(raw, *index, Some(file)) {
+                        Ok(t) => (judge_chess_pgn(file, *index, raw, options), t),
+                        Err(e) => return record_error(file, &e),
+                    },
+                    // The replay checks the record in its own lexer pass (broken, truncated).
                     Game::Xiangqi => match record::replay_pgn(raw, *encoding, *index, Some(file)) {
-                        Ok(r) => judge_xiangqi_record(file, *index, &r, options),
-                        Err(e) => record_error(file, &e),
+                        Ok(r) => (judge_xiangqi_record(file, *index, &r, options), r.truncated),
+                        Err(e) => return record_error(file, &e),
                     },
                 };
                 report.mark_read(truncated, &raw.warnings);

@@ -191,7 +191,8 @@ pub fn decode_game_with_hint(bytes: &[u8], hint: Option<TextEncoding>) -> (Decod
     (d, warning)
 }
 
-/// Malformed sequences and valid multi-byte characters in `bytes` read as UTF-8.
+/// Malformed sequences and valid multi-byte characters in `bytes` read as UTF-8 (the count
+/// stops once more than 16 malformed sequences outnumber a quarter of the valid characters).
 fn utf8_errors(mut bytes: &[u8]) -> (usize, usize) {
     let (mut bad, mut good) = (0, 0);
     loop {
@@ -202,7 +203,8 @@ fn utf8_errors(mut bytes: &[u8]) -> (usize, usize) {
                 good += std::str::from_utf8(ok).map_or(0, |s| s.chars().filter(|c| !c.is_ascii()).count());
                 bad += 1;
                 bytes = &rest[e.error_len().unwrap_or(rest.len()).min(rest.len())..];
-                if bad > 1 << 20 {
+                // Clearly not UTF-8 (a legacy encoding): no need to count on.
+                if bad > 16 && 4 * bad > good {
                     return (bad, good);
                 }
             }

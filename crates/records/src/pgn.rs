@@ -152,10 +152,11 @@ pub struct Integrity {
 }
 
 impl Integrity {
-    /// Whether the record may have been cut short (docs/records.md, "Truncated records"): it
-    /// stops after a move number, or it has no termination marker at its end although it has
-    /// a `[Result]` tag holding a result (`1-0`, `0-1`, `1/2-1/2`, `*`: `has_result_tag`; PGN
-    /// writes both, so a record that has the tag but lost the marker lost its end). A record with neither (many move lists carry no result
+    /// Whether the record may have been cut short (docs/formats.md, "PGN: streaming, caps,
+    /// broken and truncated records"): it stops after a move number, or it has no termination
+    /// marker at its end although it has a `[Result]` tag holding a result (`1-0`, `0-1`,
+    /// `1/2-1/2`, `*`: `has_result_tag`; PGN writes both, so a record that has the tag but
+    /// lost the marker lost its end). A record with neither (many move lists carry no result
     /// at all) is not called truncated; nor is a broken record (it is an error of its own).
     /// Decided from the record alone, so a game reads the same with or without neighbours.
     pub fn truncated(&self, has_result_tag: bool) -> bool {
@@ -186,7 +187,17 @@ pub fn integrity(movetext: &str) -> Integrity {
     if result.is_none() {
         number_last = tokens.after_number;
     }
-    let broken = if tokens.unterminated {
+    let broken = broken_why(tokens.unterminated, depth);
+    Integrity {
+        marker: result.is_some(),
+        after_number: number_last,
+        broken,
+    }
+}
+
+/// Why a record is broken (see [`Integrity::broken`]).
+fn broken_why(unterminated: bool, depth: usize) -> Option<String> {
+    if unterminated {
         Some("unterminated comment: a '{' is never closed".to_string())
     } else if depth > 0 {
         Some(format!(
@@ -194,11 +205,6 @@ pub fn integrity(movetext: &str) -> Integrity {
         ))
     } else {
         None
-    };
-    Integrity {
-        marker: result.is_some(),
-        after_number: number_last,
-        broken,
     }
 }
 
@@ -264,6 +270,8 @@ pub struct Movetext {
     pub result: Option<String>,
     /// Text after the termination marker (ignored by readers; kept for diagnostics).
     pub trailing: String,
+    /// What the same lexer pass says of the record's integrity (as [`integrity`]).
+    pub integrity: Integrity,
 }
 
 /// Iterator over the games of a PGN text, in order (split by [`crate::stream::Splitter`]).
@@ -660,7 +668,10 @@ pub fn parse_movetext(text: &str) -> Movetext {
     let mut stack: Vec<Vec<PgnMove>> = vec![Vec::new()];
     let mut pending_comments: Vec<String> = Vec::new();
     let mut ignored_opens = 0usize;
-    for token in Tokens::new(text) {
+    let mut tokens = Tokens::new(text);
+    let mut number_last = false;
+    while let Some(token) = tokens.next() {
+        number_last = tokens.after_number;
         match token {
             Token::Comment("") => {}
             Token::Comment(c) => match stack.last_mut().and_then(|l| l.last_mut()) {
@@ -693,6 +704,15 @@ pub fn parse_movetext(text: &str) -> Movetext {
             }
         }
     }
+    if out.result.is_none() {
+        number_last = tokens.after_number;
+    }
+    let depth = stack.len() - 1 + ignored_opens;
+    out.integrity = Integrity {
+        broken: broken_why(tokens.unterminated, depth),
+        marker: out.result.is_some(),
+        after_number: number_last,
+    };
     while stack.len() > 1 {
         close_variation(&mut stack);
     }

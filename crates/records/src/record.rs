@@ -678,10 +678,13 @@ pub fn check_raw(raw: &RawGame, index: usize, file: Option<&str>) -> Result<bool
         e.line = Some(raw.line);
         return Err(e);
     }
-    let result_tag = raw
-        .tag("Result")
-        .is_some_and(|r| pgn::normalize_result(r.trim()).is_some());
-    Ok(integrity.truncated(result_tag))
+    Ok(integrity.truncated(result_tag(raw)))
+}
+
+/// Whether a game has a `[Result]` tag holding a result (`1-0`, `0-1`, `1/2-1/2`, `*`).
+fn result_tag(raw: &RawGame) -> bool {
+    raw.tag("Result")
+        .is_some_and(|r| pgn::normalize_result(r.trim()).is_some())
 }
 
 /// Read one split game: refuse it when broken ([`check_raw`]), tell xiangqi from chess (or
@@ -696,10 +699,13 @@ pub fn read_raw(
     index: usize,
     file: Option<&str>,
 ) -> Result<Game, RecordError> {
-    raw.truncated = check_raw(&raw, index, file)?;
     let kind = kind.unwrap_or_else(|| pgn::detect_game(&raw));
     match kind {
-        GameKind::Chess => Ok(Game::Chess(raw)),
+        GameKind::Chess => {
+            raw.truncated = check_raw(&raw, index, file)?;
+            Ok(Game::Chess(raw))
+        }
+        // The replay's own lexer pass checks the record (see `replay_pgn`).
         GameKind::Xiangqi => replay_pgn(&raw, raw.encoding, index, file).map(|r| Game::Xiangqi(Box::new(r))),
     }
 }
@@ -783,7 +789,14 @@ pub fn open_reader<R: Read>(mut src: R, kind: Option<GameKind>) -> Opened<R> {
 /// double-byte encoding decode to less than the 8 KiB a move list is looked for in).
 fn plainly_pgn(head: &[u8]) -> bool {
     fn find(hay: &[u8], needle: &[u8]) -> bool {
-        hay.windows(needle.len()).any(|w| w == needle)
+        let mut rest = hay;
+        while let Some(i) = rest.iter().position(|&b| b == needle[0]) {
+            if rest[i..].starts_with(needle) {
+                return true;
+            }
+            rest = &rest[i + 1..];
+        }
+        false
     }
     if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
         return false;
@@ -1006,9 +1019,11 @@ fn replay_variation<T: TreeMove>(start: &Position, start_ply: usize, line: &[T],
 /// main-line move with [`xiangqi::notation::parse_move`] (ICCS, WXF, Chinese) and check it.
 ///
 /// # Errors
-/// [`RecordError`] for a bad `FEN` tag (no ply) or the first main-line move that cannot be
-/// read or is illegal (its ply and text), unless the side to move has no legal move there
-/// (then the rest is [`Record::after_end`]).
+/// [`RecordError`] for a bad `FEN` tag (no ply), a broken record
+/// ([`RecordErrorKind::Broken`], found in the movetext's lexer pass, with the game's line), or
+/// the first main-line move that cannot be read or is illegal (its ply and text), unless the
+/// side to move has no legal move there (then the rest is [`Record::after_end`]). Sets
+/// [`Record::truncated`] (see [`pgn::Integrity::truncated`]).
 pub fn replay_pgn(
     raw: &RawGame,
     encoding: TextEncoding,
@@ -1030,6 +1045,11 @@ pub fn replay_pgn(
         None => Position::startpos(),
     };
     let mt = pgn::parse_movetext(raw.movetext());
+    if let Some(why) = mt.integrity.broken.clone() {
+        let mut e = err(None, None, RecordErrorKind::Broken(why));
+        e.line = Some(raw.line);
+        return Err(e);
+    }
     let main =
         replay_main(&start, &mt.moves).map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
     let result = raw
@@ -1050,7 +1070,7 @@ pub fn replay_pgn(
         result,
         mate_ply: main.mate_ply,
         after_end: main.after_end,
-        truncated: raw.truncated,
+        truncated: raw.truncated || mt.integrity.truncated(result_tag(raw)),
         read_warnings: raw.warnings.clone(),
     })
 }

@@ -96,8 +96,12 @@ enum LineKind {
     Text,
 }
 
-/// Read buffer size.
+/// Read buffer size: the buffer starts at [`BUF_START`] (most record files are a few KiB, and
+/// a zeroed 64 KiB buffer per file costs more than splitting them) and doubles up to this
+/// while reads fill it.
 const BUF: usize = 64 << 10;
+/// The read buffer's first size.
+const BUF_START: usize = 4 << 10;
 /// Bytes examined at a line's start to classify it.
 const PEEK: usize = 256;
 
@@ -105,7 +109,7 @@ const PEEK: usize = 256;
 /// then ends.
 pub struct Splitter<R> {
     src: R,
-    buf: Box<[u8]>,
+    buf: Vec<u8>,
     lo: usize,
     hi: usize,
     eof: bool,
@@ -144,7 +148,7 @@ impl<R: Read> Splitter<R> {
     pub fn with_limits(src: R, limits: Limits) -> Splitter<R> {
         Splitter {
             src,
-            buf: vec![0; BUF].into_boxed_slice(),
+            buf: vec![0; BUF_START],
             lo: 0,
             hi: 0,
             eof: false,
@@ -178,6 +182,11 @@ impl<R: Read> Splitter<R> {
             self.buf.copy_within(self.lo..self.hi, 0);
             self.hi -= self.lo;
             self.lo = 0;
+        }
+        if self.hi * 2 > self.buf.len() && self.buf.len() < BUF {
+            // Reads fill the buffer: a bigger input, fewer reads.
+            let n = (self.buf.len() * 2).min(BUF);
+            self.buf.resize(n, 0);
         }
         if self.hi == self.buf.len() {
             return;

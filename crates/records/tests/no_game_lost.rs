@@ -215,3 +215,24 @@ fn encodings_per_game() {
     assert_eq!(r.source, records::Source::Pgn(records::TextEncoding::Utf16Le));
     assert_eq!((r.tag("Event"), r.texts.len()), (Some("\u{67f3}"), 1));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
+
+    /// The movetext parser's own integrity check (what the xiangqi replay uses, in its one lexer
+    /// pass) says what `pgn::integrity` says (what the chess path uses).
+    #[test]
+    fn parser_integrity_is_integrity(
+        words in prop::collection::vec(
+            prop_oneof![
+                Just("1."), Just("12..."), Just("e4"), Just("h2e2"), Just("1-0"), Just("*"),
+                Just("{"), Just("}"), Just("("), Just(")"), Just(";"), Just("\n"), Just("\r"),
+                Just("%"), Just("$1"), Just("1/2-1/2"), Just("炮二平五"), Just(" "),
+            ],
+            0..40,
+        ),
+    ) {
+        let text: String = words.concat();
+        prop_assert_eq!(records::pgn::parse_movetext(&text).integrity, records::pgn::integrity(&text), "{:?}", text);
+    }
+}
