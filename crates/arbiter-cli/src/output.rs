@@ -23,11 +23,28 @@ impl Item {
         Item { line, text, failed }
     }
 
-    /// A judged game's report.
+    /// A judged game's report. Only the form the process prints is built (see [`Emitter::new`]):
+    /// with `--json` no text report (its moves in words, its sentences) is written, and
+    /// without it no JSON line.
     pub fn game(report: &arbiter::GameReport) -> Item {
-        Item::new(report, report.text(), report.is_error())
+        match PRINTS.load(std::sync::atomic::Ordering::Relaxed) {
+            PRINTS_JSON => Item::new(report, String::new(), report.is_error()),
+            PRINTS_TEXT => Item {
+                line: String::new(),
+                text: report.text(),
+                failed: report.is_error(),
+            },
+            _ => Item::new(report, report.text(), report.is_error()),
+        }
     }
 }
+
+/// What the process prints, set by [`Emitter::new`]: not yet known (both forms are built),
+/// JSON lines, or text reports.
+static PRINTS: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(PRINTS_BOTH);
+const PRINTS_BOTH: u8 = 0;
+const PRINTS_JSON: u8 = 1;
+const PRINTS_TEXT: u8 = 2;
 
 /// Prints items as they are produced (streamed: a batch is never held whole in memory) and
 /// remembers whether any failed. Output is buffered, and flushed after every item when standard
@@ -46,6 +63,8 @@ impl Emitter {
     /// `json`: one JSON object per line; otherwise the text reports, separated by blank lines.
     pub fn new(json: bool) -> Emitter {
         use std::io::IsTerminal;
+        let prints = if json { PRINTS_JSON } else { PRINTS_TEXT };
+        PRINTS.store(prints, std::sync::atomic::Ordering::Relaxed);
         let stdout = std::io::stdout();
         Emitter {
             json,

@@ -546,6 +546,60 @@ impl ChessReferee {
         py.allow_threads(|| to_json(&self.inner.status()))
     }
 
+    /// Plays a move in SAN or UCI; returns the status dict (as `status`).
+    fn push<'py>(&mut self, py: Python<'py>, mv: &str) -> PyResult<Bound<'py, PyDict>> {
+        self.inner.push_text(mv).map_err(|e| chess_error(py, e))?;
+        self.status(py)
+    }
+
+    /// The status after the current ply as a dict, built directly (no JSON): the same keys and
+    /// values as `json.loads(status_json())`.
+    fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        use pyo3::intern;
+        let s = self.inner.status();
+        let d = PyDict::new(py);
+        d.set_item(intern!(py, "ply"), s.ply)?;
+        let status = match s.status {
+            ch::Status::Ongoing => intern!(py, "ongoing"),
+            ch::Status::Claimable => intern!(py, "claimable"),
+            ch::Status::Decided => intern!(py, "decided"),
+        };
+        d.set_item(intern!(py, "status"), status)?;
+        d.set_item(intern!(py, "result"), s.result.as_str())?;
+        let reason = s.reason.map(|r| match r {
+            ch::Reason::Checkmate => "checkmate",
+            ch::Reason::Stalemate => "stalemate",
+            ch::Reason::DeadPosition => "dead_position",
+            ch::Reason::FivefoldRepetition => "fivefold_repetition",
+            ch::Reason::SeventyFiveMoves => "seventy_five_moves",
+            ch::Reason::FlagDeadPosition => "flag_dead_position",
+        });
+        d.set_item(intern!(py, "reason"), reason)?;
+        d.set_item(intern!(py, "at_ply"), s.at_ply)?;
+        d.set_item(intern!(py, "clause"), s.clause)?;
+        let to_move = if s.to_move == "white" {
+            intern!(py, "white")
+        } else {
+            intern!(py, "black")
+        };
+        d.set_item(intern!(py, "to_move"), to_move)?;
+        d.set_item(intern!(py, "halfmove_clock"), s.halfmove_clock)?;
+        d.set_item(intern!(py, "repetitions"), s.repetitions)?;
+        let claims = pyo3::types::PyList::empty(py);
+        for c in &s.claims {
+            let cd = PyDict::new(py);
+            cd.set_item(intern!(py, "kind"), c.kind)?;
+            cd.set_item(intern!(py, "by"), c.by)?;
+            cd.set_item(intern!(py, "at_ply"), c.at_ply)?;
+            cd.set_item(intern!(py, "intended_move"), c.intended_move.as_deref())?;
+            cd.set_item(intern!(py, "clause"), c.clause)?;
+            claims.append(cd)?;
+        }
+        d.set_item(intern!(py, "claims"), claims)?;
+        d.set_item(intern!(py, "moves_after_end"), s.moves_after_end)?;
+        Ok(d)
+    }
+
     fn fen(&self) -> String {
         use shakmaty::fen::Fen;
         Fen::from_position(&self.inner.position().clone(), shakmaty::EnPassantMode::Legal).to_string()

@@ -111,6 +111,28 @@ def test_python_chess_interop():
     assert sorted(r.legal_moves()) == sorted(m.uci() for m in board.legal_moves)
 
 
+def test_chess_status_dict_is_the_json_status():
+    # push builds its dict directly; it must equal the JSON form of the same status at every
+    # ply: ongoing, claimable with intended moves (Grischuk's game), and decided.
+    import json
+    pychess = pytest.importorskip("chess.pgn")
+    with open(GRISCHUK, encoding="utf-8") as f:
+        game = pychess.read_game(f)
+    r = ac.Referee()
+    kinds = set()
+    for m in game.mainline_moves():
+        s = r.push(m.uci())
+        assert s == json.loads(r._r.status_json()), r.ply
+        kinds.add(s["status"])
+        assert all(c["intended_move"] is None or len(c["intended_move"]) >= 4 for c in s["claims"])
+    assert "claimable" in kinds
+    r = ac.Referee()
+    for m in ["f3", "e5", "g4", "Qh4#"]:
+        s = r.push(m)
+    assert s == json.loads(r._r.status_json())
+    assert (s["status"], s["reason"], s["result"]) == ("decided", "checkmate", "0-1")
+
+
 def test_dead_position():
     d = ac.dead("8/8/8/8/8/8/8/K1k5 w - - 0 1")
     assert (d["dead"], d["clause"]) == (True, "FIDE 5.2.2")

@@ -32,8 +32,7 @@ class Referee:
         ``clause``, ``to_move``, ``halfmove_clock`` (plies), ``repetitions``, ``claims`` (the
         draw claims the side to move may make now, with the intended move to write down),
         ``moves_after_end``. Raises :class:`~arbiter_referee.RecordError` (``ply``, ``move``)."""
-        self._r.push_move(move)
-        return _json.loads(self._r.status_json())
+        return self._r.push(move)
 
     def push_many(self, moves: Union[str, List[str]]) -> Dict[str, Any]:
         """Plays several moves; returns the status after the last."""
@@ -43,7 +42,7 @@ class Referee:
 
     def status(self) -> Dict[str, Any]:
         """The status after the current ply (as :meth:`push` returns)."""
-        return _json.loads(self._r.status_json())
+        return self._r.status()
 
     def claim(self, kind: str, intended_move: Optional[str] = None, *,
               time_control: Optional[str] = None) -> Dict[str, Any]:
