@@ -10,7 +10,7 @@
 //!
 //! | call | answers | report |
 //! |---|---|---|
-//! | [`judge_bytes`], [`judge_reader`] | every game of a record file (PGN of either game, XQF; UTF-8, GBK, Big5) | [`GameReport`] per game |
+//! | [`judge_bytes`], [`judge_reader`] | every game of a record file or stream (PGN of either game, streamed game by game in bounded memory; XQF and the other formats; UTF-8, GBK, Big5, UTF-16, decided per game) | [`GameReport`] per game |
 //! | [`judge_position`] | a start position and moves | [`GameReport`] |
 //! | [`cycle`] | a xiangqi repetition cycle | [`CycleReport`] |
 //! | [`classify`] | one xiangqi move | [`ClassifyReport`] |

@@ -183,11 +183,6 @@ impl<R: Read> Splitter<R> {
             self.hi -= self.lo;
             self.lo = 0;
         }
-        if self.hi * 2 > self.buf.len() && self.buf.len() < BUF {
-            // Reads fill the buffer: a bigger input, fewer reads.
-            let n = (self.buf.len() * 2).min(BUF);
-            self.buf.resize(n, 0);
-        }
         if self.hi == self.buf.len() {
             return;
         }
@@ -200,6 +195,11 @@ impl<R: Read> Splitter<R> {
                     }
                     Ok(n) => {
                         self.hi += n;
+                        if self.hi == self.buf.len() && self.buf.len() < BUF {
+                            // The read filled the buffer: a bigger input, fewer reads.
+                            let len = (self.buf.len() * 2).min(BUF);
+                            self.buf.resize(len, 0);
+                        }
                         return;
                     }
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
