@@ -453,7 +453,8 @@ def main(argv: Optional[List[str]] = None, spark=None) -> int:
     if own:
         import sys
         from pyspark.sql import SparkSession
-        builder = SparkSession.builder.appName("arbiter-spark")
+        builder = (SparkSession.builder.appName("arbiter-spark")
+                   .config("spark.ui.showConsoleProgress", "false"))
         if a.master:
             builder = builder.master(a.master)
         if "PYSPARK_GATEWAY_PORT" not in _os.environ and (
