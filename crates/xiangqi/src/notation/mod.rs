@@ -257,8 +257,14 @@ pub fn piece_char(kind: crate::PieceKind, color: crate::Color, script: ChineseSc
 /// no legal move ([`NotationError::NoLegalMove`]) or several ([`NotationError::Ambiguous`]).
 /// Never panics, whatever the text.
 pub fn parse_move(pos: &Position, text: &str) -> Result<ParsedMove, NotationError> {
-    let norm = normalize(text);
-    let t = norm.trim();
+    // ASCII text is its own normal form: no copy (the common case, ICCS and WXF records).
+    let norm;
+    let t = if text.is_ascii() {
+        text.trim()
+    } else {
+        norm = normalize(text);
+        norm.trim()
+    };
     if t.is_empty() || t.chars().count() > 16 {
         return Err(NotationError::Syntax(text.to_string()));
     }
