@@ -136,6 +136,21 @@ fn limits_and_exits() {
         Some(0),
         "a soldier across the river may stand on any file"
     );
+    // A soldier on its own side of the river off its five start files can never get there
+    // (it cannot move sideways before it crosses): refused, with the point named.
+    let fen = "4k4/9/9/9/9/9/1P7/9/9/3K5 w - - 0 1";
+    let out = arbiter(&["judge", "--json", "--fen", fen, "--moves", "d0d1"], None);
+    assert_eq!(out.status.code(), Some(2), "{fen}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("red soldier on b3 is on a point it can never reach"),
+        "{err}"
+    );
+    // Behind its start rank (black soldier on i7, as in the rule-book diagram of wxf-103):
+    // accepted.
+    let fen = "3a2b1r/4ak3/8p/7P1/9/9/9/B2NN3B/3K5/3p5 b - - 0 1";
+    let out = arbiter(&["judge", "--json", "--fen", fen, "--moves", "d0e0"], None);
+    assert_eq!(out.status.code(), Some(0), "{fen}");
     // `claim --at-ply` past the end: the same exit code for both games.
     let xq = arbiter(
         &[

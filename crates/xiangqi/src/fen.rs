@@ -51,8 +51,11 @@ pub enum FenError {
     OpponentInCheck { color: Color },
 }
 
-/// Whether a piece of `color` and `kind` can ever stand on `sq` in a legal game. Soldiers are
-/// not checked: rule-book diagrams place them behind their start points.
+/// Whether a piece of `color` and `kind` can ever stand on `sq` in a legal game. A soldier on
+/// its own side of the river must stand on one of the five files it starts on (b, d, f, h are
+/// refused: it cannot move sideways before it crosses); a soldier behind its start rank is
+/// accepted, because rule-book diagrams place them there (the AXF/WXF rule-book example
+/// encoded as the shared case wxf-103 has a black soldier on i7).
 pub(crate) fn reachable(color: Color, kind: PieceKind, sq: Square) -> bool {
     // Work in Red's frame.
     let s = if color == Color::Red { sq } else { sq.flipped() };
@@ -61,6 +64,7 @@ pub(crate) fn reachable(color: Color, kind: PieceKind, sq: Square) -> bool {
         PieceKind::General => in_palace(Color::Red, s),
         PieceKind::Advisor => in_palace(Color::Red, s) && (f + r) % 2 == 1,
         PieceKind::Elephant => matches!((f, r), (2 | 6, 0 | 4) | (0 | 4 | 8, 2)),
+        PieceKind::Soldier => r >= 5 || f % 2 == 0,
         _ => true,
     }
 }
@@ -72,8 +76,8 @@ impl Position {
     /// [`FenError`] naming what is wrong and where: rank count or length, unknown letters, side
     /// to move, clocks, missing or extra generals, too many pieces of a kind, a piece on a
     /// point it can never reach (general or advisor outside the palace, elephant off its seven
-    /// points; a soldier anywhere is accepted, as rule-book diagrams place them behind their
-    /// start rank), generals facing, the side not to move in check, or text after the six
+    /// points, a soldier on its own side of the river off its five start files; a soldier
+    /// behind its start rank is accepted, as rule-book diagrams place them there), generals facing, the side not to move in check, or text after the six
     /// fields.
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let mut fields = fen.split_whitespace();
