@@ -285,6 +285,12 @@ def next_game_start(read: Callable[[int, int], bytes], size: int, pos: int) -> i
     (the file's first piece starts there); ``size`` when none follows."""
     if pos <= 0:
         return 0
+    return _scan_game_start(read, size, pos)
+
+
+def _scan_game_start(read: Callable[[int, int], bytes], size: int, pos: int) -> int:
+    """The first game start (:func:`game_starts`) at or after ``pos`` (``pos`` >= 0), or
+    ``size``: unlike :func:`next_game_start`, 0 is not taken as a start by itself."""
     window = 1 << 16
     lo = pos
     while lo < size:
@@ -316,10 +322,15 @@ def plan_task(read: Callable[[int, int], bytes], size: int, lo: int, hi: int
     games the CLI's splitter finds in them; ``None`` when no game starts in the range (a game
     longer than a range belongs to the range it starts in). The file's first range starts
     at 0, so text before the first tag line is not lost."""
-    start = next_game_start(read, size, lo)
+    # Text before the file's first game (a BOM, a "; exported by" line) belongs to that game,
+    # as in the CLI's splitter: the first range runs at least past the first game's start, and
+    # no later range starts at or before it.
+    first = _scan_game_start(read, size, 0)
+    start = next_game_start(read, size, lo if lo == 0 else max(lo, first + 1))
     if start >= hi and not (lo == 0 and size == 0):
         return None
-    end = next_game_start(read, size, hi) if hi < size else size
+    stop = hi if lo > 0 else max(hi, first + 1)
+    end = next_game_start(read, size, stop) if stop < size else size
     data = read(start, end)
     if (start, end) != (0, size) and _is_blank(data):
         return (start, end, 0)  # blank lines before the first game: nothing to judge
