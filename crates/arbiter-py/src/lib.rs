@@ -164,9 +164,9 @@ fn to_json<T: serde::Serialize>(v: &T) -> String {
 
 /// Judges every game of one record file's bytes; returns one JSON line per game (the CLI's
 /// `judge --json` lines, in order), judged in parallel with the GIL released.
-#[pyfunction]
 /// `parallel=False` judges on the calling thread (for callers that parallelise themselves, as
 /// Spark's executors do: one Python worker per core).
+#[pyfunction]
 #[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="screen", parallel=true))]
 #[allow(clippy::too_many_arguments)]
 fn judge_bytes(

@@ -741,9 +741,17 @@ pub struct ClaimQuery<'a> {
 /// ```
 pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
     let xiangqi_claim = q.kind == DrawClaim::NaturalMoveLimit;
+    let mut raw = None;
     let is_xiangqi = match q.game {
         ClaimGame::Record { bytes, file, index } => {
-            match (record_game_kind(bytes, index), xiangqi_claim) {
+            // Not PGN: a xiangqi format (XQF and kin); no such game: the claim says so.
+            let kind = if records::detect_format(bytes) == records::Format::Pgn {
+                raw = nth_pgn_game(bytes, index);
+                raw.as_ref().map(|r| pgn::detect_game(r).into())
+            } else {
+                Some(Game::Xiangqi)
+            };
+            match (kind, xiangqi_claim) {
                 (Some(Game::Xiangqi), false) => {
                     return Err(Error::Usage(format!(
                         "{file} holds a xiangqi game: its draw claim is --kind natural-move-limit \
@@ -768,7 +776,7 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
         }
     };
     if !is_xiangqi {
-        return chess_claim(q);
+        return chess_claim(q, raw);
     }
     if !xiangqi_claim {
         return Err(Error::Usage(
@@ -779,17 +787,15 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
     natural_limit_claim(q)
 }
 
-/// The game kind of game `index` of a record file, when it can be read.
-fn record_game_kind(bytes: &[u8], index: usize) -> Option<Game> {
-    if records::detect_format(bytes) != records::Format::Pgn {
-        return Some(Game::Xiangqi);
-    }
+/// Game `index` of a PGN record file (`None`: no such game), split once for both the
+/// game-kind check and the chess claim.
+fn nth_pgn_game(bytes: &[u8], index: usize) -> Option<pgn::RawGame> {
     let decoded = records::encoding::decode(bytes);
-    let raw = pgn::games(&decoded.text).nth(index)?;
-    Some(pgn::detect_game(&raw).into())
+    pgn::games(&decoded.text).nth(index)
 }
 
-fn chess_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
+/// The chess claim; `raw` is the record's game when [`claim`] has already split the file.
+fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport, Error> {
     let kind = match q.kind {
         DrawClaim::Threefold => chess::ClaimKind::Threefold,
         DrawClaim::FiftyMoves => chess::ClaimKind::FiftyMoves,
@@ -800,11 +806,8 @@ fn chess_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
         }
     };
     let record = match q.game {
-        ClaimGame::Record { bytes, file, index } => {
-            let decoded = records::encoding::decode(bytes);
-            let raw = pgn::games(&decoded.text)
-                .nth(index)
-                .ok_or_else(|| Error::input(format!("{file}: there is no game {index}")))?;
+        ClaimGame::Record { file, index, .. } => {
+            let raw = raw.ok_or_else(|| Error::input(format!("{file}: there is no game {index}")))?;
             chess::parse_pgn_game(&raw.chess_text())?
         }
         ClaimGame::Position { fen, moves, .. } => chess::GameRecord::from_fen_moves(fen, moves)?,
