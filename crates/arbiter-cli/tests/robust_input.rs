@@ -333,12 +333,19 @@ fn encodings_per_game() {
     assert_eq!(out.status.code(), Some(0));
 }
 
-/// Streaming: the first reports are printed while standard input is still open.
+/// Streaming: the first reports are printed while standard input is still open (with one
+/// thread, and with the reader thread of `--jobs 2`).
 #[test]
 fn reports_before_the_input_ends() {
+    for jobs in ["1", "2"] {
+        first_report_while_input_open(jobs);
+    }
+}
+
+fn first_report_while_input_open(jobs: &str) {
     use std::io::BufRead;
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["judge", "--json", "-"])
+        .args(["judge", "--json", "--jobs", jobs, "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -363,4 +370,45 @@ fn reports_before_the_input_ends() {
     let _ = child.wait();
     let first = first.expect("a report before the end of the input");
     assert!(first.contains("\"plies\":4"), "{first}");
+}
+
+/// `--jobs 3` on one input (read on a thread of its own, judged game by game on the pool)
+/// prints the same lines in the same order as `--jobs 1`, over many batches, with error items
+/// (an illegal move, a broken record) keeping their index; the summary counts them alike.
+#[test]
+fn parallel_judging_of_one_input_keeps_order_and_indices() {
+    const ILLEGAL: &str = "[Event \"B\"]\n\n1. h2e2 h9g7 2. h2h9 *\n";
+    const BROKEN: &str = "[Event \"C\"]\n\n1. h2e2 {never closed\n";
+    const CHESS: &str = "[Event \"D\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+    let mut text = String::new();
+    for i in 0..1500 {
+        text.push_str(match i {
+            700 => ILLEGAL,
+            1299 => BROKEN,
+            _ if i % 3 == 0 => CHESS,
+            _ => GAME,
+        });
+        text.push('\n');
+    }
+    let one = arbiter(&["judge", "--json", "--jobs", "1", "-"], Some(text.as_bytes()));
+    let three = arbiter(&["judge", "--json", "--jobs", "3", "-"], Some(text.as_bytes()));
+    assert_eq!(one.status.code(), Some(1));
+    assert_eq!(three.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&one.stdout),
+        String::from_utf8_lossy(&three.stdout)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&one.stderr),
+        String::from_utf8_lossy(&three.stderr)
+    );
+    let items = json_lines(&three);
+    assert_eq!(items.len(), 1500);
+    for (i, item) in items.iter().enumerate() {
+        assert_eq!(item["index"], i, "{item}");
+        assert_eq!(item.get("error").is_some(), i == 700 || i == 1299, "{item}");
+    }
+    assert_eq!(items[3]["reason"], "checkmate");
+    assert_eq!(items[700]["ply"], 3, "{}", items[700]);
+    assert!(String::from_utf8_lossy(&three.stderr).contains("1500 games from 1 file; 2 could not be judged"));
 }

@@ -1,8 +1,10 @@
 //! `arbiter judge`: replay records (or a position and moves) and report what the rules say.
 //! Reading, splitting and judging are the library's ([`arbiter::split_reader`], the path of
-//! [`arbiter::judge_reader`], and [`arbiter::InputGame::judge`]); this file walks the inputs,
-//! streams each one in batches of games judged in parallel with `--jobs`, and prints each
-//! batch in input order as soon as it is judged.
+//! [`arbiter::judge_reader`], and [`arbiter::InputGame::judge`]); this file walks the inputs
+//! and prints the reports in input order as soon as they are judged. With `--jobs 1` each
+//! input is read, judged and printed batch by batch on the main thread; with more, one input
+//! is a pipeline (a reader thread splits games while the pool judges them, game by game), and
+//! many inputs are judged one job per input, a window of them at once.
 
 use super::cli_error;
 use crate::args::JudgeArgs;
@@ -21,7 +23,7 @@ const BATCH_BYTES: usize = 4 << 20;
 /// The most threads `--jobs` starts per available core (a larger value is clamped, with a note).
 const JOBS_PER_CORE: usize = 4;
 
-/// Files judged in parallel per window with `--jobs` > 1.
+/// Inputs judged but not yet printed, at most, with `--jobs` > 1 and many inputs.
 const FILE_WINDOW: usize = 64;
 
 struct Ctx {
@@ -99,60 +101,36 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
         );
         b
     });
-    // Games judged or not; inputs that could not be read at all (no game index) apart.
-    let (mut games, mut failed, mut unreadable) = (0usize, 0usize, 0usize);
-    // With --jobs > 1, a window of files is judged in parallel (folders of one-game files);
-    // games within a big file are also judged in parallel batches (see `judge_input`). Output
-    // stays in input order and memory is bounded by the window.
-    let window = if pool.current_num_threads() > 1 {
-        FILE_WINDOW
-    } else {
-        1
+    let mut tally = Tally {
+        out,
+        bar,
+        games: 0,
+        failed: 0,
+        unreadable: 0,
+        inputs: 0,
     };
-    for chunk in inputs.chunks(window) {
-        {
-            let mut tally = |out: &mut Emitter, (item, indexed): (Item, bool)| {
-                if item.failed && !indexed {
-                    unreadable += 1;
-                } else {
-                    games += 1;
-                    failed += usize::from(item.failed);
-                }
-                out.emit(item);
-            };
-            if let [input] = chunk {
-                // One input: each batch is printed as soon as it is judged.
-                judge_input(input, &ctx, &pool, &mut |batch| {
-                    batch.into_iter().for_each(|item| tally(out, item));
-                    out.flush();
-                    out.write_error().is_none()
-                });
-            } else {
-                let per_file: Vec<Vec<(Item, bool)>> = pool.install(|| {
-                    chunk
-                        .par_iter()
-                        .map(|input| {
-                            let mut items = Vec::new();
-                            judge_input(input, &ctx, &pool, &mut |batch| {
-                                items.extend(batch);
-                                true
-                            });
-                            items
-                        })
-                        .collect()
-                });
-                per_file.into_iter().flatten().for_each(|item| tally(out, item));
+    if pool.current_num_threads() == 1 {
+        // One thread: each input read, judged and printed in turn, batch by batch.
+        for input in &inputs {
+            judge_input(input, &ctx, None, &mut |batch| tally.batch(batch));
+            if !tally.input_done() {
+                break;
             }
         }
-        out.flush();
-        if out.write_error().is_some() {
-            break;
-        }
-        if let Some(b) = &bar {
-            b.inc(chunk.len() as u64);
-            b.set_message(format!("{games} games, {failed} not judged"));
-        }
+    } else if let [input] = inputs.as_slice() {
+        // One input, several threads: read on a thread of its own while the pool judges.
+        judge_input_pipelined(input, &ctx, &pool, &mut |batch| tally.batch(batch));
+        tally.input_done();
+    } else {
+        judge_inputs_parallel(&inputs, &ctx, &pool, &mut tally);
     }
+    let Tally {
+        bar,
+        games,
+        failed,
+        unreadable,
+        ..
+    } = tally;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
@@ -170,52 +148,279 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Judge every game of one input, streamed: a batch of games (1, 2, 4, … up to [`BATCH`]
-/// games, at most [`BATCH_BYTES`] of text) is read, judged (in parallel with `--jobs`) and handed to `emit`
-/// in file order before the next is read, each item with whether it belongs to a game (false:
-/// the input as a whole could not be read). `emit` returns false to stop (a write error).
-fn judge_input(
-    input: &Input,
-    ctx: &Ctx,
-    pool: &rayon::ThreadPool,
-    emit: &mut dyn FnMut(Vec<(Item, bool)>) -> bool,
-) {
-    let file = input.label();
-    let reader = match input.open() {
-        Ok(r) => r,
-        Err(e) => {
-            let report = arbiter::GameReport::Error(arbiter::GameError::new(&file, None, e, None));
-            emit(vec![(Item::game(&report), false)]);
-            return;
+/// What has been printed: games (judged or not), games not judged, inputs that could not be
+/// read at all (no game index), inputs done; the progress bar.
+struct Tally<'a> {
+    out: &'a mut Emitter,
+    bar: Option<indicatif::ProgressBar>,
+    games: usize,
+    failed: usize,
+    unreadable: usize,
+    inputs: usize,
+}
+
+impl Tally<'_> {
+    /// Prints a batch of items (in input order) and flushes; false once standard output fails.
+    fn batch(&mut self, batch: Vec<(Item, bool)>) -> bool {
+        for (item, indexed) in batch {
+            if item.failed && !indexed {
+                self.unreadable += 1;
+            } else {
+                self.games += 1;
+                self.failed += usize::from(item.failed);
+            }
+            self.out.emit(item);
         }
-    };
+        self.out.flush();
+        self.out.write_error().is_none()
+    }
+
+    /// One more input printed whole; false once standard output fails.
+    fn input_done(&mut self) -> bool {
+        self.inputs += 1;
+        if let Some(b) = &self.bar {
+            b.set_position(self.inputs as u64);
+            b.set_message(format!("{} games, {} not judged", self.games, self.failed));
+        }
+        self.out.flush();
+        self.out.write_error().is_none()
+    }
+}
+
+/// The items of one input's games, each with whether it belongs to a game (false: the input as
+/// a whole could not be read).
+type Items = Vec<(Item, bool)>;
+
+/// Judges one batch of games: on `pool` in parallel when given (and the batch has more than one
+/// game), else on this thread.
+fn judge_batch(batch: &[arbiter::InputGame], ctx: &Ctx, pool: Option<&rayon::ThreadPool>) -> Items {
+    let judge_one = |g: &arbiter::InputGame| (ctx.judge(g), g.index().is_some());
+    match pool {
+        Some(pool) if batch.len() > 1 => pool.install(|| batch.par_iter().map(judge_one).collect()),
+        _ => batch.iter().map(judge_one).collect(),
+    }
+}
+
+/// Reads one input's games in batches (1, 2, 4, … up to [`BATCH`] games, at most
+/// [`BATCH_BYTES`] of text: the first report is out after the first game) and hands each to
+/// `batch` in file order; `batch` returns false to stop.
+///
+/// # Errors
+/// The input cannot be opened: its error item (the input as a whole could not be read).
+fn read_batches(input: &Input, batch: &mut dyn FnMut(Vec<arbiter::InputGame>) -> bool) -> Result<(), Items> {
+    let file = input.label();
+    let reader = input.open().map_err(|e| {
+        let report = arbiter::GameReport::Error(arbiter::GameError::new(&file, None, e, None));
+        vec![(Item::game(&report), false)]
+    })?;
     let mut split = arbiter::split_reader(reader, &file);
-    // Batches grow from one game to [`BATCH`]: the first report is out after the first game.
     let mut size = 1;
     loop {
-        let mut batch = Vec::new();
+        let mut games = Vec::new();
         let mut bytes = 0usize;
         for g in split.by_ref() {
             bytes += g.text_len();
-            batch.push(g);
-            if batch.len() == size || bytes >= BATCH_BYTES {
+            games.push(g);
+            if games.len() == size || bytes >= BATCH_BYTES {
                 break;
             }
         }
         size = (size * 2).min(BATCH);
-        if batch.is_empty() {
-            return;
-        }
-        let judge_one = |g: &arbiter::InputGame| (ctx.judge(g), g.index().is_some());
-        let items: Vec<(Item, bool)> = if pool.current_num_threads() > 1 && batch.len() > 1 {
-            pool.install(|| batch.par_iter().map(judge_one).collect())
-        } else {
-            batch.iter().map(judge_one).collect()
-        };
-        if !emit(items) {
-            return;
+        if games.is_empty() || !batch(games) {
+            return Ok(());
         }
     }
+}
+
+/// Judge every game of one input, streamed: each batch (see [`read_batches`]) is read, judged
+/// (in parallel on `pool` when given) and handed to `emit` in file order before the next is
+/// read. `emit` returns false to stop (a write error).
+fn judge_input(
+    input: &Input,
+    ctx: &Ctx,
+    pool: Option<&rayon::ThreadPool>,
+    emit: &mut dyn FnMut(Items) -> bool,
+) {
+    if let Err(items) = read_batches(input, &mut |games| emit(judge_batch(&games, ctx, pool))) {
+        emit(items);
+    }
+}
+
+/// Games of one input read but not yet judged, at most (the reader waits; a batch read may
+/// go past it by up to [`BATCH`] games): what the pool can take up while the next is read.
+const READ_AHEAD: usize = 512;
+
+/// Batches judged but waiting for an earlier one to be printed, at most (their reports only:
+/// a JSON line or text report per game). Room for the other threads to go on while one long
+/// game holds up the printing; the reader waits when it is full.
+const WAITING: usize = 64;
+
+/// What the reader of [`judge_input_pipelined`] waits on.
+#[derive(Default)]
+struct Flow {
+    state: std::sync::Mutex<FlowState>,
+    changed: std::sync::Condvar,
+}
+
+#[derive(Default)]
+struct FlowState {
+    /// Games read, not yet judged.
+    unjudged: usize,
+    /// Batches judged, waiting for an earlier one to be printed.
+    waiting: usize,
+    /// Printing failed: read no more.
+    stop: bool,
+}
+
+impl Flow {
+    fn update(&self, f: impl FnOnce(&mut FlowState)) {
+        let mut s = self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        f(&mut s);
+        self.changed.notify_all();
+    }
+
+    /// Waits until there is room to read another batch; false to stop reading.
+    fn room(&self) -> bool {
+        let s = self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let s = self
+            .changed
+            .wait_while(s, |s| {
+                !s.stop && (s.unjudged >= READ_AHEAD || s.waiting >= WAITING)
+            })
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        !s.stop
+    }
+}
+
+/// One batch being judged game by game: a report per game, and how many are still to come.
+struct Slots {
+    items: Vec<std::sync::Mutex<Option<(Item, bool)>>>,
+    left: std::sync::atomic::AtomicUsize,
+}
+
+/// [`judge_input`] as a pipeline, for one large input with several threads: a thread of its
+/// own reads and splits the input into batches; each game is a job on `pool` as soon as its
+/// batch is read (no thread waits for a batch's last game, nor for a long game in another
+/// batch), and `emit` gets the batches in file order as each is judged. Memory stays flat in
+/// the input's size: at most about [`READ_AHEAD`] games are read but not judged, and
+/// [`WAITING`] batches judged but not printed. `emit` returns false to stop: the reader stops
+/// before its next batch.
+fn judge_input_pipelined(
+    input: &Input,
+    ctx: &Ctx,
+    pool: &rayon::ThreadPool,
+    emit: &mut dyn FnMut(Items) -> bool,
+) {
+    use std::sync::atomic::Ordering;
+    use std::sync::{Arc, Mutex, PoisonError};
+    let flow = Flow::default();
+    let flow = &flow;
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, Items)>();
+    std::thread::scope(|threads| {
+        threads.spawn(move || {
+            pool.in_place_scope(|jobs| {
+                let mut n = 0usize;
+                let read = read_batches(input, &mut |games| {
+                    let i = n;
+                    n += 1;
+                    let slots = Arc::new(Slots {
+                        items: games.iter().map(|_| Mutex::new(None)).collect(),
+                        left: games.len().into(),
+                    });
+                    flow.update(|s| s.unjudged += games.len());
+                    for (k, game) in games.into_iter().enumerate() {
+                        let (slots, tx) = (Arc::clone(&slots), done_tx.clone());
+                        jobs.spawn(move |_| {
+                            let item = (ctx.judge(&game), game.index().is_some());
+                            drop(game);
+                            *slots.items[k].lock().unwrap_or_else(PoisonError::into_inner) = Some(item);
+                            flow.update(|s| s.unjudged -= 1);
+                            if slots.left.fetch_sub(1, Ordering::AcqRel) == 1 {
+                                // The last of its batch: every slot has been set.
+                                let items = slots
+                                    .items
+                                    .iter()
+                                    .filter_map(|m| m.lock().unwrap_or_else(PoisonError::into_inner).take())
+                                    .collect();
+                                let _ = tx.send((i, items));
+                            }
+                        });
+                    }
+                    flow.room()
+                });
+                if let Err(items) = read {
+                    let _ = done_tx.send((n, items));
+                }
+                drop(done_tx);
+            });
+        });
+        let mut ready = std::collections::BTreeMap::new();
+        let mut next = 0usize;
+        // Ends when the reader and every judging job are done (every sender dropped).
+        while let Ok((i, items)) = done_rx.recv() {
+            ready.insert(i, items);
+            while let Some(items) = ready.remove(&next) {
+                next += 1;
+                if !emit(items) {
+                    flow.update(|s| s.stop = true);
+                    return;
+                }
+            }
+            flow.update(|s| s.waiting = ready.len());
+        }
+    });
+}
+
+/// Many inputs (folders of small files) with several threads: each input is judged as one job
+/// on `pool` (a large one in parallel batches within it), at most [`FILE_WINDOW`] at once, and
+/// printed whole in input order as soon as the inputs before it are out.
+fn judge_inputs_parallel(inputs: &[Input], ctx: &Ctx, pool: &rayon::ThreadPool, tally: &mut Tally<'_>) {
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, Items)>();
+    let mut ready = std::collections::BTreeMap::new();
+    let mut next = 0usize;
+    pool.in_place_scope(|jobs| {
+        // Prints what is ready after waiting for one more judged input; false to stop.
+        let mut print_one = |ready: &mut std::collections::BTreeMap<usize, Items>, next: &mut usize| {
+            let Ok((i, items)) = done_rx.recv() else {
+                return false;
+            };
+            ready.insert(i, items);
+            while let Some(items) = ready.remove(next) {
+                *next += 1;
+                if !tally.batch(items) || !tally.input_done() {
+                    return false;
+                }
+            }
+            true
+        };
+        for (i, input) in inputs.iter().enumerate() {
+            while i - next >= FILE_WINDOW {
+                if !print_one(&mut ready, &mut next) {
+                    return;
+                }
+            }
+            let tx = done_tx.clone();
+            jobs.spawn(move |_| {
+                let mut items = Vec::new();
+                judge_input(input, ctx, Some(pool), &mut |batch| {
+                    items.extend(batch);
+                    true
+                });
+                let _ = tx.send((i, items));
+            });
+        }
+        while next < inputs.len() {
+            if !print_one(&mut ready, &mut next) {
+                return;
+            }
+        }
+    });
 }
 
 /// The threads for `--jobs N`: at least 1, at most [`JOBS_PER_CORE`] per available core (and
