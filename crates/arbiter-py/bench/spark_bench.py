@@ -3,20 +3,29 @@ Spark local[1] and local[2] (judge_pgn, written to Parquet) and for the CLI with
 --jobs 2, in the same run, alternating the four, with the load average before each run.
 
     python crates/arbiter-py/bench/spark_bench.py --data DATA_DIR --cli target/release/arbiter \\
-        [--games 200000] [--rounds 2] [--out bench-out] [--plot docs/spark-scaling.png]
+        [--games 200000] [--rounds 2] [--pin] [--out bench-out] [--plot docs/spark-scaling.png]
 
 The corpus: every .pgn file under DATA_DIR, decoded (UTF-8, else Big5-HKSCS, else GB18030,
 else Latin-1) and written as UTF-8, concatenated and repeated until it holds --games games
 (counted by the CLI's splitter). Spark's time is the time of its two jobs and the Parquet
 write, after the session has started (the session's start is reported apart); the CLI's is the
-wall time of `arbiter judge --json --jobs N CORPUS > /dev/null`. Needs pyspark, pyarrow and
-matplotlib in the interpreter that runs it.
+wall time of `arbiter judge --json --jobs N CORPUS > /dev/null`.
+
+CPU: with `perf` installed, each run is counted with `perf stat -e task-clock` over the whole
+process tree (the JVM and the Python workers included): `cpu_s` and `cores_used` = cpu_s /
+wall (for Spark, of the whole process, session start included). local[1] is one task at a
+time, but the JVM (reading Arrow, writing Parquet, its collectors) runs beside the Python
+worker, so it can use more than one core. `--pin` runs every process tree on N cores only
+(`taskset -c 0` for 1, `-c 0,1` for 2): the fair comparison of games/s against cores; report
+pinned and unpinned runs both. Needs pyspark, pyarrow and matplotlib in the interpreter that
+runs it.
 """
 
 import argparse
 import json
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import time
@@ -31,7 +40,7 @@ spark = (SparkSession.builder.master(sys.argv[1]).appName("arbiter-bench")
 spark.sparkContext.setLogLevel("ERROR")
 from arbiter_referee import spark as S
 t1 = time.time()
-df = S.judge_pgn(spark, sys.argv[2], partition_bytes=int(sys.argv[4]))
+df = S.judge_pgn(spark, sys.argv[2], partition_bytes=int(sys.argv[4]) or None)
 S.write_parquet(df, sys.argv[3])
 t2 = time.time()
 n = spark.read.parquet(sys.argv[3]).count()
@@ -66,30 +75,59 @@ def load() -> float:
     return os.getloadavg()[0]
 
 
-def run_cli(cli: str, corpus: pathlib.Path, jobs: int) -> dict:
+def wrap(cmd, cores: int, pin: bool, cpu_file: pathlib.Path):
+    """``cmd`` pinned to ``cores`` cores (``--pin``) and counted by perf (when installed)."""
+    if pin:
+        cmd = ["taskset", "-c", ",".join(str(c) for c in range(cores)), *cmd]
+    if shutil.which("perf"):
+        cmd = ["perf", "stat", "-e", "task-clock", "-x", ",", "-o", str(cpu_file), "--", *cmd]
+    return cmd
+
+
+def cpu_seconds(cpu_file: pathlib.Path):
+    """The task-clock of a ``perf stat -x ,`` output file, in seconds (None without perf)."""
+    try:
+        for line in cpu_file.read_text().splitlines():
+            f = line.split(",")
+            if len(f) > 2 and f[2].startswith("task-clock"):
+                return float(f[0]) / 1000.0
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def run_cli(cli: str, corpus: pathlib.Path, jobs: int, pin: bool, out: pathlib.Path) -> dict:
     la = load()
+    cpu_file = out / "cpu.txt"
     t = time.time()
-    p = subprocess.run([cli, "judge", "--json", "--jobs", str(jobs), str(corpus)],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.run(wrap([cli, "judge", "--json", "--jobs", str(jobs), str(corpus)], jobs,
+                            pin, cpu_file), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     wall = time.time() - t
+    cpu = cpu_seconds(cpu_file)
     return {"what": f"cli --jobs {jobs}", "cores": jobs, "wall_s": wall, "load": la,
+            "pinned": pin, "cpu_s": cpu, "cores_used": cpu / wall if cpu else None,
             "rc": p.returncode, "note": p.stderr.decode()[-200:].strip()}
 
 
-def run_spark(corpus: pathlib.Path, cores: int, out: pathlib.Path, part: int) -> dict:
+def run_spark(corpus: pathlib.Path, cores: int, out: pathlib.Path, part: int, pin: bool) -> dict:
     la = load()
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable)
-    p = subprocess.run([sys.executable, "-c", SPARK_RUN, f"local[{cores}]", str(corpus),
-                        str(out / f"verdicts-{cores}.parquet"), str(part)],
-                       capture_output=True, env=env)
+    cpu_file = out / "cpu.txt"
+    t = time.time()
+    p = subprocess.run(wrap([sys.executable, "-c", SPARK_RUN, f"local[{cores}]", str(corpus),
+                             str(out / f"verdicts-{cores}.parquet"), str(part)], cores, pin,
+                            cpu_file), capture_output=True, env=env)
+    whole = time.time() - t
     if p.returncode != 0:
         raise SystemExit(p.stderr.decode()[-3000:])
     r = json.loads(p.stdout.decode().strip().splitlines()[-1])
+    cpu = cpu_seconds(cpu_file)
     return {"what": f"spark local[{cores}]", "cores": cores, "wall_s": r["job_s"],
-            "session_s": r["session_s"], "games": r["games"], "load": la}
+            "session_s": r["session_s"], "games": r["games"], "load": la, "pinned": pin,
+            "cpu_s": cpu, "process_wall_s": whole, "cores_used": cpu / whole if cpu else None}
 
 
-def plot(results, games, path, load=None):
+def plot(results, games, path, load=None, pinned=False):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -106,6 +144,8 @@ def plot(results, games, path, load=None):
     ax.set_ylabel("games per second")
     ax.set_ylim(bottom=0)
     title = f"{games:,} games, one PGN file (best of the runs)"
+    if pinned:
+        title += ", N cores pinned (taskset)"
     if load:
         title += f"\nload average {load[0]:g} to {load[1]:g} on 2 cores during the runs"
     ax.set_title(title, fontsize=10)
@@ -120,7 +160,11 @@ def main():
     ap.add_argument("--cli")
     ap.add_argument("--games", type=int, default=200_000)
     ap.add_argument("--rounds", type=int, default=2)
-    ap.add_argument("--partition-mb", type=float, default=16)
+    ap.add_argument("--partition-mb", type=float, default=0,
+                    help="bytes per Spark task in MiB (default 0: judge_pgn's own choice, "
+                    "at least 4 tasks per core)")
+    ap.add_argument("--pin", action="store_true", help="run each process tree on N cores "
+                    "only (taskset): local[N] and --jobs N on cores 0..N-1")
     ap.add_argument("--out", default="bench-out")
     ap.add_argument("--plot")
     ap.add_argument("--replot", help="only draw --plot again from a summary.json of a run")
@@ -131,7 +175,8 @@ def main():
         for res in saved["runs"]:
             key = (res["kind"], res["cores"])
             best[key] = min(best.get(key, float("inf")), res["wall_s"])
-        plot(best, saved["summary"]["games"], a.plot, saved["summary"]["load_range"])
+        plot(best, saved["summary"]["games"], a.plot, saved["summary"]["load_range"],
+             saved["summary"].get("pinned", False))
         return
     if not a.data or not a.cli:
         ap.error("--data and --cli are needed (or --replot)")
@@ -147,8 +192,8 @@ def main():
         if r % 2:
             order.reverse()
         for kind, cores in order:
-            res = run_cli(a.cli, corpus, cores) if kind == "cli" else \
-                run_spark(corpus, cores, out, part)
+            res = run_cli(a.cli, corpus, cores, a.pin, out) if kind == "cli" else \
+                run_spark(corpus, cores, out, part, a.pin)
             res["kind"], res["round"] = kind, r
             res["games_per_s"] = games / res["wall_s"]
             runs.append(res)
@@ -169,11 +214,15 @@ def main():
         "cli_over_spark_per_core_2": round(g[("cli", 2)] / g[("spark", 2)], 3),
         "load_range": [round(min(r["load"] for r in runs), 2), round(max(r["load"] for r in runs), 2)],
         "spark_session_s": [round(r["session_s"], 1) for r in runs if r["kind"] == "spark"],
+        "pinned": a.pin,
+        "cores_used": {f"{k} {c}": [round(r["cores_used"], 2) for r in runs
+                                     if (r["kind"], r["cores"]) == (k, c) and r["cores_used"]]
+                       for k, c in best},
     }
     print(json.dumps(summary, indent=1))
     (out / "summary.json").write_text(json.dumps({"summary": summary, "runs": runs}, indent=1))
     if a.plot:
-        plot(best, games, a.plot, summary["load_range"])
+        plot(best, games, a.plot, summary["load_range"], a.pin)
         print(f"plot: {a.plot}")
 
 

@@ -203,6 +203,176 @@ fn judge_bytes(
     }))
 }
 
+/// A claim of a verdict row: kind, by, at_ply, intended_move, clause.
+type ClaimRow = (
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+);
+
+/// One verdict row of `arbiter_referee.spark` (its `COLUMNS`), read from a game's report.
+struct VerdictRow {
+    /// file, game, rules, status, result, reason, must_vary, clause, recorded_result, error,
+    /// error_move.
+    text: [Option<String>; 11],
+    index: Option<i64>,
+    /// plies, at_ply, moves_after_end, error_ply.
+    ints: [Option<i64>; 4],
+    result_agrees: Option<bool>,
+    /// kind, by, at_ply, intended_move, clause.
+    claims: Vec<ClaimRow>,
+    report: String,
+}
+
+/// The text columns of [`VerdictRow`], in its order, then the int columns, as Python names them.
+const TEXT_COLUMNS: [&str; 11] = [
+    "file",
+    "game",
+    "rules",
+    "status",
+    "result",
+    "reason",
+    "must_vary",
+    "clause",
+    "recorded_result",
+    "error",
+    "error_move",
+];
+const INT_COLUMNS: [&str; 4] = ["plies", "at_ply", "moves_after_end", "error_ply"];
+
+/// `line` (a report's JSON line, which starts with its `file`, then its `index`) with the
+/// index replaced by `index`; `None` when it has no top-level `index` right after `file`.
+fn with_index(line: &str, index: i64) -> Option<String> {
+    // `,"index":` cannot occur inside the file's JSON string (its quotes are escaped): the
+    // first occurrence is the key that follows `file`.
+    let key = ",\"index\":";
+    let at = line.find(key)? + key.len();
+    let len = line[at..].find([',', '}'])?;
+    Some(format!("{}{index}{}", &line[..at], &line[at + len..]))
+}
+
+fn verdict_row(report: &GameReport, index: Option<i64>) -> VerdictRow {
+    let mut line = to_json(report);
+    let mut v = serde_json::to_value(report).unwrap_or(serde_json::Value::Null);
+    let index = match (index, v.get("index")) {
+        (Some(i), Some(_)) => {
+            if let Some(l) = with_index(&line, i) {
+                line = l;
+            }
+            v["index"] = i.into();
+            Some(i)
+        }
+        (_, got) => got.and_then(serde_json::Value::as_i64),
+    };
+    let text = |v: &serde_json::Value, k: &str| v.get(k).and_then(|x| x.as_str()).map(str::to_owned);
+    let int = |v: &serde_json::Value, k: &str| v.get(k).and_then(serde_json::Value::as_i64);
+    let error = v.get("error").is_some();
+    let mut texts: [Option<String>; 11] = Default::default();
+    for (slot, name) in texts.iter_mut().zip(TEXT_COLUMNS) {
+        *slot = match name {
+            "error_move" if error => text(&v, "move"),
+            "error_move" => None,
+            _ => text(&v, name),
+        };
+    }
+    let ints = [
+        int(&v, "plies"),
+        int(&v, "at_ply"),
+        int(&v, "moves_after_end"),
+        if error { int(&v, "ply") } else { None },
+    ];
+    let claims = v
+        .get("claims")
+        .and_then(|c| c.as_array())
+        .map(|cs| {
+            cs.iter()
+                .map(|c| {
+                    (
+                        text(c, "kind"),
+                        text(c, "by"),
+                        int(c, "at_ply"),
+                        text(c, "intended_move"),
+                        text(c, "clause"),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    VerdictRow {
+        text: texts,
+        index,
+        ints,
+        result_agrees: v.get("result_agrees").and_then(serde_json::Value::as_bool),
+        claims,
+        report: line,
+    }
+}
+
+/// Judges every game of one record file's bytes, on the calling thread with the GIL released,
+/// into the columns of `arbiter_referee.spark`'s verdict rows: a dict from column name
+/// (`COLUMNS`) to a list with one value per game, in file order, ready for
+/// `pyarrow.RecordBatch.from_pydict`. `report` is the CLI's `judge --json` line.
+/// `first_index`: the games are numbered from it by their position in `data` (a piece of a
+/// larger file; each game's `index` and the `index` in its `report`), else as the CLI numbers
+/// them. The options as `judge_bytes`.
+#[pyfunction]
+#[pyo3(signature = (data, file, first_index=None, rules=None, cycles=3, game=None, explain=false, dead_check="screen"))]
+#[allow(clippy::too_many_arguments)]
+fn judge_columns<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    file: &str,
+    first_index: Option<i64>,
+    rules: Option<&str>,
+    cycles: u32,
+    game: Option<&str>,
+    explain: bool,
+    dead_check: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    use pyo3::types::PyList;
+    let opts = options(rules, cycles, game, explain, dead_check)?;
+    let rows: Vec<VerdictRow> = py.allow_threads(|| {
+        arbiter::split_bytes(data, file)
+            .enumerate()
+            .map(|(i, g)| {
+                let index = first_index.map(|f| f + i64::try_from(i).unwrap_or(i64::MAX));
+                verdict_row(&g.judge(&opts), index)
+            })
+            .collect()
+    });
+    let out = PyDict::new(py);
+    for (k, name) in TEXT_COLUMNS.iter().enumerate() {
+        out.set_item(name, PyList::new(py, rows.iter().map(|r| r.text[k].as_deref()))?)?;
+    }
+    for (k, name) in INT_COLUMNS.iter().enumerate() {
+        out.set_item(name, PyList::new(py, rows.iter().map(|r| r.ints[k]))?)?;
+    }
+    out.set_item("index", PyList::new(py, rows.iter().map(|r| r.index))?)?;
+    out.set_item(
+        "result_agrees",
+        PyList::new(py, rows.iter().map(|r| r.result_agrees))?,
+    )?;
+    let claims = PyList::empty(py);
+    for r in &rows {
+        let list = PyList::empty(py);
+        for (kind, by, at_ply, intended_move, clause) in &r.claims {
+            let c = PyDict::new(py);
+            c.set_item("kind", kind)?;
+            c.set_item("by", by)?;
+            c.set_item("at_ply", at_ply)?;
+            c.set_item("intended_move", intended_move)?;
+            c.set_item("clause", clause)?;
+            list.append(c)?;
+        }
+        claims.append(list)?;
+    }
+    out.set_item("claims", claims)?;
+    out.set_item("report", PyList::new(py, rows.iter().map(|r| r.report.as_str()))?)?;
+    Ok(out)
+}
+
 /// The games of one record file, split at once and judged one at a time as they are taken
 /// (`iter_judge`). Each item is the JSON line of one game.
 #[pyclass(module = "arbiter_referee._arbiter")]
@@ -680,6 +850,7 @@ fn is_record(name: &str, data: &[u8]) -> bool {
 fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(judge_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(iter_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(judge_columns, m)?)?;
     m.add_function(wrap_pyfunction!(judge_position, m)?)?;
     m.add_function(wrap_pyfunction!(cycle, m)?)?;
     m.add_function(wrap_pyfunction!(classify, m)?)?;

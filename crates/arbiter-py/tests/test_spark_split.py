@@ -114,3 +114,22 @@ def test_real_files_cut_every_997_bytes():
         text = (SHARED / "data" / name).read_bytes()
         got = rows(text, range(997, len(text), 997), label=name)
         assert [json.loads(r["report"]) for r in got] == cli_lines(text, label=name)
+
+
+def test_native_columns_equal_the_rows_built_from_the_reports():
+    # _arbiter.judge_columns (the executors' path) gives, column by column, what building each
+    # row from the CLI's JSON line gives: every column, the report line itself included, with
+    # the games numbered from first_index (a piece of a larger file) or as the CLI numbers them.
+    opts = S._Options()
+    texts = [CRAFTED, b"", b"; no game here\n", b'[Event "x"]\n\n1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 '
+             b"4. Ke2 Ke7 5. Ke1 Ke8 6. Ke2 Ke7 7. Ke1 Ke8 8. Kd7 *\n"]
+    for text in texts:
+        for first in (None, 0, 1000):
+            reports = opts.judge(text, "p.pgn")
+            want = [S._row(d, None if first is None else first + i) for i, d in enumerate(reports)]
+            got = list(S._rows(opts.columns(text, "p.pgn", first)))
+            assert got == want, (text[:20], first)
+    # An illegal move: an error row with its ply and move; numbered from 1000.
+    got = list(S._rows(opts.columns(CRAFTED[:CRAFTED.index(b"Qh5")] + b"Qh6 *\n", "p.pgn", 1000)))
+    assert (got[0]["index"], got[0]["error_ply"], got[0]["error_move"]) == (1000, 3, "Qh6")
+    assert json.loads(got[0]["report"])["index"] == 1000

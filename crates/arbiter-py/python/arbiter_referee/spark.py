@@ -30,7 +30,8 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequ
 from . import _arbiter
 
 __all__ = ["COLUMNS", "spark_schema", "arrow_schema", "judge_files", "judge_pgn", "game_starts",
-           "next_game_start", "byte_ranges", "plan_task", "write_parquet", "main"]
+           "next_game_start", "byte_ranges", "auto_partition_bytes", "plan_task", "write_parquet",
+           "main"]
 
 #: The schema of a verdict row: (name, type, meaning). Types are Spark SQL types (``int`` =
 #: 32-bit, ``bigint`` = 64-bit). Plies count single moves (one side's move); ply 0 is the start.
@@ -117,27 +118,46 @@ class _Options:
             return [{"file": file, "index": None, "error": f"cannot judge: {e}"}]
         return [_json.loads(line) for line in lines]
 
+    def columns(self, data: bytes, file: str, first_index: Optional[int] = None
+                ) -> Dict[str, List[Any]]:
+        """The verdict rows of every game of ``data`` as columns (name -> list, see
+        :data:`COLUMNS`), built by the native binding (no Python work per game); games
+        numbered from ``first_index`` when given. Never raises for a bad record."""
+        try:
+            return _arbiter.judge_columns(data, file, first_index, *self.args)
+        except BaseException as e:  # a panic in the native code is a BaseException
+            if isinstance(e, (KeyboardInterrupt, SystemExit)):
+                raise
+            return _columns([_error_row(file, first_index, f"cannot judge: {e}")])
 
-def _batches(rows: Iterable[Dict[str, Any]], size: int = 4096):
-    """Arrow record batches of at most ``size`` rows, built column by column."""
-    import pyarrow as pa
-    schema = arrow_schema()
 
-    def batch(cols):
-        return pa.RecordBatch.from_arrays([pa.array(cols[f.name], f.type) for f in schema],
-                                          schema=schema)
-    cols: Dict[str, List[Any]] = {name: [] for name in schema.names}
-    count = 0
+def _columns(rows: Iterable[Dict[str, Any]]) -> Dict[str, List[Any]]:
+    """Rows (dicts) as columns (name -> list)."""
+    cols: Dict[str, List[Any]] = {n: [] for n, _, _ in COLUMNS}
     for r in rows:
         for name, col in cols.items():
             col.append(r[name])
-        count += 1
-        if count >= size:
-            yield batch(cols)
-            cols = {name: [] for name in schema.names}
-            count = 0
-    if count:
-        yield batch(cols)
+    return cols
+
+
+def _rows(cols: Dict[str, List[Any]]) -> Iterator[Dict[str, Any]]:
+    """Columns (name -> list) as rows (dicts)."""
+    names = [n for n, _, _ in COLUMNS]
+    for values in zip(*(cols[n] for n in names)):
+        yield dict(zip(names, values))
+
+
+def _record_batches(cols: Dict[str, List[Any]], size: int = 4096):
+    """Arrow record batches of at most ``size`` rows from columns (name -> list)."""
+    import pyarrow as pa
+    batch = pa.RecordBatch.from_pydict(cols, schema=arrow_schema())
+    for at in range(0, batch.num_rows, size):
+        yield batch.slice(at, size)
+
+
+def _batches(rows: Iterable[Dict[str, Any]], size: int = 4096):
+    """Arrow record batches of at most ``size`` rows from rows (dicts)."""
+    yield from _record_batches(_columns(rows), size)
 
 
 def _label(path: str) -> str:
@@ -181,14 +201,16 @@ def judge_files(spark, paths, *, rules: Optional[str] = None, cycles: int = 3,
 
     def judge_batches(batches):
         for batch in batches:
-            cols = batch.to_pydict()
-            rows = []
-            for path, content in zip(cols["path"], cols["content"]):
+            files = batch.to_pydict()
+            cols: Dict[str, List[Any]] = {n: [] for n, _, _ in COLUMNS}
+            for path, content in zip(files["path"], files["content"]):
                 label = _label(path)
                 if content is None or not _arbiter.is_record(label, content):
                     continue
-                rows.extend(_row(d) for d in opts.judge(content, label))
-            yield from _batches(rows)
+                for name, values in opts.columns(content, label).items():
+                    cols[name].extend(values)
+            if cols["report"]:
+                yield from _record_batches(cols)
 
     return df.mapInArrow(judge_batches, spark_schema())
 
@@ -337,13 +359,22 @@ def plan_task(read: Callable[[int, int], bytes], size: int, lo: int, hi: int
     return (start, end, _arbiter.count_games(data))
 
 
+def _task_columns(data: bytes, start: int, end: int, size: int, first_index: int, label: str,
+                  opts: _Options) -> Optional[Dict[str, List[Any]]]:
+    """The rows of one task of :func:`judge_pgn` as columns: its games numbered from
+    ``first_index``; ``None`` for blank text (nothing to judge)."""
+    if (start, end) != (0, size) and _is_blank(data):
+        return None
+    return opts.columns(data, label, first_index)
+
+
 def _judge_task(data: bytes, start: int, end: int, size: int, first_index: int, label: str,
                 opts: _Options) -> Iterator[Dict[str, Any]]:
-    """The rows of one task of :func:`judge_pgn`: its games numbered from ``first_index``."""
-    if (start, end) != (0, size) and _is_blank(data):
-        return
-    for i, d in enumerate(opts.judge(data, label)):
-        yield _row(d, first_index + i)
+    """The rows of one task of :func:`judge_pgn` (dicts): its games numbered from
+    ``first_index``."""
+    cols = _task_columns(data, start, end, size, first_index, label, opts)
+    if cols is not None:
+        yield from _rows(cols)
 
 
 def _reader(path: str):
@@ -368,13 +399,24 @@ def _reader(path: str):
     return read_remote, size
 
 
+def auto_partition_bytes(size: int, cores: int) -> int:
+    """:func:`judge_pgn`'s default bytes per task for a file of ``size`` bytes on ``cores``
+    cores (Spark's ``defaultParallelism``): at least 4 tasks per core, so the last task to
+    finish leaves the other cores idle for a short time only (ranges hold games of unequal
+    cost), and at most 32 MiB (a task's memory: the range's text and its verdicts), at least
+    1 MiB (a task costs some milliseconds to start)."""
+    per_task = -(-size // max(1, 4 * cores))
+    return max(1 << 20, min(32 << 20, per_task))
+
+
 def judge_pgn(spark, path: str, *, label: Optional[str] = None,
-              partition_bytes: int = 32 << 20, cuts: Optional[Sequence[int]] = None,
+              partition_bytes: Optional[int] = None, cuts: Optional[Sequence[int]] = None,
               rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
               explain: bool = False, dead_check: str = "screen"):
     """A DataFrame of verdicts (:data:`COLUMNS`) for every game of one PGN file, judged in
-    parallel: the file is cut into byte ranges of ``partition_bytes`` (or at the offsets
-    ``cuts``), each range is scanned for game starts (:func:`game_starts`, a first Spark job
+    parallel: the file is cut into byte ranges of ``partition_bytes`` (default
+    :func:`auto_partition_bytes`: at least 4 tasks per core, 1 to 32 MiB each; or at the
+    offsets ``cuts``), each range is scanned for game starts (:func:`game_starts`, a first Spark job
     that only reads), and each task then judges the games that start in its range, reading
     on to the next game start. ``index`` is the game's position in the whole file; ``file``
     is ``label`` (default: ``path`` as given), as the CLI labels it.
@@ -388,8 +430,10 @@ def judge_pgn(spark, path: str, *, label: Optional[str] = None,
     if "://" not in path:
         path = _os.path.abspath(path)
     read, size = _reader(path)
-    ranges = byte_ranges(size, partition_bytes, cuts)
     sc = spark.sparkContext
+    if partition_bytes is None:
+        partition_bytes = auto_partition_bytes(size, sc.defaultParallelism)
+    ranges = byte_ranges(size, partition_bytes, cuts)
 
     def plan(r):
         rd, sz = _reader(path)
@@ -417,7 +461,9 @@ def judge_pgn(spark, path: str, *, label: Optional[str] = None,
                     yield from _batches([_error_row(label, first, f"cannot read {label} "
                                                     f"bytes {start}..{end}: {e}")])
                     continue
-                yield from _batches(_judge_task(data, start, end, sz, first, label, opts))
+                cols = _task_columns(data, start, end, sz, first, label, opts)
+                if cols is not None:
+                    yield from _record_batches(cols)
 
     df = spark.createDataFrame(
         sc.parallelize(tasks, len(tasks)), "start bigint, `end` bigint, first_index bigint")
@@ -445,8 +491,9 @@ def main(argv: Optional[List[str]] = None, spark=None) -> int:
     ap.add_argument("--out", required=True, help="output Parquet folder")
     ap.add_argument("--pgn", action="store_true", help="each input is one large PGN file, cut "
                     "into byte ranges on game boundaries")
-    ap.add_argument("--partition-mb", type=float, default=32.0,
-                    help="--pgn: bytes per task, in MiB (default 32)")
+    ap.add_argument("--partition-mb", type=float,
+                    help="--pgn: bytes per task, in MiB (default: at least 4 tasks per core, "
+                    "1 to 32 MiB each)")
     ap.add_argument("--partitions", type=int, help="files: repartition the files first")
     ap.add_argument("--master", help="Spark master, e.g. local[4] (default: spark-submit's "
                     "--master, else pyspark's default, local[*])")
@@ -476,8 +523,8 @@ def main(argv: Optional[List[str]] = None, spark=None) -> int:
         spark = builder.getOrCreate()
     kw = dict(rules=a.rules, cycles=a.cycles, game=a.game, dead_check=a.dead_check)
     if a.pgn:
-        frames = [judge_pgn(spark, p, partition_bytes=int(a.partition_mb * (1 << 20)), **kw)
-                  for p in a.inputs]
+        part = int(a.partition_mb * (1 << 20)) if a.partition_mb else None
+        frames = [judge_pgn(spark, p, partition_bytes=part, **kw) for p in a.inputs]
         df = frames[0]
         for f in frames[1:]:
             df = df.unionByName(f)
