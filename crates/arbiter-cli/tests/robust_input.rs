@@ -412,3 +412,35 @@ fn parallel_judging_of_one_input_keeps_order_and_indices() {
     assert_eq!(items[700]["ply"], 3, "{}", items[700]);
     assert!(String::from_utf8_lossy(&three.stderr).contains("1500 games from 1 file; 2 could not be judged"));
 }
+
+/// `--jobs 3` on a folder (one pool job per file, printed in order as the files before it are
+/// out) prints what `--jobs 1` prints: files of one game, of many, an unreadable one.
+#[test]
+fn parallel_judging_of_many_inputs_keeps_order() {
+    let d = dir("many");
+    for i in 0..150 {
+        let games = if i % 50 == 7 { 600 } else { 1 + i % 3 };
+        let text = if i == 100 {
+            "[Event \"C\"]\n\n1. h2e2 {never closed\n".to_string()
+        } else {
+            format!("{GAME}\n").repeat(games)
+        };
+        std::fs::write(d.join(format!("g{i:03}.pgn")), text).unwrap();
+    }
+    let folder = d.to_string_lossy().into_owned();
+    let one = arbiter(&["judge", "--json", "--jobs", "1", &folder], None);
+    let three = arbiter(&["judge", "--json", "--jobs", "3", &folder], None);
+    assert_eq!(
+        String::from_utf8_lossy(&one.stdout),
+        String::from_utf8_lossy(&three.stdout)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&one.stderr),
+        String::from_utf8_lossy(&three.stderr)
+    );
+    let items = json_lines(&three);
+    // 147 small files of 1 to 3 games (49 of each), 3 of 600, the broken one.
+    assert_eq!(items.len(), 3 * 600 + 49 * (1 + 2 + 3) - 2 + 1, "{}", items.len());
+    assert_eq!(items.iter().filter(|i| i.get("error").is_some()).count(), 1);
+    let _ = std::fs::remove_dir_all(&d);
+}

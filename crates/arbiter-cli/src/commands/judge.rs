@@ -23,8 +23,12 @@ const BATCH_BYTES: usize = 4 << 20;
 /// The most threads `--jobs` starts per available core (a larger value is clamped, with a note).
 const JOBS_PER_CORE: usize = 4;
 
-/// Inputs judged but not yet printed, at most, with `--jobs` > 1 and many inputs.
+/// Inputs being judged at once, at most, with `--jobs` > 1 and many inputs.
 const FILE_WINDOW: usize = 64;
+
+/// Reports of inputs judged but waiting for an earlier input to be printed, at most (a JSON
+/// line or text report each): no input is started past it.
+const REPORTS_WAITING: usize = 1 << 16;
 
 struct Ctx {
     options: arbiter::Options,
@@ -379,20 +383,24 @@ fn judge_input_pipelined(
 
 /// Many inputs (folders of small files) with several threads: each input is judged as one job
 /// on `pool` (a large one in parallel batches within it), at most [`FILE_WINDOW`] at once, and
-/// printed whole in input order as soon as the inputs before it are out.
+/// printed whole in input order as soon as the inputs before it are out. While a slow input
+/// holds up the printing, judged inputs wait (so the threads go on), up to [`REPORTS_WAITING`]
+/// reports.
 fn judge_inputs_parallel(inputs: &[Input], ctx: &Ctx, pool: &rayon::ThreadPool, tally: &mut Tally<'_>) {
     let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, Items)>();
-    let mut ready = std::collections::BTreeMap::new();
-    let mut next = 0usize;
+    let mut o = Order::default();
     pool.in_place_scope(|jobs| {
-        // Prints what is ready after waiting for one more judged input; false to stop.
-        let mut print_one = |ready: &mut std::collections::BTreeMap<usize, Items>, next: &mut usize| {
+        // Waits for one more judged input and prints what is ready; false to stop.
+        let mut print_one = |o: &mut Order| {
             let Ok((i, items)) = done_rx.recv() else {
                 return false;
             };
-            ready.insert(i, items);
-            while let Some(items) = ready.remove(next) {
-                *next += 1;
+            o.received += 1;
+            o.waiting += items.len();
+            o.ready.insert(i, items);
+            while let Some(items) = o.ready.remove(&o.next) {
+                o.next += 1;
+                o.waiting -= items.len();
                 if !tally.batch(items) || !tally.input_done() {
                     return false;
                 }
@@ -400,8 +408,8 @@ fn judge_inputs_parallel(inputs: &[Input], ctx: &Ctx, pool: &rayon::ThreadPool, 
             true
         };
         for (i, input) in inputs.iter().enumerate() {
-            while i - next >= FILE_WINDOW {
-                if !print_one(&mut ready, &mut next) {
+            while i - o.received >= FILE_WINDOW || o.waiting >= REPORTS_WAITING {
+                if !print_one(&mut o) {
                     return;
                 }
             }
@@ -415,12 +423,25 @@ fn judge_inputs_parallel(inputs: &[Input], ctx: &Ctx, pool: &rayon::ThreadPool, 
                 let _ = tx.send((i, items));
             });
         }
-        while next < inputs.len() {
-            if !print_one(&mut ready, &mut next) {
+        while o.next < inputs.len() {
+            if !print_one(&mut o) {
                 return;
             }
         }
     });
+}
+
+/// The order of [`judge_inputs_parallel`]'s printing.
+#[derive(Default)]
+struct Order {
+    /// Judged inputs waiting for an earlier one, by input number.
+    ready: std::collections::BTreeMap<usize, Items>,
+    /// The next input to print.
+    next: usize,
+    /// Inputs received from the jobs (printed or waiting).
+    received: usize,
+    /// Reports waiting in `ready`.
+    waiting: usize,
 }
 
 /// The threads for `--jobs N`: at least 1, at most [`JOBS_PER_CORE`] per available core (and
