@@ -133,3 +133,16 @@ def test_native_columns_equal_the_rows_built_from_the_reports():
     got = list(S._rows(opts.columns(CRAFTED[:CRAFTED.index(b"Qh5")] + b"Qh6 *\n", "p.pgn", 1000)))
     assert (got[0]["index"], got[0]["error_ply"], got[0]["error_move"]) == (1000, 3, "Qh6")
     assert json.loads(got[0]["report"])["index"] == 1000
+
+
+def test_default_ranges_per_core():
+    # At least 4 ranges per core, 1 to 32 MiB each: 254 MB on 2 cores -> 8 ranges of 31.8 MB;
+    # 27 MB on 2 cores -> 8 of 3.4 MB; small files: 1 MiB ranges; a month of a large site
+    # (30 GB) on 64 cores: 32 MiB ranges, 895 of them.
+    MiB = 1 << 20
+    assert S.auto_partition_bytes(253_965_114, 2) == 31_745_640
+    assert len(S.byte_ranges(253_965_114, S.auto_partition_bytes(253_965_114, 2))) == 8
+    assert len(S.byte_ranges(27_455_688, S.auto_partition_bytes(27_455_688, 2))) == 8
+    assert S.auto_partition_bytes(100_000, 2) == MiB
+    assert S.auto_partition_bytes(30_000_000_000, 64) == 32 * MiB
+    assert len(S.byte_ranges(30_000_000_000, 32 * MiB)) == 895
