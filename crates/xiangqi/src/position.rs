@@ -110,7 +110,10 @@ impl Position {
 
     /// The standard start position.
     pub fn startpos() -> Position {
-        Position::from_fen(crate::fen::START_FEN).expect("start FEN is valid")
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        START
+            .get_or_init(|| Position::from_fen(crate::fen::START_FEN).expect("start FEN is valid"))
+            .clone()
     }
 
     /// The piece on `sq`, if any.

@@ -10,12 +10,14 @@
 //! classified only when a claim could hold or a shuffle has the 9-round shape.
 
 use crate::xiangqi::facts::classify;
+use crate::xiangqi::facts::MoveFacts;
 use crate::xiangqi::limits::{count_window, LimitMode, NaturalMoveCounter};
 use crate::xiangqi::ninerounds;
 use crate::xiangqi::repetition::{judge_facts, CycleJudgement, Offence};
 use crate::xiangqi::rules::RuleSet;
 use crate::xiangqi::verdict::{loss_for, Reason, RepetitionEvidence, Status, Verdict};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use xiangqi::{Color, IllegalMove, Move, Position};
 
 /// Incremental xiangqi referee.
@@ -50,7 +52,11 @@ pub struct Referee {
     /// Zobrist keys of the positions since `base_ply` (index 0 = `base`).
     keys: Vec<u64>,
     /// Zobrist key → occurrences since `base_ply`.
-    seen: HashMap<u64, u32>,
+    seen: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    /// The facts of the move played at each ply since `base_ply` (index 0 = the move from
+    /// `base`), once classified: a repetition judged again as it goes on classifies each move
+    /// once.
+    facts: Vec<Option<MoveFacts>>,
     moves: Vec<Move>,
     verdict: Verdict,
     /// The loop length of a standing pending repetition (cleared when the game leaves it).
@@ -79,7 +85,8 @@ impl Referee {
             start: start.clone(),
             base_ply: 0,
             keys: vec![start.key()],
-            seen: HashMap::new(),
+            seen: HashMap::default(),
+            facts: Vec::new(),
             pos: start,
             moves: Vec::new(),
             verdict: Verdict::ongoing(),
@@ -215,6 +222,7 @@ impl Referee {
             self.base_ply = ply;
             self.keys.clear();
             self.seen.clear();
+            self.facts.clear();
             self.limit_valid = [false; 2];
             if self.nine_pending.take().is_some() {
                 self.verdict = Verdict::ongoing();
@@ -349,7 +357,7 @@ impl Referee {
     /// The window of the 9-round rule ending at `ply` when `side` shuffles in it: its start
     /// ply and the window judged as a repetition pattern. Cheap unless the shape test passes.
     fn nine_rounds_window(
-        &self,
+        &mut self,
         p: &ninerounds::NineRounds,
         side: Color,
         ply: usize,
@@ -366,11 +374,12 @@ impl Referee {
         // stopping at the first run of allowed moves that is too long.
         let mut pos = start.clone();
         let mut forbidden = Vec::with_capacity(p.rounds);
-        for &mv in &self.moves[from..ply] {
+        for at in from..ply {
+            let mv = self.moves[at];
             if pos.side_to_move() == side {
                 let mut after = pos.clone();
                 after.make_move(mv);
-                let f = after.in_check(side.opponent()) || classify(&pos, mv, &self.rules).is_chase();
+                let f = after.in_check(side.opponent()) || self.facts_at(at, &pos).is_chase();
                 forbidden.push(f);
                 let run = forbidden.iter().rev().take_while(|&&f| !f).count();
                 if run > p.max_consecutive_allowed {
@@ -384,11 +393,23 @@ impl Referee {
         }
         let mut pos = start.clone();
         let mut facts = Vec::with_capacity(w);
-        for &mv in &self.moves[from..ply] {
-            facts.push(classify(&pos, mv, &self.rules));
-            pos.make_move(mv);
+        for at in from..ply {
+            facts.push(self.facts_at(at, &pos).clone());
+            pos.make_move(self.moves[at]);
         }
         Some((from, judge_facts(&start, facts, &self.rules)))
+    }
+
+    /// The facts of the move played at ply `at` (at least `base_ply`) from `pos`, the position
+    /// at `at`: classified once, then kept until the next capture.
+    fn facts_at(&mut self, at: usize, pos: &Position) -> &MoveFacts {
+        let i = at - self.base_ply;
+        if self.facts.len() <= i {
+            self.facts.resize(i + 1, None);
+        }
+        let mv = self.moves[at];
+        let rules = &self.rules;
+        self.facts[i].get_or_insert_with(|| classify(pos, mv, rules))
     }
 
     /// Mate or no legal move: the side to move loses (xiangqi has no stalemate draw).
@@ -448,13 +469,13 @@ impl Referee {
     }
 
     /// Classify the moves between plies `from` and `to` and judge them as one pattern.
-    fn judge_span(&self, from: usize, to: usize) -> Option<CycleJudgement> {
+    fn judge_span(&mut self, from: usize, to: usize) -> Option<CycleJudgement> {
         let start = self.position_at(from)?;
         let mut pos = start.clone();
         let mut facts = Vec::with_capacity(to - from);
-        for &mv in &self.moves[from..to] {
-            facts.push(classify(&pos, mv, &self.rules));
-            pos.make_move(mv);
+        for at in from..to {
+            facts.push(self.facts_at(at, &pos).clone());
+            pos.make_move(self.moves[at]);
         }
         Some(judge_facts(&start, facts, &self.rules))
     }
@@ -488,6 +509,24 @@ impl Referee {
             }),
         };
         self.pending_loop = if decided { None } else { Some(loop_len) };
+    }
+}
+
+/// A hasher for Zobrist keys, which are already uniformly random: the key is its own hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
     }
 }
 
