@@ -5,7 +5,9 @@
 //! Positions before the last capture can never recur, so the table is cleared at captures
 //! and the amortised cost per move does not grow with the game's length.
 //!
-//! Also per move: the natural move limit counter ([`crate::xiangqi::limits`]: one `in_check` test) and,
+//! Also per move: the natural move limit counter ([`crate::xiangqi::limits`]; its checks are
+//! only counted, one `in_check` test a ply, once the plies since the last capture reach the
+//! limit: before that no claim can hold whatever they are) and,
 //! under TW113, the cheap shape test of the 9-round rule ([`crate::xiangqi::ninerounds`]); moves are
 //! classified only when a claim could hold or a shuffle has the 9-round shape.
 
@@ -64,6 +66,9 @@ pub struct Referee {
     moves_after_end: usize,
     /// Natural move limit: plies since the last capture and each side's checks.
     counter: NaturalMoveCounter,
+    /// Whether `counter` counts checks: from the ply where its plies reach the natural move
+    /// limit (the checks before it are then counted at once) to the next capture.
+    counting_checks: bool,
     /// Per side: a natural-move-limit claim holds since the last capture.
     limit_valid: [bool; 2],
     /// Per side: the first ply at which its natural-move-limit claim held.
@@ -93,6 +98,7 @@ impl Referee {
             pending_loop: None,
             moves_after_end: 0,
             counter: NaturalMoveCounter::new(0),
+            counting_checks: false,
             limit_valid: [false; 2],
             first_limit_claim: [None; 2],
             nine_pending: None,
@@ -107,9 +113,26 @@ impl Referee {
         r
     }
 
-    /// The natural move limit counter (plies since the last capture, checks per side).
-    pub fn natural_move_counter(&self) -> &NaturalMoveCounter {
-        &self.counter
+    /// The natural move limit counter (plies since the last capture, checks per side) after
+    /// the last move judged (moves after the end of the game are not counted).
+    pub fn natural_move_counter(&self) -> NaturalMoveCounter {
+        let mut c = self.counter.clone();
+        if !self.counting_checks {
+            c.set_checks(self.checks_since_base());
+        }
+        c
+    }
+
+    /// Checks given by each side (Red, Black) in the plies judged since `base_ply`.
+    fn checks_since_base(&self) -> [u32; 2] {
+        let mut checks = [0; 2];
+        let mut p = self.base.clone();
+        for &m in &self.moves[self.base_ply..self.moves.len() - self.moves_after_end] {
+            let mover = p.side_to_move();
+            p.make_move(m);
+            checks[mover as usize] += u32::from(p.in_check(mover.opponent()));
+        }
+        checks
     }
 
     /// The first ply at which each side could claim the natural move limit (the book's
@@ -197,6 +220,9 @@ impl Referee {
     /// but the mate test runs only after the last move: a position followed by a legal move
     /// cannot be mate.
     pub fn replay(&mut self, moves: &[Move]) -> &Verdict {
+        self.moves.reserve(moves.len());
+        self.keys.reserve(moves.len());
+        self.plies_info.reserve(moves.len());
         for (i, &mv) in moves.iter().enumerate() {
             self.play(mv, i + 1 == moves.len());
         }
@@ -224,6 +250,7 @@ impl Referee {
             self.seen.clear();
             self.facts.clear();
             self.limit_valid = [false; 2];
+            self.counting_checks = false;
             if self.nine_pending.take().is_some() {
                 self.verdict = Verdict::ongoing();
             }
@@ -241,7 +268,7 @@ impl Referee {
                 self.verdict = Verdict::ongoing();
             }
         }
-        let check = self.pos.in_check(self.pos.side_to_move());
+        let check = (mate_test || self.counting_checks) && self.pos.in_check(self.pos.side_to_move());
         if mate_test {
             self.check_no_moves(check);
         }
@@ -256,6 +283,11 @@ impl Referee {
             }
         }
         self.counter.push(mover, capture, check);
+        if !self.counting_checks && self.counter.plies() >= self.rules.natural_move_limit.plies {
+            // The upper bound may reach the limit from here on: count the checks so far.
+            self.counter.set_checks(self.checks_since_base());
+            self.counting_checks = true;
+        }
         if self.verdict.status != Status::Decided {
             self.check_limit(ply);
         }
