@@ -665,9 +665,7 @@ impl<'a> Iterator for MainLine<'a> {
 pub fn parse_movetext(text: &str) -> Movetext {
     let mut out = Movetext::default();
     // Stack of open lines: index 0 is the main line.
-    // A move takes at least 5 bytes of movetext (`h2e2 `) and mostly 6 to 8 with its number:
-    // the main line is sized from the text once instead of growing move by move.
-    let mut stack: Vec<Vec<PgnMove>> = vec![Vec::with_capacity((text.len() / 6).min(600))];
+    let mut stack: Vec<Vec<PgnMove>> = vec![Vec::new()];
     let mut pending_comments: Vec<String> = Vec::new();
     let mut ignored_opens = 0usize;
     let mut tokens = Tokens::new(text);

@@ -240,6 +240,28 @@ impl Position {
         self.leaves_general_safe_fast(mv, self.in_check(self.side))
     }
 
+    /// As [`Position::leaves_general_safe`] for one move tested alone: one attack test on the
+    /// board after the move (cheaper than a check test before it and, for a move on the
+    /// general's lines, a second one after).
+    pub(crate) fn general_safe_after(&self, mv: Move) -> bool {
+        let Some(mover) = self.board[mv.from.index()] else {
+            return false;
+        };
+        let c = mover.color;
+        let g = if mover.kind == PieceKind::General {
+            mv.to
+        } else {
+            match self.generals[c as usize] {
+                Some(g) => g,
+                None => return true,
+            }
+        };
+        let mut board = self.board;
+        board[mv.to.index()] = board[mv.from.index()];
+        board[mv.from.index()] = None;
+        !crate::attacks::general_attacked_on(&board, g, c.opponent())
+    }
+
     /// As [`Position::leaves_general_safe`]; `in_check` must be whether the mover is in check
     /// now. A move that neither starts next to the general's lines (same file/rank, horse-leg
     /// points) nor lands on them cannot expose the general unless it is already attacked.
