@@ -187,7 +187,7 @@ pub struct WriteOptions {
 /// assert_eq!(trad.chinese_script, ChineseScript::Traditional);
 /// ```
 pub fn detect_notation<'a>(texts: impl IntoIterator<Item = &'a str>) -> Option<(Style, WriteOptions)> {
-    let mut texts = texts.into_iter().map(str::trim).filter(|t| !t.is_empty());
+    let mut texts = texts.into_iter().map(trim).filter(|t| !t.is_empty());
     let first = texts.next()?;
     let norm = normalize(first);
     let style = if !norm.is_ascii() {
@@ -311,6 +311,15 @@ pub fn write_move_with(pos: &Position, mv: Move, style: Style, options: &WriteOp
         Style::Chinese => chinese::write(pos, mv, options),
     };
     written.unwrap_or_else(|| mv.to_string())
+}
+
+/// `text.trim()`, at once for the common text that starts and ends with a visible ASCII
+/// character (nothing to trim).
+fn trim(text: &str) -> &str {
+    match text.as_bytes() {
+        [first, .., last] if first.is_ascii_graphic() && last.is_ascii_graphic() => text,
+        _ => text.trim(),
+    }
 }
 
 /// Full-width ASCII forms (`Ｃ２＝５`) and the minus sign `−` to ASCII, the ideographic space to a
