@@ -158,17 +158,20 @@ impl Position {
                 if df != 0 && dr != 0 {
                     return false;
                 }
-                let d = match (df.signum(), dr.signum()) {
-                    (0, 1) => 0,
-                    (0, -1) => 1,
-                    (1, 0) => 2,
-                    _ => 3,
+                // Same file or rank, distinct points: stepping by one point along the line
+                // from `from` reaches `to`.
+                let step: isize = match (df.signum(), dr.signum()) {
+                    (0, 1) => 9,
+                    (0, -1) => -9,
+                    (1, 0) => 1,
+                    _ => -1,
                 };
-                let between = t.rays[from][d]
-                    .iter()
-                    .take_while(|s| **s != mv.to)
-                    .filter(|s| self.board[s.index()].is_some())
-                    .count();
+                let mut between = 0;
+                let mut i = from as isize + step;
+                while i != to as isize {
+                    between += usize::from(self.board[i as usize].is_some());
+                    i += step;
+                }
                 match (p.kind, self.board[to].is_some()) {
                     (PieceKind::Chariot, _) | (PieceKind::Cannon, false) => between == 0,
                     _ => between == 1,
