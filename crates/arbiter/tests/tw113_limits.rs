@@ -211,3 +211,28 @@ fn referee_reports_first_claim_plies() {
     assert!(r.natural_limit_claims().is_empty());
     assert_eq!(r.verdict().status, Status::Ongoing);
 }
+
+/// The referee's counter is exact whether its checks were counted on demand (fewer plies than
+/// the limit: the referee does not test each ply for check then) or ply by ply past the limit,
+/// under both rule sets (TW113 limit 100 plies, AXF 120).
+#[test]
+fn referee_counter_exact_below_and_past_the_limit() {
+    for (plies, red_checks) in [(40, 5), (99, 12), (100, 12), (110, 14)] {
+        let (start, moves) = game(plies, red_checks);
+        for rules in [RuleSet::tw113(), RuleSet::axf()] {
+            let mut r = Referee::new(rules.clone(), start.clone(), 3);
+            r.replay(&moves);
+            let c = r.natural_move_counter();
+            assert_eq!(
+                (c.plies(), c.checks(Color::Red), c.checks(Color::Black)),
+                (plies as u32, red_checks as u32, 0),
+                "{plies} plies"
+            );
+            let mut r = Referee::new(rules, start.clone(), 3);
+            for &m in &moves {
+                r.push(m).unwrap();
+            }
+            assert_eq!(r.natural_move_counter(), c, "{plies} plies, move by move");
+        }
+    }
+}

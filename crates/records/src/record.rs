@@ -942,10 +942,20 @@ fn replay_main<T: TreeMove>(
     start: &Position,
     line: &[T],
 ) -> Result<MainLine, (usize, String, RecordErrorKind)> {
+    replay_main_texts(start, line, true)
+}
+
+/// As [`replay_main`]; `texts`: whether to copy the played moves' texts into
+/// [`MainLine::texts`] (a caller that owns the line moves them there itself).
+fn replay_main_texts<T: TreeMove>(
+    start: &Position,
+    line: &[T],
+    texts: bool,
+) -> Result<MainLine, (usize, String, RecordErrorKind)> {
     let mut pos = start.clone();
     let mut out = MainLine {
         moves: Vec::with_capacity(line.len()),
-        texts: Vec::with_capacity(line.len()),
+        texts: Vec::with_capacity(if texts { line.len() } else { 0 }),
         variations: Vec::new(),
         warnings: Vec::new(),
         mate_ply: None,
@@ -959,7 +969,9 @@ fn replay_main<T: TreeMove>(
             Ok((mv, warning)) => {
                 pos.make_move(mv);
                 out.moves.push(mv);
-                out.texts.push(node.text());
+                if texts {
+                    out.texts.push(node.text());
+                }
                 if let Some(warning) = warning {
                     out.warnings.push(MoveWarning {
                         ply: i + 1,
@@ -1044,14 +1056,22 @@ pub fn replay_pgn(
         })?,
         None => Position::startpos(),
     };
-    let mt = pgn::parse_movetext(raw.movetext());
+    let mut mt = pgn::parse_movetext(raw.movetext());
     if let Some(why) = mt.integrity.broken.clone() {
         let mut e = err(None, None, RecordErrorKind::Broken(why));
         e.line = Some(raw.line);
         return Err(e);
     }
-    let main =
-        replay_main(&start, &mt.moves).map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
+    let mut main = replay_main_texts(&start, &mt.moves, false)
+        .map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
+    // The played moves' texts, moved out of the movetext (no copy).
+    let played = main.moves.len();
+    main.texts = mt
+        .moves
+        .iter_mut()
+        .take(played)
+        .map(|m| std::mem::take(&mut m.text))
+        .collect();
     let result = raw
         .tag("Result")
         .and_then(|r| pgn::normalize_result(r.trim()))

@@ -158,17 +158,20 @@ impl Position {
                 if df != 0 && dr != 0 {
                     return false;
                 }
-                let d = match (df.signum(), dr.signum()) {
-                    (0, 1) => 0,
-                    (0, -1) => 1,
-                    (1, 0) => 2,
-                    _ => 3,
+                // Same file or rank, distinct points: stepping by one point along the line
+                // from `from` reaches `to`.
+                let step: isize = match (df.signum(), dr.signum()) {
+                    (0, 1) => 9,
+                    (0, -1) => -9,
+                    (1, 0) => 1,
+                    _ => -1,
                 };
-                let between = t.rays[from][d]
-                    .iter()
-                    .take_while(|s| **s != mv.to)
-                    .filter(|s| self.board[s.index()].is_some())
-                    .count();
+                let mut between = 0;
+                let mut i = from as isize + step;
+                while i != to as isize {
+                    between += usize::from(self.board[i as usize].is_some());
+                    i += step;
+                }
                 match (p.kind, self.board[to].is_some()) {
                     (PieceKind::Chariot, _) | (PieceKind::Cannon, false) => between == 0,
                     _ => between == 1,
@@ -238,6 +241,28 @@ impl Position {
     /// Whether the pseudo-legal `mv` keeps the mover's general safe (not attacked, not facing).
     pub(crate) fn leaves_general_safe(&self, mv: Move) -> bool {
         self.leaves_general_safe_fast(mv, self.in_check(self.side))
+    }
+
+    /// As [`Position::leaves_general_safe`] for one move tested alone: one attack test on the
+    /// board after the move (cheaper than a check test before it and, for a move on the
+    /// general's lines, a second one after).
+    pub(crate) fn general_safe_after(&self, mv: Move) -> bool {
+        let Some(mover) = self.board[mv.from.index()] else {
+            return false;
+        };
+        let c = mover.color;
+        let g = if mover.kind == PieceKind::General {
+            mv.to
+        } else {
+            match self.generals[c as usize] {
+                Some(g) => g,
+                None => return true,
+            }
+        };
+        let mut board = self.board;
+        board[mv.to.index()] = board[mv.from.index()];
+        board[mv.from.index()] = None;
+        !crate::attacks::general_attacked_on(&board, g, c.opponent())
     }
 
     /// As [`Position::leaves_general_safe`]; `in_check` must be whether the mover is in check

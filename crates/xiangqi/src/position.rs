@@ -21,6 +21,18 @@ impl Move {
 
     /// Parse ICCS coordinates: `h2e2`, `h2-e2`, `H2-E2`. Only the syntax is checked.
     pub fn parse_iccs(s: &str) -> Option<Move> {
+        if let &[f1, r1, f2, r2] = s.as_bytes() {
+            // The common form, read byte by byte.
+            let square = |f: u8, r: u8| {
+                let f = f.to_ascii_lowercase();
+                if (b'a'..=b'i').contains(&f) && r.is_ascii_digit() {
+                    Square::new(i32::from(f - b'a'), i32::from(r - b'0'))
+                } else {
+                    None
+                }
+            };
+            return Some(Move::new(square(f1, r1)?, square(f2, r2)?));
+        }
         let t = s.trim();
         let (a, b) = match t.len() {
             4 => (t.get(0..2)?, t.get(2..4)?),
@@ -110,7 +122,10 @@ impl Position {
 
     /// The standard start position.
     pub fn startpos() -> Position {
-        Position::from_fen(crate::fen::START_FEN).expect("start FEN is valid")
+        static START: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+        START
+            .get_or_init(|| Position::from_fen(crate::fen::START_FEN).expect("start FEN is valid"))
+            .clone()
     }
 
     /// The piece on `sq`, if any.
@@ -251,7 +266,7 @@ impl Position {
     pub fn is_legal(&self, mv: Move) -> bool {
         matches!(self.piece_at(mv.from), Some(p) if p.color == self.side)
             && self.is_pseudo_legal(mv)
-            && self.leaves_general_safe(mv)
+            && self.general_safe_after(mv)
     }
 
     /// Why `mv` is illegal, or `Ok(())`.

@@ -104,6 +104,12 @@ impl NaturalMoveCounter {
         self.checks[mover as usize] += u32::from(check);
     }
 
+    /// Set each side's checks (Red, Black): for a referee that counts them only once they
+    /// can matter.
+    pub(crate) fn set_checks(&mut self, checks: [u32; 2]) {
+        self.checks = checks;
+    }
+
     /// Capture-free plies.
     pub fn plies(&self) -> u32 {
         self.plies

@@ -5,17 +5,21 @@
 //! Positions before the last capture can never recur, so the table is cleared at captures
 //! and the amortised cost per move does not grow with the game's length.
 //!
-//! Also per move: the natural move limit counter ([`crate::xiangqi::limits`]: one `in_check` test) and,
+//! Also per move: the natural move limit counter ([`crate::xiangqi::limits`]; its checks are
+//! only counted, one `in_check` test a ply, once the plies since the last capture reach the
+//! limit: before that no claim can hold whatever they are) and,
 //! under TW113, the cheap shape test of the 9-round rule ([`crate::xiangqi::ninerounds`]); moves are
 //! classified only when a claim could hold or a shuffle has the 9-round shape.
 
 use crate::xiangqi::facts::classify;
+use crate::xiangqi::facts::MoveFacts;
 use crate::xiangqi::limits::{count_window, LimitMode, NaturalMoveCounter};
 use crate::xiangqi::ninerounds;
 use crate::xiangqi::repetition::{judge_facts, CycleJudgement, Offence};
 use crate::xiangqi::rules::RuleSet;
 use crate::xiangqi::verdict::{loss_for, Reason, RepetitionEvidence, Status, Verdict};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use xiangqi::{Color, IllegalMove, Move, Position};
 
 /// Incremental xiangqi referee.
@@ -50,7 +54,11 @@ pub struct Referee {
     /// Zobrist keys of the positions since `base_ply` (index 0 = `base`).
     keys: Vec<u64>,
     /// Zobrist key → occurrences since `base_ply`.
-    seen: HashMap<u64, u32>,
+    seen: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    /// The facts of the move played at each ply since `base_ply` (index 0 = the move from
+    /// `base`), once classified: a repetition judged again as it goes on classifies each move
+    /// once.
+    facts: Vec<Option<MoveFacts>>,
     moves: Vec<Move>,
     verdict: Verdict,
     /// The loop length of a standing pending repetition (cleared when the game leaves it).
@@ -58,6 +66,9 @@ pub struct Referee {
     moves_after_end: usize,
     /// Natural move limit: plies since the last capture and each side's checks.
     counter: NaturalMoveCounter,
+    /// Whether `counter` counts checks: from the ply where its plies reach the natural move
+    /// limit (the checks before it are then counted at once) to the next capture.
+    counting_checks: bool,
     /// Per side: a natural-move-limit claim holds since the last capture.
     limit_valid: [bool; 2],
     /// Per side: the first ply at which its natural-move-limit claim held.
@@ -79,13 +90,15 @@ impl Referee {
             start: start.clone(),
             base_ply: 0,
             keys: vec![start.key()],
-            seen: HashMap::new(),
+            seen: HashMap::default(),
+            facts: Vec::new(),
             pos: start,
             moves: Vec::new(),
             verdict: Verdict::ongoing(),
             pending_loop: None,
             moves_after_end: 0,
             counter: NaturalMoveCounter::new(0),
+            counting_checks: false,
             limit_valid: [false; 2],
             first_limit_claim: [None; 2],
             nine_pending: None,
@@ -100,9 +113,26 @@ impl Referee {
         r
     }
 
-    /// The natural move limit counter (plies since the last capture, checks per side).
-    pub fn natural_move_counter(&self) -> &NaturalMoveCounter {
-        &self.counter
+    /// The natural move limit counter (plies since the last capture, checks per side) after
+    /// the last move judged (moves after the end of the game are not counted).
+    pub fn natural_move_counter(&self) -> NaturalMoveCounter {
+        let mut c = self.counter.clone();
+        if !self.counting_checks {
+            c.set_checks(self.checks_since_base());
+        }
+        c
+    }
+
+    /// Checks given by each side (Red, Black) in the plies judged since `base_ply`.
+    fn checks_since_base(&self) -> [u32; 2] {
+        let mut checks = [0; 2];
+        let mut p = self.base.clone();
+        for &m in &self.moves[self.base_ply..self.moves.len() - self.moves_after_end] {
+            let mover = p.side_to_move();
+            p.make_move(m);
+            checks[mover as usize] += u32::from(p.in_check(mover.opponent()));
+        }
+        checks
     }
 
     /// The first ply at which each side could claim the natural move limit (the book's
@@ -190,6 +220,9 @@ impl Referee {
     /// but the mate test runs only after the last move: a position followed by a legal move
     /// cannot be mate.
     pub fn replay(&mut self, moves: &[Move]) -> &Verdict {
+        self.moves.reserve(moves.len());
+        self.keys.reserve(moves.len());
+        self.plies_info.reserve(moves.len());
         for (i, &mv) in moves.iter().enumerate() {
             self.play(mv, i + 1 == moves.len());
         }
@@ -215,7 +248,9 @@ impl Referee {
             self.base_ply = ply;
             self.keys.clear();
             self.seen.clear();
+            self.facts.clear();
             self.limit_valid = [false; 2];
+            self.counting_checks = false;
             if self.nine_pending.take().is_some() {
                 self.verdict = Verdict::ongoing();
             }
@@ -233,7 +268,7 @@ impl Referee {
                 self.verdict = Verdict::ongoing();
             }
         }
-        let check = self.pos.in_check(self.pos.side_to_move());
+        let check = (mate_test || self.counting_checks) && self.pos.in_check(self.pos.side_to_move());
         if mate_test {
             self.check_no_moves(check);
         }
@@ -248,6 +283,11 @@ impl Referee {
             }
         }
         self.counter.push(mover, capture, check);
+        if !self.counting_checks && self.counter.plies() >= self.rules.natural_move_limit.plies {
+            // The upper bound may reach the limit from here on: count the checks so far.
+            self.counter.set_checks(self.checks_since_base());
+            self.counting_checks = true;
+        }
         if self.verdict.status != Status::Decided {
             self.check_limit(ply);
         }
@@ -349,7 +389,7 @@ impl Referee {
     /// The window of the 9-round rule ending at `ply` when `side` shuffles in it: its start
     /// ply and the window judged as a repetition pattern. Cheap unless the shape test passes.
     fn nine_rounds_window(
-        &self,
+        &mut self,
         p: &ninerounds::NineRounds,
         side: Color,
         ply: usize,
@@ -366,11 +406,12 @@ impl Referee {
         // stopping at the first run of allowed moves that is too long.
         let mut pos = start.clone();
         let mut forbidden = Vec::with_capacity(p.rounds);
-        for &mv in &self.moves[from..ply] {
+        for at in from..ply {
+            let mv = self.moves[at];
             if pos.side_to_move() == side {
                 let mut after = pos.clone();
                 after.make_move(mv);
-                let f = after.in_check(side.opponent()) || classify(&pos, mv, &self.rules).is_chase();
+                let f = after.in_check(side.opponent()) || self.facts_at(at, &pos).is_chase();
                 forbidden.push(f);
                 let run = forbidden.iter().rev().take_while(|&&f| !f).count();
                 if run > p.max_consecutive_allowed {
@@ -384,11 +425,23 @@ impl Referee {
         }
         let mut pos = start.clone();
         let mut facts = Vec::with_capacity(w);
-        for &mv in &self.moves[from..ply] {
-            facts.push(classify(&pos, mv, &self.rules));
-            pos.make_move(mv);
+        for at in from..ply {
+            facts.push(self.facts_at(at, &pos).clone());
+            pos.make_move(self.moves[at]);
         }
         Some((from, judge_facts(&start, facts, &self.rules)))
+    }
+
+    /// The facts of the move played at ply `at` (at least `base_ply`) from `pos`, the position
+    /// at `at`: classified once, then kept until the next capture.
+    fn facts_at(&mut self, at: usize, pos: &Position) -> &MoveFacts {
+        let i = at - self.base_ply;
+        if self.facts.len() <= i {
+            self.facts.resize(i + 1, None);
+        }
+        let mv = self.moves[at];
+        let rules = &self.rules;
+        self.facts[i].get_or_insert_with(|| classify(pos, mv, rules))
     }
 
     /// Mate or no legal move: the side to move loses (xiangqi has no stalemate draw).
@@ -448,13 +501,13 @@ impl Referee {
     }
 
     /// Classify the moves between plies `from` and `to` and judge them as one pattern.
-    fn judge_span(&self, from: usize, to: usize) -> Option<CycleJudgement> {
+    fn judge_span(&mut self, from: usize, to: usize) -> Option<CycleJudgement> {
         let start = self.position_at(from)?;
         let mut pos = start.clone();
         let mut facts = Vec::with_capacity(to - from);
-        for &mv in &self.moves[from..to] {
-            facts.push(classify(&pos, mv, &self.rules));
-            pos.make_move(mv);
+        for at in from..to {
+            facts.push(self.facts_at(at, &pos).clone());
+            pos.make_move(self.moves[at]);
         }
         Some(judge_facts(&start, facts, &self.rules))
     }
@@ -488,6 +541,24 @@ impl Referee {
             }),
         };
         self.pending_loop = if decided { None } else { Some(loop_len) };
+    }
+}
+
+/// A hasher for Zobrist keys, which are already uniformly random: the key is its own hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
     }
 }
 

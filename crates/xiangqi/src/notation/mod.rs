@@ -187,7 +187,7 @@ pub struct WriteOptions {
 /// assert_eq!(trad.chinese_script, ChineseScript::Traditional);
 /// ```
 pub fn detect_notation<'a>(texts: impl IntoIterator<Item = &'a str>) -> Option<(Style, WriteOptions)> {
-    let mut texts = texts.into_iter().map(str::trim).filter(|t| !t.is_empty());
+    let mut texts = texts.into_iter().map(trim).filter(|t| !t.is_empty());
     let first = texts.next()?;
     let norm = normalize(first);
     let style = if !norm.is_ascii() {
@@ -201,16 +201,28 @@ pub fn detect_notation<'a>(texts: impl IntoIterator<Item = &'a str>) -> Option<(
     let (mut simplified, mut traditional, mut full) = (false, false, false);
     let (mut nb, mut he, mut dot, mut sign_first) = (false, false, false, false);
     for t in std::iter::once(first).chain(texts).take(600) {
-        for c in t.chars() {
-            match c {
-                '帅' | '将' | '车' | '马' | '进' | '后' => simplified = true,
-                '帥' | '將' | '俥' | '傌' | '車' | '馬' | '砲' | '進' | '後' => traditional = true,
-                '１'..='９' => full = true,
-                _ => {}
+        // The characters looked for are not ASCII, and ASCII text is its own normal form.
+        let ascii = t.is_ascii();
+        if !ascii {
+            for c in t.chars() {
+                match c {
+                    '帅' | '将' | '车' | '马' | '进' | '后' => simplified = true,
+                    '帥' | '將' | '俥' | '傌' | '車' | '馬' | '砲' | '進' | '後' => {
+                        traditional = true
+                    }
+                    '１'..='９' => full = true,
+                    _ => {}
+                }
             }
         }
         if style == Style::Wxf {
-            let n = normalize(t);
+            let norm;
+            let n = if ascii {
+                t
+            } else {
+                norm = normalize(t);
+                &norm
+            };
             let b = n.as_bytes();
             match b.first().map(u8::to_ascii_uppercase) {
                 Some(b'N' | b'B') => nb = true,
@@ -257,6 +269,13 @@ pub fn piece_char(kind: crate::PieceKind, color: crate::Color, script: ChineseSc
 /// no legal move ([`NotationError::NoLegalMove`]) or several ([`NotationError::Ambiguous`]).
 /// Never panics, whatever the text.
 pub fn parse_move(pos: &Position, text: &str) -> Result<ParsedMove, NotationError> {
+    // Four bytes that read as ICCS (`h2e2`) are exactly the ICCS case below (letters and
+    // digits only: nothing to trim or normalise): the common case of coordinate records.
+    if text.len() == 4 {
+        if let Some(mv) = Move::parse_iccs(text) {
+            return iccs::check(pos, mv, text);
+        }
+    }
     // ASCII text is its own normal form: no copy (the common case, ICCS and WXF records).
     let norm;
     let t = if text.is_ascii() {
@@ -292,6 +311,15 @@ pub fn write_move_with(pos: &Position, mv: Move, style: Style, options: &WriteOp
         Style::Chinese => chinese::write(pos, mv, options),
     };
     written.unwrap_or_else(|| mv.to_string())
+}
+
+/// `text.trim()`, at once for the common text that starts and ends with a visible ASCII
+/// character (nothing to trim).
+fn trim(text: &str) -> &str {
+    match text.as_bytes() {
+        [first, .., last] if first.is_ascii_graphic() && last.is_ascii_graphic() => text,
+        _ => text.trim(),
+    }
 }
 
 /// Full-width ASCII forms (`Ｃ２＝５`) and the minus sign `−` to ASCII, the ideographic space to a
