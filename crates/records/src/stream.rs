@@ -83,6 +83,19 @@ pub struct Chunk {
     pub overflow: Option<Overflow>,
 }
 
+/// Bytes that continue a movetext token outside comments (see `Splitter::consume_line`):
+/// all but line ends, blanks and `{ } ( ) ; $`.
+const IN_TOKEN: [bool; 256] = {
+    let mut t = [true; 256];
+    let stops = b"\n\r\t\x0b\x0c {}();$";
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = false;
+        i += 1;
+    }
+    t
+};
+
 /// How a line starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum LineKind {
@@ -302,6 +315,38 @@ impl<R: Read> Splitter<R> {
             let mut i = 0;
             let mut ended = false;
             while i < avail.len() {
+                if !tag_line && !line_comment && st.depth == 0 {
+                    // A run of token bytes (most of a movetext) counted at once.
+                    let run = avail[i..]
+                        .iter()
+                        .position(|&b| !IN_TOKEN[usize::from(b)])
+                        .unwrap_or(avail.len() - i);
+                    if run > 0 {
+                        i += run;
+                        token += run;
+                        if token > self.limits.token_bytes {
+                            overflow(out, "token", self.limits.token_bytes, self.line);
+                        }
+                        continue;
+                    }
+                } else if !tag_line {
+                    // A run of comment bytes that neither ends the line nor opens or closes
+                    // a `{}` comment.
+                    let run = avail[i..]
+                        .iter()
+                        .position(|&b| {
+                            matches!(b, b'\n' | b'\r') || (!line_comment && matches!(b, b'{' | b'}'))
+                        })
+                        .unwrap_or(avail.len() - i);
+                    if run > 0 {
+                        i += run;
+                        st.comment_len += run;
+                        if st.comment_len > self.limits.comment_bytes {
+                            overflow(out, "comment", self.limits.comment_bytes, self.line);
+                        }
+                        continue;
+                    }
+                }
                 let b = avail[i];
                 i += 1;
                 if b == b'\n' {
