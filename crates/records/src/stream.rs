@@ -327,9 +327,24 @@ impl<R: Read> Splitter<R> {
                         if token > self.limits.token_bytes {
                             overflow(out, "token", self.limits.token_bytes, self.line);
                         }
+                        // The space after a move: the token ends.
+                        if avail.get(i) == Some(&b' ') {
+                            token = 0;
+                            i += 1;
+                        }
                         continue;
                     }
-                } else if !tag_line {
+                } else if tag_line {
+                    // A tag line is only measured: on to its end.
+                    let run = avail[i..]
+                        .iter()
+                        .position(|&b| matches!(b, b'\n' | b'\r'))
+                        .unwrap_or(avail.len() - i);
+                    if run > 0 {
+                        i += run;
+                        continue;
+                    }
+                } else {
                     // A run of comment bytes that neither ends the line nor opens or closes
                     // a `{}` comment.
                     let run = avail[i..]
@@ -697,6 +712,20 @@ mod tests {
         assert_eq!(
             run(b"[A \"1111111111111111111111111111\"]\n1. e4 *\n"),
             [Some("tag")]
+        );
+        // At the caps, not over them: a token of 8 bytes, a comment of 16 (braces not
+        // counted), tokens cut by a comment, a space or a parenthesis.
+        assert_eq!(run(b"[A \"1\"]\n1. e4xxxxxx *\n"), [None]);
+        assert_eq!(run(b"[A \"1\"]\n1. e4xxxxxxx *\n"), [Some("token")]);
+        assert_eq!(run(b"[A \"1\"]\n1. e4 {aaaaaaaaaaaaaaaa} *\n"), [None]);
+        assert_eq!(
+            run(b"[A \"1\"]\n1. e4 {aaaaaaaaaaaaaaaaa} *\n"),
+            [Some("comment")]
+        );
+        assert_eq!(run(b"[A \"1\"]\n1. e4xxxx{c}xxxx(x)e4xxxxxx *\n"), [None]);
+        assert_eq!(
+            run(b"[A \"1\"]\n1. e4 ; aaaaaaaaaaaaaaaaa\n*\n"),
+            [Some("comment")]
         );
         // A UTF-16LE game after a UTF-8 one.
         let mut bytes = b"[A \"1\"]\n1. e4 *\n".to_vec();
