@@ -688,8 +688,13 @@ fn plain_movetext(b: &[u8]) -> bool {
         )
     };
     let mut i = 0;
-    while let Some(&c) = b.get(i) {
-        match c {
+    loop {
+        // Most bytes need no look: skip to the next one that does.
+        match b[i..].iter().position(|&c| PLAIN_STOP[usize::from(c)]) {
+            Some(n) => i += n,
+            None => return true,
+        }
+        match b[i] {
             b'{' => match b[i + 1..].iter().position(|&x| x == b'}') {
                 Some(end) => i += end + 2,
                 None => return false,
@@ -713,12 +718,28 @@ fn plain_movetext(b: &[u8]) -> bool {
                     return false;
                 }
             }
-            b'}' | b'%' | 0x0b | 0x0c | 0x80.. => return false,
-            _ => i += 1,
+            _ => return false,
         }
     }
-    true
 }
+
+/// The bytes [`plain_movetext`] looks at: `{ ; \n $` and those that make a movetext not
+/// plain (`} %`, vertical tab, form feed, non-ASCII).
+const PLAIN_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let stops = b"{;\n$}%\x0b\x0c";
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = true;
+        i += 1;
+    }
+    let mut c = 0x80;
+    while c < 256 {
+        t[c] = true;
+        c += 1;
+    }
+    t
+};
 
 /// The tags of a regular game read by the steps of `pgn-reader`'s tag reader (names as
 /// written, escapes `\\` and `\"` only, the last of a name wins), or `None` when the text is
