@@ -169,10 +169,20 @@ impl InputGame {
             InputKind::Pgn { index, raw, encoding } => {
                 let kind = options.game.unwrap_or_else(|| pgn::detect_game(raw).into());
                 let (mut report, truncated) = match kind {
-                    Game::Chess => match records::check_raw(raw, *index, Some(file)) {
-                        Ok(t) => (judge_chess_pgn(file, *index, raw, options), t),
-                        Err(e) => return record_error(file, &e),
-                    },
+                    // One lexer pass checks the record (broken, truncated) and reads it.
+                    Game::Chess => {
+                        let read = chess::read_pgn(raw);
+                        if read.integrity.broken.is_some() {
+                            if let Err(e) = records::check_raw(raw, *index, Some(file)) {
+                                return record_error(file, &e);
+                            }
+                        }
+                        let has_result = raw
+                            .tag("Result")
+                            .is_some_and(|r| pgn::normalize_result(r.trim()).is_some());
+                        let truncated = read.integrity.truncated(has_result);
+                        (judge_chess_read(file, *index, read, options), truncated)
+                    }
                     // The replay checks the record in its own lexer pass (broken, truncated).
                     Game::Xiangqi => match record::replay_pgn(raw, *encoding, *index, Some(file)) {
                         Ok(r) => (judge_xiangqi_record(file, *index, &r, options), r.truncated),
@@ -462,36 +472,31 @@ fn judge_chess_record(file: &str, index: usize, record: &chess::GameRecord, opti
     }
 }
 
-/// One chess game of a PGN input, after checking that every main-line token is a move.
+/// One chess game of a PGN input (checked for integrity by the caller).
 fn judge_chess_pgn(file: &str, index: usize, raw: &pgn::RawGame, options: &Options) -> GameReport {
-    match unreadable_chess_token(raw.movetext()) {
-        Some((ply, token)) => {
-            let mut g = GameError::new(
-                file,
-                Some(index),
-                format!("'{token}' is not a chess move (SAN such as Nf3, O-O, exd6, e8=Q)"),
-                Some(ply),
-            );
-            g.mv = Some(token);
-            GameReport::Error(g)
-        }
-        None => match chess::parse_pgn_game(&raw.chess_text()) {
-            Ok(record) => judge_chess_record(file, index, &record, options),
-            Err(e) => chess_error(file, index, &e),
-        },
-    }
+    judge_chess_read(file, index, chess::read_pgn(raw), options)
 }
 
-/// The first main-line token of a chess movetext that is not SAN, with its ply (1-based).
-/// The chess PGN reader skips such tokens silently; a record with one must not be judged as
-/// if the token were not there.
-fn unreadable_chess_token(movetext: &str) -> Option<(usize, String)> {
-    pgn::main_line_moves(movetext).enumerate().find_map(|(i, m)| {
-        let t = m.trim_end_matches(['+', '#', '!', '?']);
-        let ok = matches!(t, "--" | "Z0" | "0-0" | "0-0-0")
-            || shakmaty::san::San::from_ascii(t.as_bytes()).is_ok();
-        (!ok).then(|| (i + 1, m.to_string()))
-    })
+/// One chess game read by [`chess::read_pgn`]: a main-line token that is not SAN is an error
+/// (the chess PGN reader would skip it silently; the record must not be judged as if the
+/// token were not there).
+fn judge_chess_read(file: &str, index: usize, read: chess::PgnRead, options: &Options) -> GameReport {
+    if let Some((ply, token)) = read.unreadable {
+        let mut g = GameError::new(
+            file,
+            Some(index),
+            format!("'{token}' is not a chess move (SAN such as Nf3, O-O, exd6, e8=Q)"),
+            Some(ply),
+        );
+        g.mv = Some(token);
+        return GameReport::Error(g);
+    }
+    match read.record {
+        Some(Ok(record)) => judge_chess_record(file, index, &record, options),
+        Some(Err(e)) => chess_error(file, index, &e),
+        // Broken records are refused before (`records::check_raw`).
+        None => chess_error(file, index, &chess::ChessError::NoGame),
+    }
 }
 
 /// One replayed xiangqi record.

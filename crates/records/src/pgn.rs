@@ -210,14 +210,15 @@ fn broken_why(unterminated: bool, depth: usize) -> Option<String> {
 
 /// Whether a CR not followed by LF occurs (a lone-CR line end).
 fn has_lone_cr(bytes: &[u8]) -> bool {
-    let mut rest = bytes;
-    while let Some(i) = rest.iter().position(|&b| b == b'\r') {
-        if rest.get(i + 1) != Some(&b'\n') {
-            return true;
-        }
-        rest = &rest[i + 2..];
-    }
-    false
+    let Some((&last, _)) = bytes.split_last() else {
+        return false;
+    };
+    // Branch-free over byte pairs (vectorised): CRLF files have a CR on every line.
+    let lone = bytes
+        .iter()
+        .zip(&bytes[1..])
+        .fold(false, |acc, (&a, &b)| acc | ((a == b'\r') & (b != b'\n')));
+    lone || last == b'\r'
 }
 
 /// Where the line starting at `at` ends (after its `\n`, `\r\n` or lone `\r`).
@@ -829,14 +830,18 @@ pub fn looks_xiangqi(tok: &str) -> bool {
             return true;
         }
     }
-    let coords: Vec<u8> = b.iter().copied().filter(|&c| c != b'-').collect();
-    if coords.len() == 4 && (b.len() == 4 || (b.len() == 5 && b[2] == b'-')) {
-        let file = |c: u8| (b'a'..=b'i').contains(&c.to_ascii_lowercase());
-        let rank = |c: u8| c.is_ascii_digit();
-        if file(coords[0]) && rank(coords[1]) && file(coords[2]) && rank(coords[3]) {
-            let off_chess = |f: u8, r: u8| f.eq_ignore_ascii_case(&b'i') || r == b'0' || r == b'9';
-            return off_chess(coords[0], coords[1]) || off_chess(coords[2], coords[3]);
-        }
+    // Four coordinates, written `h2e2` or `h2-e2` (no allocation: this runs on every token
+    // of every game's opening).
+    let coords: [u8; 4] = match *b {
+        [f1, r1, f2, r2] if !b.contains(&b'-') => [f1, r1, f2, r2],
+        [f1, r1, b'-', f2, r2] if ![f1, r1, f2, r2].contains(&b'-') => [f1, r1, f2, r2],
+        _ => return false,
+    };
+    let file = |c: u8| (b'a'..=b'i').contains(&c.to_ascii_lowercase());
+    let rank = |c: u8| c.is_ascii_digit();
+    if file(coords[0]) && rank(coords[1]) && file(coords[2]) && rank(coords[3]) {
+        let off_chess = |f: u8, r: u8| f.eq_ignore_ascii_case(&b'i') || r == b'0' || r == b'9';
+        return off_chess(coords[0], coords[1]) || off_chess(coords[2], coords[3]);
     }
     false
 }

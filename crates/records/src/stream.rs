@@ -83,6 +83,19 @@ pub struct Chunk {
     pub overflow: Option<Overflow>,
 }
 
+/// Bytes that continue a movetext token outside comments (see `Splitter::consume_line`):
+/// all but line ends, blanks and `{ } ( ) ; $`.
+const IN_TOKEN: [bool; 256] = {
+    let mut t = [true; 256];
+    let stops = b"\n\r\t\x0b\x0c {}();$";
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = false;
+        i += 1;
+    }
+    t
+};
+
 /// How a line starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum LineKind {
@@ -302,6 +315,53 @@ impl<R: Read> Splitter<R> {
             let mut i = 0;
             let mut ended = false;
             while i < avail.len() {
+                if !tag_line && !line_comment && st.depth == 0 {
+                    // A run of token bytes (most of a movetext) counted at once.
+                    let run = avail[i..]
+                        .iter()
+                        .position(|&b| !IN_TOKEN[usize::from(b)])
+                        .unwrap_or(avail.len() - i);
+                    if run > 0 {
+                        i += run;
+                        token += run;
+                        if token > self.limits.token_bytes {
+                            overflow(out, "token", self.limits.token_bytes, self.line);
+                        }
+                        // The space after a move: the token ends.
+                        if avail.get(i) == Some(&b' ') {
+                            token = 0;
+                            i += 1;
+                        }
+                        continue;
+                    }
+                } else if tag_line {
+                    // A tag line is only measured: on to its end.
+                    let run = avail[i..]
+                        .iter()
+                        .position(|&b| matches!(b, b'\n' | b'\r'))
+                        .unwrap_or(avail.len() - i);
+                    if run > 0 {
+                        i += run;
+                        continue;
+                    }
+                } else {
+                    // A run of comment bytes that neither ends the line nor opens or closes
+                    // a `{}` comment.
+                    let run = avail[i..]
+                        .iter()
+                        .position(|&b| {
+                            matches!(b, b'\n' | b'\r') || (!line_comment && matches!(b, b'{' | b'}'))
+                        })
+                        .unwrap_or(avail.len() - i);
+                    if run > 0 {
+                        i += run;
+                        st.comment_len += run;
+                        if st.comment_len > self.limits.comment_bytes {
+                            overflow(out, "comment", self.limits.comment_bytes, self.line);
+                        }
+                        continue;
+                    }
+                }
                 let b = avail[i];
                 i += 1;
                 if b == b'\n' {
@@ -652,6 +712,20 @@ mod tests {
         assert_eq!(
             run(b"[A \"1111111111111111111111111111\"]\n1. e4 *\n"),
             [Some("tag")]
+        );
+        // At the caps, not over them: a token of 8 bytes, a comment of 16 (braces not
+        // counted), tokens cut by a comment, a space or a parenthesis.
+        assert_eq!(run(b"[A \"1\"]\n1. e4xxxxxx *\n"), [None]);
+        assert_eq!(run(b"[A \"1\"]\n1. e4xxxxxxx *\n"), [Some("token")]);
+        assert_eq!(run(b"[A \"1\"]\n1. e4 {aaaaaaaaaaaaaaaa} *\n"), [None]);
+        assert_eq!(
+            run(b"[A \"1\"]\n1. e4 {aaaaaaaaaaaaaaaaa} *\n"),
+            [Some("comment")]
+        );
+        assert_eq!(run(b"[A \"1\"]\n1. e4xxxx{c}xxxx(x)e4xxxxxx *\n"), [None]);
+        assert_eq!(
+            run(b"[A \"1\"]\n1. e4 ; aaaaaaaaaaaaaaaaa\n*\n"),
+            [Some("comment")]
         );
         // A UTF-16LE game after a UTF-8 one.
         let mut bytes = b"[A \"1\"]\n1. e4 *\n".to_vec();

@@ -62,7 +62,9 @@ pub use identity::{PositionKey, RepetitionTable};
 pub use judge::{
     judge_game, judge_game_with, ClaimOpportunity, DeadCheck, JudgeOptions, JudgeReport, Reason, Status,
 };
-pub use record::{parse_fen, parse_moves, parse_pgn_game, read_pgn_games, GameRecord, WrittenMove};
+pub use record::{
+    parse_fen, parse_moves, parse_pgn_game, read_pgn, read_pgn_games, GameRecord, PgnRead, WrittenMove,
+};
 pub use referee::{PlyStatus, Referee};
 
 use shakmaty::Color;

@@ -246,6 +246,18 @@ fn tag_text(value: &RawTag<'_>) -> String {
     value.decode_utf8_lossy().into_owned()
 }
 
+/// Keeps the tags the referee uses (names as written, the last of a name wins).
+fn note_tag(tags: &mut Tags, name: &[u8], value: RawTag<'_>) {
+    match name {
+        b"FEN" => tags.fen = Some(tag_text(&value)),
+        b"Result" => tags.result = Some(tag_text(&value)),
+        b"Termination" => tags.termination = Some(tag_text(&value)),
+        b"TimeControl" => tags.time_control = Some(tag_text(&value)),
+        b"Event" => tags.event = Some(tag_text(&value)),
+        _ => {}
+    }
+}
+
 impl Visitor for Collector {
     type Tags = Tags;
     type Movetext = Movetext;
@@ -256,14 +268,7 @@ impl Visitor for Collector {
     }
 
     fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
-        match name {
-            b"FEN" => tags.fen = Some(tag_text(&value)),
-            b"Result" => tags.result = Some(tag_text(&value)),
-            b"Termination" => tags.termination = Some(tag_text(&value)),
-            b"TimeControl" => tags.time_control = Some(tag_text(&value)),
-            b"Event" => tags.event = Some(tag_text(&value)),
-            _ => {}
-        }
+        note_tag(tags, name, value);
         ControlFlow::Continue(())
     }
 
@@ -294,33 +299,35 @@ impl Visitor for Collector {
     }
 
     fn end_game(&mut self, movetext: Self::Movetext) -> Self::Output {
-        let Movetext {
-            mut tags,
-            moves,
-            outcome,
-        } = movetext;
-        let (start, start_fen) = match tags.fen.take() {
-            Some(f) => match parse_fen(&f) {
-                Ok(p) => (p, Some(f)),
-                Err(e) => {
-                    tags.error.get_or_insert(e);
-                    (Chess::default(), Some(f))
-                }
-            },
-            None => (Chess::default(), None),
-        };
-        GameRecord {
-            start,
-            start_fen,
-            moves,
-            recorded_result: tags.result.or(outcome),
-            termination: tags.termination,
-            error: tags.error,
-            time_control_tags: crate::words::time_control_from_tags(
-                tags.time_control.as_deref(),
-                tags.event.as_deref(),
-            ),
-        }
+        let Movetext { tags, moves, outcome } = movetext;
+        finish(tags, moves, outcome)
+    }
+}
+
+/// The record of a game from its tags (as `pgn-reader` gives them), its main-line moves and
+/// its termination marker.
+fn finish(mut tags: Tags, moves: Vec<WrittenMove>, outcome: Option<String>) -> GameRecord {
+    let (start, start_fen) = match tags.fen.take() {
+        Some(f) => match parse_fen(&f) {
+            Ok(p) => (p, Some(f)),
+            Err(e) => {
+                tags.error.get_or_insert(e);
+                (Chess::default(), Some(f))
+            }
+        },
+        None => (Chess::default(), None),
+    };
+    GameRecord {
+        start,
+        start_fen,
+        moves,
+        recorded_result: tags.result.or(outcome),
+        termination: tags.termination,
+        error: tags.error,
+        time_control_tags: crate::words::time_control_from_tags(
+            tags.time_control.as_deref(),
+            tags.event.as_deref(),
+        ),
     }
 }
 
@@ -352,4 +359,481 @@ pub fn read_pgn_games<R: std::io::Read>(input: R) -> impl Iterator<Item = Result
             }
         }
     })
+}
+
+/// A chess PGN game as split by `records`, read in one lexer pass: the record's integrity,
+/// the first main-line token that is not a chess move, and the record itself.
+#[derive(Debug)]
+pub struct PgnRead {
+    /// What the movetext says of the record's integrity (as [`records::pgn::integrity`]).
+    pub integrity: records::Integrity,
+    /// The first main-line token that is not SAN (with its 1-based ply): such a record must not
+    /// be judged as if the token were not there.
+    pub unreadable: Option<(usize, String)>,
+    /// The record, unless the game is broken or has an unreadable token. The same as
+    /// [`parse_pgn_game`] of [`records::RawGame::chess_text`] gives.
+    pub record: Option<Result<GameRecord, ChessError>>,
+}
+
+/// Reads one chess game split by `records` (see [`PgnRead`]).
+///
+/// One pass of `records`' movetext lexer finds the integrity, checks every main-line token
+/// and parses it as SAN. The moves so found are those `pgn-reader` finds (tags are read by the
+/// same steps as `pgn-reader`'s) whenever the text is plain: regular tags, a movetext outside
+/// comments in ASCII with no `%` escape line, no blank line, no stray `}`, and nothing but
+/// blank space after the termination marker. Any other text is handed to `pgn-reader`
+/// ([`parse_pgn_game`]) as before, so the answer is the same either way.
+pub fn read_pgn(raw: &records::RawGame) -> PgnRead {
+    let mt = raw.movetext();
+    // Plain text (nearly every real game) is lexed by a lexer for plain text only, which gives
+    // the tokens `records::pgn::Tokens` gives there; anything else by `Tokens` itself.
+    let plain = plain_movetext(mt.trim_end_matches([' ', '\t', '\n', '\r']).as_bytes());
+    let scan = if plain {
+        scan_main_line(&mut PlainTokens {
+            text: mt,
+            pos: 0,
+            number: false,
+            after_number: false,
+        })
+    } else {
+        scan_main_line(&mut records::pgn::Tokens::new(mt))
+    };
+    let integrity = if scan.unterminated || scan.depth > 0 {
+        // Broken: the exact sentence comes from `records`.
+        records::pgn::integrity(mt)
+    } else {
+        records::Integrity {
+            broken: None,
+            marker: scan.marker.is_some(),
+            after_number: scan.number_last,
+        }
+    };
+    if integrity.broken.is_some() || scan.unreadable.is_some() {
+        return PgnRead {
+            integrity,
+            unreadable: scan.unreadable,
+            record: None,
+        };
+    }
+    let fast = plain
+        && scan.all_san
+        && scan.marker.is_none_or(|(result, rest)| {
+            rest.trim().is_empty()
+                && (result != "1/2-1/2" || mt[..mt.len() - rest.len()].ends_with("1/2-1/2"))
+        });
+    let tags = if fast { reader_tags(raw) } else { None };
+    let record = match tags {
+        Some(tags) => Ok(finish(tags, scan.moves, scan.marker.map(|(r, _)| r.to_string()))),
+        None => parse_pgn_game(&raw.chess_text()),
+    };
+    PgnRead {
+        integrity,
+        unreadable: None,
+        record: Some(record),
+    }
+}
+
+/// A movetext lexer: `records::pgn::Tokens`, or [`PlainTokens`] on plain text.
+trait Lexer<'a> {
+    fn token(&mut self) -> Option<records::pgn::Token<'a>>;
+    /// The token just returned followed a bare move number (see `Tokens::after_number`).
+    fn after_number(&self) -> bool;
+    /// A `{` comment ran to the end of the text.
+    fn unterminated(&self) -> bool;
+}
+
+impl<'a> Lexer<'a> for records::pgn::Tokens<'a> {
+    fn token(&mut self) -> Option<records::pgn::Token<'a>> {
+        self.next()
+    }
+    fn after_number(&self) -> bool {
+        self.after_number
+    }
+    fn unterminated(&self) -> bool {
+        self.unterminated
+    }
+}
+
+/// What one pass over a movetext's main line finds.
+struct MainLineScan<'a> {
+    /// Variations still open at the end.
+    depth: usize,
+    unterminated: bool,
+    /// The main line's termination marker (normalised) and the text after it.
+    marker: Option<(&'static str, &'a str)>,
+    /// The main line stops after a bare move number.
+    number_last: bool,
+    /// The main-line moves (complete only when `all_san`).
+    moves: Vec<WrittenMove>,
+    /// Every main-line token read as SAN with its suffix as `pgn-reader` reads it.
+    all_san: bool,
+    /// The first main-line token that is not a chess move, with its ply.
+    unreadable: Option<(usize, String)>,
+}
+
+/// The integrity (as `records::pgn::integrity`), the main-line moves and the first unreadable
+/// token (as `records::pgn::main_line_moves` finds them), in one pass.
+fn scan_main_line<'a>(tokens: &mut impl Lexer<'a>) -> MainLineScan<'a> {
+    use records::pgn::Token;
+    let mut scan = MainLineScan {
+        depth: 0,
+        unterminated: false,
+        marker: None,
+        number_last: false,
+        moves: Vec::with_capacity(128),
+        all_san: true,
+        unreadable: None,
+    };
+    let mut ply = 0usize;
+    while let Some(t) = tokens.token() {
+        match t {
+            Token::OpenVariation => scan.depth += 1,
+            Token::CloseVariation => scan.depth = scan.depth.saturating_sub(1),
+            Token::Result { result, rest } if scan.depth == 0 => {
+                scan.number_last = tokens.after_number();
+                scan.marker = Some((result, rest));
+                break;
+            }
+            Token::Move(m) if scan.depth == 0 && scan.unreadable.is_none() => {
+                ply += 1;
+                let parsed = if m.starts_with('0') {
+                    SanPlus::from_ascii(castling_letters(m).as_bytes())
+                } else {
+                    SanPlus::from_ascii(m.as_bytes())
+                };
+                match parsed {
+                    Ok(san) if scan.all_san => scan.moves.push(WrittenMove::San(san.san)),
+                    Ok(_) => {}
+                    Err(_) => {
+                        let t = m.trim_end_matches(['+', '#', '!', '?']);
+                        let readable = matches!(t, "--" | "Z0" | "0-0" | "0-0-0")
+                            || San::from_ascii(t.as_bytes()).is_ok();
+                        if readable {
+                            scan.all_san = false;
+                        } else {
+                            scan.unreadable = Some((ply, m.to_string()));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        scan.number_last = tokens.after_number();
+    }
+    if scan.marker.is_none() {
+        scan.number_last = tokens.after_number();
+    }
+    scan.unterminated = tokens.unterminated();
+    scan
+}
+
+/// `records::pgn::Tokens` for a movetext that [`plain_movetext`] accepts (ASCII outside
+/// comments, every `{` closed, no `%`, no stray `}`): the same tokens (comment texts and glyph
+/// numbers left out: the referee reads neither) and the same `after_number`, with byte-table
+/// steps instead of character decoding.
+struct PlainTokens<'a> {
+    text: &'a str,
+    pos: usize,
+    number: bool,
+    after_number: bool,
+}
+
+/// Bytes that end a word: ASCII white space and `{ } ( ) ; $`.
+const fn word_end_table() -> [bool; 256] {
+    let mut t = [false; 256];
+    let ends = b"\t\n\x0b\x0c\r {}();$";
+    let mut i = 0;
+    while i < ends.len() {
+        t[ends[i] as usize] = true;
+        i += 1;
+    }
+    t
+}
+const WORD_END: [bool; 256] = word_end_table();
+
+impl<'a> Lexer<'a> for PlainTokens<'a> {
+    fn token(&mut self) -> Option<records::pgn::Token<'a>> {
+        use records::pgn::Token;
+        let t = self.plain_token();
+        self.after_number = std::mem::take(&mut self.number) && !matches!(t, Some(Token::Move(_)));
+        if matches!(t, Some(Token::Comment(_) | Token::Nag(_))) {
+            self.number = self.after_number;
+        }
+        t
+    }
+    fn after_number(&self) -> bool {
+        self.after_number
+    }
+    fn unterminated(&self) -> bool {
+        false
+    }
+}
+
+impl<'a> PlainTokens<'a> {
+    fn plain_token(&mut self) -> Option<records::pgn::Token<'a>> {
+        use records::pgn::Token;
+        let bytes = self.text.as_bytes();
+        loop {
+            let mut i = self.pos;
+            while bytes.get(i).is_some_and(|&b| matches!(b, b'\t'..=b'\r' | b' ')) {
+                i += 1;
+            }
+            let &b = bytes.get(i)?;
+            match b {
+                b'{' => {
+                    self.pos = match bytes[i + 1..].iter().position(|&c| c == b'}') {
+                        Some(end) => i + end + 2,
+                        None => bytes.len(),
+                    };
+                    return Some(Token::Comment(""));
+                }
+                b';' => {
+                    self.pos = match bytes[i + 1..].iter().position(|&c| c == b'\n' || c == b'\r') {
+                        Some(end) => i + end + 2,
+                        None => bytes.len(),
+                    };
+                    return Some(Token::Comment(""));
+                }
+                b'(' => {
+                    self.pos = i + 1;
+                    return Some(Token::OpenVariation);
+                }
+                b')' => {
+                    self.pos = i + 1;
+                    return Some(Token::CloseVariation);
+                }
+                b'}' => self.pos = i + 1,
+                b'$' => {
+                    let digits = bytes[i + 1..].iter().take_while(|d| d.is_ascii_digit()).count();
+                    self.pos = i + 1 + digits;
+                    return Some(Token::Nag(0));
+                }
+                _ => {
+                    let len = bytes[i..]
+                        .iter()
+                        .position(|&c| WORD_END[usize::from(c)])
+                        .unwrap_or(bytes.len() - i);
+                    self.pos = i + len;
+                    // Words end at ASCII bytes: character boundaries.
+                    let word = &self.text[i..i + len];
+                    // A result starts with `0`, `1` or `*`; a move number with a digit.
+                    let (stripped, word) = if b.is_ascii_digit() || b == b'*' {
+                        if let Some(result) = records::pgn::normalize_result(word) {
+                            return Some(Token::Result {
+                                result,
+                                rest: &self.text[i + len..],
+                            });
+                        }
+                        let stripped = strip_ascii_move_number(word);
+                        (stripped.is_some(), stripped.unwrap_or(word))
+                    } else {
+                        (false, word)
+                    };
+                    let word = match word.as_bytes().last() {
+                        Some(b'!' | b'?') => word.trim_end_matches(['!', '?']),
+                        _ => word,
+                    };
+                    if !word.is_empty() {
+                        return Some(Token::Move(word));
+                    }
+                    if stripped {
+                        self.number = true;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `records`' move-number rule for an ASCII word: digits alone, or digits and dots followed by
+/// what is left (`12.` → `""`, `12...e5` → `"e5"`); `None` when the word is no move number.
+fn strip_ascii_move_number(word: &str) -> Option<&str> {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    let rest = &word.as_bytes()[digits..];
+    let dots = rest.iter().take_while(|&&c| c == b'.').count();
+    if rest.is_empty() {
+        Some("")
+    } else if dots == 0 {
+        None
+    } else {
+        // After ASCII digits and dots: a character boundary.
+        Some(&word[digits + dots..])
+    }
+}
+
+/// Whether `pgn-reader` reads a movetext as `records`' lexer does (see [`read_pgn`]): outside
+/// `{}` and `;` comments only ASCII, no `%`, no vertical tab or form feed, no stray `}`, no
+/// glyph `$n` glued to a word, no line break followed by `[`, `%` or a blank line (where
+/// `pgn-reader` ends a game).
+fn plain_movetext(b: &[u8]) -> bool {
+    let token_end = |c: u8| {
+        matches!(
+            c,
+            b' ' | b'\t'
+                | b'\n'
+                | b'\r'
+                | b'{'
+                | b'}'
+                | b'('
+                | b')'
+                | b'!'
+                | b'?'
+                | b'$'
+                | b';'
+                | b'.'
+                | b'*'
+        )
+    };
+    let mut i = 0;
+    loop {
+        // Most bytes need no look: skip to the next one that does.
+        match b[i..].iter().position(|&c| PLAIN_STOP[usize::from(c)]) {
+            Some(n) => i += n,
+            None => return true,
+        }
+        match b[i] {
+            b'{' => match b[i + 1..].iter().position(|&x| x == b'}') {
+                Some(end) => i += end + 2,
+                None => return false,
+            },
+            b';' => match b[i..].iter().position(|&x| x == b'\n') {
+                Some(end) => i += end,
+                None => return true,
+            },
+            b'\n' => {
+                match b.get(i + 1) {
+                    Some(b'[' | b'\n' | b'%') => return false,
+                    Some(b'\r') if b.get(i + 2) == Some(&b'\n') => return false,
+                    _ => {}
+                }
+                i += 1;
+            }
+            b'$' => {
+                let digits = b[i + 1..].iter().take_while(|d| d.is_ascii_digit()).count();
+                i += 1 + digits;
+                if b.get(i).is_some_and(|&n| !token_end(n)) {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// The bytes [`plain_movetext`] looks at: `{ ; \n $` and those that make a movetext not
+/// plain (`} %`, vertical tab, form feed, non-ASCII).
+const PLAIN_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let stops = b"{;\n$}%\x0b\x0c";
+    let mut i = 0;
+    while i < stops.len() {
+        t[stops[i] as usize] = true;
+        i += 1;
+    }
+    let mut c = 0x80;
+    while c < 256 {
+        t[c] = true;
+        c += 1;
+    }
+    t
+};
+
+/// The tags of a regular game read by the steps of `pgn-reader`'s tag reader (names as
+/// written, escapes `\\` and `\"` only, the last of a name wins), or `None` when the text is
+/// not one it is sure to read alike: an unterminated tag, a long tag section, or a movetext
+/// starting elsewhere than `records` says.
+fn reader_tags(raw: &records::RawGame) -> Option<Tags> {
+    let text = match raw.chess_text() {
+        std::borrow::Cow::Borrowed(t) => t.as_bytes(),
+        std::borrow::Cow::Owned(_) => return None,
+    };
+    let movetext_start = text.len() - raw.movetext().len();
+    if movetext_start > 4096 {
+        return None;
+    }
+    let skip_whitespace = |mut at: usize, mut new_line: bool| -> usize {
+        while let Some(&c) = text.get(at) {
+            match c {
+                b' ' | b'\t' | b'\r' => at += 1,
+                b'\n' => {
+                    new_line = true;
+                    at += 1;
+                }
+                b'%' if new_line => match text[at..].iter().position(|&x| x == b'\n') {
+                    Some(end) => at += end + 1,
+                    None => at = text.len(),
+                },
+                _ => break,
+            }
+        }
+        at
+    };
+    let skip_ket = |mut at: usize| -> usize {
+        while let Some(&c) = text.get(at) {
+            match c {
+                b' ' | b'\t' | b'\r' => at += 1,
+                b']' => return skip_whitespace(at + 1, false),
+                b'\n' => return skip_whitespace(at + 1, true),
+                _ => break,
+            }
+        }
+        at
+    };
+    let mut at = if text.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
+    at = skip_whitespace(at, true);
+    if at >= text.len() {
+        return None; // `pgn-reader` finds no game here
+    }
+    let mut tags = Tags::default();
+    while text.get(at) == Some(&b'[') {
+        at += 1;
+        let data = &text[at..];
+        let left_quote = match data.iter().position(|&x| matches!(x, b'"' | b'\n' | b']')) {
+            Some(q) if data[q] == b'"' => q,
+            Some(eol) => {
+                at = skip_ket(at + eol + 1);
+                continue;
+            }
+            None => return None,
+        };
+        let name_end = if left_quote > 0 && data[left_quote - 1] == b' ' {
+            left_quote - 1
+        } else {
+            left_quote
+        };
+        let value_start = left_quote + 1;
+        let mut right_quote = value_start;
+        let consumed = loop {
+            match data[right_quote..]
+                .iter()
+                .position(|&x| matches!(x, b'\\' | b'"' | b'\n'))
+            {
+                Some(d) if data[right_quote + d] == b'"' => {
+                    right_quote += d;
+                    break right_quote + 1;
+                }
+                Some(d) if data[right_quote + d] == b'\n' => {
+                    right_quote += d;
+                    break right_quote;
+                }
+                Some(d) => right_quote = (right_quote + d + 2).min(data.len()),
+                None => return None,
+            }
+        };
+        note_tag(
+            &mut tags,
+            &data[..name_end],
+            RawTag(&data[value_start..right_quote]),
+        );
+        at = skip_ket(at + consumed);
+    }
+    // Both readers must start the movetext at the same token.
+    let (lo, hi) = (at.min(movetext_start), at.max(movetext_start));
+    text[lo..hi]
+        .iter()
+        .all(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n'))
+        .then_some(tags)
 }

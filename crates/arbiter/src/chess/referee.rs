@@ -207,11 +207,17 @@ impl Referee {
                 self.end_pos = Some(self.pos.clone());
             } else {
                 let turn = self.pos.turn();
-                let want3 = self.first.wants(false, turn);
-                let want50 = self.first.wants(true, turn);
+                // A claim is possible only when the position has appeared three times, some
+                // position with the opponent to move has appeared twice (a move could make a
+                // third occurrence), or the half-move clock has reached 99 (cheap tests first).
+                let possible = self.count >= 3 || self.table.any_twice(!turn) || self.pos.halfmoves() >= 99;
+                let want3 = possible && self.first.wants(false, turn);
+                let want50 = possible && self.first.wants(true, turn);
                 if want3 || want50 {
                     let here = claims_here(&self.pos, self.count, &self.table, Some(mv), want3, want50);
-                    self.first.note(ply, turn, &here);
+                    if here.any() {
+                        self.first.note(ply, turn, &here);
+                    }
                 }
             }
         }
