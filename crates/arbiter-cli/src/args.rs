@@ -341,6 +341,11 @@ pub struct DeadArgs {
     /// One FEN per line (blank and `#` lines skipped).
     #[arg(long)]
     pub fen_file: Option<String>,
+    /// Prove every per-side answer (a helpmate line or the complete search for each side)
+    /// instead of taking an open position with free force as able to mate. Slower; `dead`
+    /// itself is always proved either way.
+    #[arg(long)]
+    pub exact: bool,
     /// One JSON object per line on standard output instead of the text report.
     #[arg(long)]
     pub json: bool,

@@ -346,3 +346,44 @@ fn empty_directory_and_missing_path() {
         "{stderr}"
     );
 }
+
+/// `dead --exact` proves each per-side answer (a helpmate line or the complete search) and
+/// agrees with the default screen: the start position, opposite-coloured bishops (alive), a
+/// lone bishop (dead), a bishop against a pawn (both can mate: the pawn promotes, or blocks).
+#[test]
+fn dead_exact_agrees_with_the_screen() {
+    let fens = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+        8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1\n\
+        8/8/8/4k3/8/8/8/2B1K3 w - - 0 1\n\
+        8/b7/8/8/5K2/3k1P2/8/8 w - - 0 68\n";
+    let want = vec![
+        (Some(false), Some(true), Some(true)),
+        (Some(false), Some(true), Some(true)),
+        (Some(true), Some(false), Some(false)),
+        (Some(false), Some(true), Some(true)),
+    ];
+    for exact in [false, true] {
+        let mut args = vec!["dead", "--json", "--fen-file", "-"];
+        if exact {
+            args.push("--exact");
+        }
+        let out = arbiter(&args, Some(&fens[..]));
+        assert_eq!(out.status.code(), Some(0));
+        let got: Vec<_> = json_lines(&out)
+            .iter()
+            .map(|l| {
+                (
+                    l["dead"].as_bool(),
+                    l["white_can_mate"].as_bool(),
+                    l["black_can_mate"].as_bool(),
+                )
+            })
+            .collect();
+        assert_eq!(got, want, "--exact {exact}");
+    }
+    let out = arbiter(
+        &["dead", "--exact", "--fen", "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1"],
+        None,
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("dead"));
+}

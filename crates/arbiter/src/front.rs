@@ -925,8 +925,23 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
 /// assert!(!a.report.unwrap().dead); // opposite-coloured bishops: a helpmate exists
 /// ```
 pub fn dead(fen: &str) -> DeadAnswer {
+    dead_with(fen, false)
+}
+
+/// [`dead`] with every per-side answer proved (`arbiter dead --exact`): a helpmate line or
+/// CHA's complete search for each side ([`chess::dead_position_exact`]), no screen.
+pub fn dead_exact(fen: &str) -> DeadAnswer {
+    dead_with(fen, true)
+}
+
+fn dead_with(fen: &str, exact: bool) -> DeadAnswer {
+    let judge = if exact {
+        chess::dead_position_exact
+    } else {
+        chess::dead_position
+    };
     let report = chess::parse_fen(fen)
-        .map(|pos| chess::dead_position(fen, &pos))
+        .map(|pos| judge(fen, &pos))
         .map_err(Error::from);
     DeadAnswer {
         fen: fen.to_string(),
@@ -939,13 +954,18 @@ pub fn dead(fen: &str) -> DeadAnswer {
 /// [`dead`] for each line of a FEN file (`dead --fen-file`): one FEN per line, blank lines and
 /// `#` lines skipped; text after a FEN's six fields is kept as its label. Answers in order.
 pub fn dead_lines(text: &str) -> impl Iterator<Item = DeadAnswer> + '_ {
+    dead_lines_with(text, false)
+}
+
+/// [`dead_lines`], each answer from [`dead_exact`] when `exact`.
+pub fn dead_lines_with(text: &str, exact: bool) -> impl Iterator<Item = DeadAnswer> + '_ {
     text.lines()
         .map(str::trim)
         .enumerate()
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .map(|(n, line)| {
+        .map(move |(n, line)| {
             let fen: Vec<&str> = line.split_whitespace().take(6).collect();
-            let mut answer = dead(&fen.join(" "));
+            let mut answer = dead_with(&fen.join(" "), exact);
             answer.line = Some(n + 1);
             let label: Vec<&str> = line.split_whitespace().skip(6).collect();
             if !label.is_empty() {

@@ -19,7 +19,12 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
     match (&args.fen, &args.fen_file) {
         (Some(fen), None) => {
             super::check_fen(Some(fen), arbiter::Game::Chess)?;
-            out.emit(item(&arbiter::dead(fen)))
+            let answer = if args.exact {
+                arbiter::dead_exact(fen)
+            } else {
+                arbiter::dead(fen)
+            };
+            out.emit(item(&answer))
         }
         (None, Some(path)) => {
             let text = if path == "-" {
@@ -34,7 +39,13 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
             };
             // The clauses cited, summarised once at the end (not after each of thousands).
             let mut cited = String::new();
-            for answer in arbiter::dead_lines(&text) {
+            let json = out.json();
+            for answer in arbiter::dead_lines_with(&text, args.exact) {
+                if json {
+                    // Only the JSON line is printed: no text report, no clauses to collect.
+                    out.emit(Item::new(&answer, String::new(), answer.is_error()));
+                    continue;
+                }
                 let mut it = Item::new(&answer, answer.body_text(), answer.is_error());
                 if answer.is_error() {
                     // "positions.txt, line 4: error: ...": the file may hold thousands of FENs.
@@ -49,7 +60,7 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 out.emit(it);
             }
             let summaries = arbiter::glossary::summaries_text([cited.as_str()]);
-            if !out.json() && !summaries.is_empty() {
+            if !json && !summaries.is_empty() {
                 out.emit(Item::new(&serde_json::Value::Null, summaries, false));
             }
         }

@@ -3,16 +3,35 @@
 //! Both questions are about the *existence* of a legal sequence of moves, however silly, that
 //! ends in checkmate by a given side: a helpmate search, not a material table. K+B v K+B with
 //! bishops on opposite colours is alive; a locked pawn wall can be dead with many pieces left.
-//! The search is done by the `chasolver` crate (CHA, the Chess Unwinnability Analyzer): its
-//! fast sound test first, then its complete search, which either returns a mating line or
-//! proves that none exists.
+//! A quick guided helpmate finder of ours ([`find_helpmate`], `dead_search.rs`) looks for a
+//! mating line first (a found line is a proof); when it finds none within its budget, the
+//! `chasolver` crate (CHA, the Chess Unwinnability Analyzer) takes over: its fast sound test,
+//! then its complete search, which either returns a mating line or proves that none exists.
 //!
 //! Like CHA, this ignores the half-move clock and the repetition history (a game that the
 //! 75-move rule ends before any mate is possible is reported as [`DeadReport::horizon_draw`],
 //! not as dead).
 
 use serde::Serialize;
-use shakmaty::{Chess, Color, MoveList, Position};
+use shakmaty::{Chess, Color, Move, MoveList, Position};
+
+#[path = "dead_search.rs"]
+mod search;
+
+/// Looks for a helpmate by `winner` from `pos` (a legal sequence of moves, both sides
+/// cooperating, ending in checkmate by `winner`), visiting at most `budget` nodes of a guided
+/// search. Returns the line, checked move by move (each legal, the last one mates), or `None`
+/// when none was found within the budget (which proves nothing). Used by [`can_mate`] before
+/// the complete search.
+pub fn find_helpmate(pos: &Chess, winner: Color, budget: u32) -> Option<Vec<Move>> {
+    search::find_helpmate(pos, winner, budget, 1).filter(|line| search::is_helpmate(pos, winner, line))
+}
+
+/// [`find_helpmate`] 8 times as patient when the winner has only minor pieces (the helpmates
+/// are long there, and the complete search is slowest there too).
+fn find_helpmate_patient(pos: &Chess, winner: Color, budget: u32) -> Option<Vec<Move>> {
+    search::find_helpmate(pos, winner, budget, 8).filter(|line| search::is_helpmate(pos, winner, line))
+}
 
 /// Whether a side can still deliver checkmate by some legal sequence of moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -75,7 +94,21 @@ fn to_cha(color: Color) -> chess::Color {
     }
 }
 
+/// Nodes the quick helpmate finder ([`find_helpmate`]) may visit in [`can_mate`] before the
+/// complete search takes over (the finder is 8 times as patient when the winner has only
+/// minor pieces). Found lines are proofs; a miss costs this much and proves nothing.
+pub const EXACT_FINDER_BUDGET: u32 = 2000;
+
+/// As [`EXACT_FINDER_BUDGET`] for the screen ([`can_mate_screened`]), where a miss in an open
+/// position is taken as "can mate" without the complete search.
+pub const SCREEN_FINDER_BUDGET: u32 = 1000;
+
 /// Whether `winner` can still checkmate from `pos` by any legal sequence (FIDE 5.2.2, 6.9).
+///
+/// Every answer is proved: "can mate" by a helpmate line (found by the quick guided search
+/// [`find_helpmate`], else by CHA's complete search), "cannot mate" by insufficient material,
+/// CHA's fast unwinnability test or the complete search. [`Mateability::Unknown`] only when the
+/// complete search gives up.
 pub fn can_mate(pos: &Chess, winner: Color) -> Mateability {
     // Already over: a mated side cannot be mated "again", and the mating side has mated.
     if pos.is_checkmate() {
@@ -88,6 +121,17 @@ pub fn can_mate(pos: &Chess, winner: Color) -> Mateability {
     if pos.is_stalemate() {
         return Mateability::CannotMate;
     }
+    if pos.has_insufficient_material(winner) {
+        return Mateability::CannotMate;
+    }
+    if find_helpmate_patient(pos, winner, EXACT_FINDER_BUDGET).is_some() {
+        return Mateability::CanMate;
+    }
+    complete_search(pos, winner)
+}
+
+/// CHA's fast sound unwinnability test, then its complete search.
+fn complete_search(pos: &Chess, winner: Color) -> Mateability {
     let Some(board) = to_board(pos) else {
         return Mateability::Unknown;
     };
@@ -342,25 +386,101 @@ fn taken_as_able(pos: &Chess, side: Color, mine: usize, theirs: usize) -> bool {
         && has_free_force(pos, side)
 }
 
+/// Whether `pos` is *open* for [`can_mate_screened`]'s step 5: not [closed](is_closed)
+/// (`mine` and `theirs` legal moves, more than [`CLOSED_MOBILITY`] together), not in check,
+/// neither side pinned down (more than [`PINNED_DOWN`] moves each), at most [`FEW_RAMS`] rams.
+fn open(pos: &Chess, mine: usize, theirs: usize) -> bool {
+    if pos.is_check() || mine.min(theirs) <= PINNED_DOWN {
+        return false;
+    }
+    let rams = rams(pos);
+    (mine + theirs > CLOSED_MOBILITY && rams <= FEW_RAMS) || (rams == 0 && free_pawns(pos))
+}
+
+/// Whether no pawn has its square ahead occupied (by any man).
+fn free_pawns(pos: &Chess) -> bool {
+    use shakmaty::Role;
+    let board = pos.board();
+    let pawns = board.by_role(Role::Pawn);
+    let white = pawns & board.by_color(Color::White);
+    let black = pawns & board.by_color(Color::Black);
+    let occupied = board.occupied();
+    (white.shift(8) & occupied).is_empty() && (black.shift(-8) & occupied).is_empty()
+}
+
 /// Whether `winner` can still checkmate, answered by a screen before the complete search
-/// ([`can_mate`]): material that can never mate (shakmaty's `has_insufficient_material`, a
-/// proof) gives [`Mateability::CannotMate`]; an open position where `winner` has free heavy
-/// force (`taken_as_able`) gives [`Mateability::CanMate`] without a search; every other
-/// position gets [`can_mate`]. So a "cannot mate" is always proved; a "can mate" from the
-/// screen is not (it agrees with the complete search on all the test data: every label of
-/// the d3 vector, all 60,000 per-side answers on the 30,000 Lichess positions).
+/// ([`can_mate`]), in this order:
+///
+/// 1. material that can never mate (shakmaty's `has_insufficient_material`, a proof) gives
+///    [`Mateability::CannotMate`];
+/// 2. an open position where `winner` has free heavy force (`taken_as_able`) gives
+///    [`Mateability::CanMate`] without a search;
+/// 3. a helpmate line found by the quick finder ([`find_helpmate`], at most
+///    [`SCREEN_FINDER_BUDGET`] nodes) gives [`Mateability::CanMate`] (proved);
+/// 4. CHA's fast unwinnability test gives [`Mateability::CannotMate`] (proved);
+/// 5. an open position (`open`: not in check, neither side pinned down, and either not
+///    [closed](is_closed) with at most 2 rams, or no pawn with its square ahead occupied) is
+///    taken as [`Mateability::CanMate`] without a search;
+/// 6. a position in check or where a side is pinned down (at most 2 moves) gets the answer
+///    of its best move, each screened the same way (up to 3 plies deep);
+/// 7. every other position gets CHA's complete search.
+///
+/// So a "cannot mate" is always proved; a "can mate" from steps 2 and 5 (also below a move
+/// followed in step 6) is not (it agrees
+/// with the complete search on all the test data: every label of the d3 vector, all 60,000
+/// per-side answers on the 30,000 Lichess positions).
 pub fn can_mate_screened(pos: &Chess, winner: Color) -> Mateability {
-    let mine = pos.legal_moves().len();
+    screened(pos, winner, EXPAND_PLIES)
+}
+
+/// Plies over which [`can_mate_screened`] follows every move from a position in check or
+/// where a side is pinned down, before it asks the complete search.
+const EXPAND_PLIES: u32 = 3;
+
+fn screened(pos: &Chess, winner: Color, plies: u32) -> Mateability {
+    let moves = pos.legal_moves();
+    let mine = moves.len();
     if mine == 0 {
         return can_mate(pos, winner);
     }
     if pos.has_insufficient_material(winner) {
         return Mateability::CannotMate;
     }
-    if taken_as_able(pos, winner, mine, their_mobility(pos)) {
+    let theirs = their_mobility(pos);
+    if taken_as_able(pos, winner, mine, theirs) {
         return Mateability::CanMate;
     }
-    can_mate(pos, winner)
+    if find_helpmate(pos, winner, SCREEN_FINDER_BUDGET).is_some() {
+        return Mateability::CanMate;
+    }
+    let Some(board) = to_board(pos) else {
+        return Mateability::Unknown;
+    };
+    if chasolver::is_unwinnable_fast(&board, to_cha(winner)) {
+        return Mateability::CannotMate;
+    }
+    if open(pos, mine, theirs) {
+        return Mateability::CanMate;
+    }
+    if plies > 0 && (pos.is_check() || mine.min(theirs) <= PINNED_DOWN) {
+        // `winner` can mate exactly when it can after some move.
+        let mut unknown = false;
+        for m in &moves {
+            let mut next = pos.clone();
+            next.play_unchecked(*m);
+            match screened(&next, winner, plies - 1) {
+                Mateability::CanMate => return Mateability::CanMate,
+                Mateability::Unknown => unknown = true,
+                Mateability::CannotMate => {}
+            }
+        }
+        return if unknown {
+            Mateability::Unknown
+        } else {
+            Mateability::CannotMate
+        };
+    }
+    complete_search(pos, winner)
 }
 
 /// The answer of `arbiter dead` for one position.

@@ -1,0 +1,400 @@
+//! A quick helpmate finder: looks for a legal sequence of moves that ends in checkmate by a
+//! given side (the *winner*), both sides cooperating. It only ever answers "found" (with the
+//! line, a proof that the winner can mate) or "not found within the budget" (no conclusion):
+//! [`super::can_mate`] then asks the complete search.
+//!
+//! The search is an iterative-deepening depth-first search whose depth counts only moves that
+//! do not look like progress toward a mate: a winner's capture, pawn move or king/knight step
+//! toward a mating square costs no depth, nor does the move after such a step, nor a forced
+//! move; a loser's capture costs three plies. So lines that drive toward a known mating
+//! pattern (the loser's king in a corner of its own first rank, boxed in by its own pieces,
+//! the winner's king two squares in front of it) are followed far, the rest only a few plies.
+//! When the winner has only minor pieces it needs the loser's pieces as blockers, and the
+//! loser's pawn moves (promoting to a blocker) count as progress too.
+//!
+//! No allocation per node: positions are copied on the stack, and the transposition table
+//! (position key → plies already searched from there) is one fixed array per thread, reused
+//! across calls (entries of earlier calls are told apart by a generation stamp).
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{attacks, Bitboard, Chess, Color, EnPassantMode, Move, Position, Role, Square};
+use std::cell::RefCell;
+
+/// Plies of a line at most (rewarded moves cost no depth, so a line can be longer than the
+/// iteration's depth).
+const MAX_PLY: usize = 96;
+
+/// Depths (in non-rewarded plies) tried by the iterative deepening.
+const MAX_DEPTH: u8 = 12;
+
+/// Transposition-table entries (a power of two).
+const TT_SIZE: usize = 1 << 12;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    /// The high half of the position's key (the low bits give the slot).
+    key: u32,
+    generation: u16,
+    /// Plies left (depth budget) with which the position was searched.
+    left: u8,
+}
+
+struct Table {
+    entries: Vec<Entry>,
+    generation: u16,
+}
+
+impl Table {
+    /// Starts a new search: entries of earlier ones no longer count.
+    fn next_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.entries.iter_mut().for_each(|e| *e = Entry::default());
+            self.generation = 1;
+        }
+    }
+}
+
+thread_local! {
+    static TABLE: RefCell<Table> = RefCell::new(Table { entries: vec![Entry::default(); TT_SIZE], generation: 0 });
+}
+
+/// How a move is counted against the depth.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Looks like progress: costs no depth.
+    Reward,
+    /// An ordinary move: one ply.
+    Normal,
+    /// Looks like a step away from a mate: three plies.
+    Punish,
+}
+
+struct Finder<'a> {
+    winner: Color,
+    nodes: u32,
+    budget: u32,
+    max_depth: u8,
+    line: [Option<Move>; MAX_PLY],
+    table: &'a mut Table,
+    /// The corners where the loser's king is to be mated (see `corners`).
+    corners: Bitboard,
+    /// The winner has only minor pieces (no pawn): it needs the loser's men as blockers.
+    needs_blockers: bool,
+}
+
+/// Looks for a helpmate by `winner` from `pos` visiting at most `budget` nodes (`budget` times
+/// `blocker_factor` when the winner has only minor pieces, see `needs_blockers`). Returns the
+/// mating line (legal moves from `pos`, the last one mates) or `None` (nothing found: no
+/// conclusion either way).
+pub(crate) fn find_helpmate(
+    pos: &Chess,
+    winner: Color,
+    budget: u32,
+    blocker_factor: u32,
+) -> Option<Vec<Move>> {
+    TABLE.with(|t| {
+        let mut table = t.borrow_mut();
+        let blockers = needs_blockers(pos, winner);
+        let mut f = Finder {
+            winner,
+            nodes: 0,
+            budget: if blockers {
+                budget.saturating_mul(blocker_factor)
+            } else {
+                budget
+            },
+            max_depth: 0,
+            line: [None; MAX_PLY],
+            table: &mut table,
+            corners: corners(pos, winner),
+            needs_blockers: blockers,
+        };
+        let key: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
+        for depth in 1..=MAX_DEPTH {
+            f.max_depth = depth;
+            f.table.next_generation();
+            if let Some(n) = f.search(pos, key.0, 0, 0, false) {
+                return Some(f.line[..n].iter().flatten().copied().collect());
+            }
+            if f.nodes >= f.budget {
+                return None;
+            }
+        }
+        None
+    })
+}
+
+/// The corners where the loser's king is to be mated: those of the colour of the winner's
+/// bishops when it has some (a bishop mates in a corner of its colour); else, when the loser
+/// has bishops, those of the other colour (a loser's bishop blocks the flight square next to
+/// the corner, of the other colour); else all four.
+fn corners(pos: &Chess, winner: Color) -> Bitboard {
+    let board = pos.board();
+    let bishops = board.bishops();
+    let own = bishops & board.by_color(winner);
+    let all = Bitboard::CORNERS;
+    if own.any() {
+        if (own & Bitboard::DARK_SQUARES).any() {
+            all & Bitboard::DARK_SQUARES
+        } else {
+            all & Bitboard::LIGHT_SQUARES
+        }
+    } else if (bishops & Bitboard::LIGHT_SQUARES).any() {
+        all & Bitboard::DARK_SQUARES
+    } else if bishops.any() {
+        all & Bitboard::LIGHT_SQUARES
+    } else {
+        all
+    }
+}
+
+/// The square two steps diagonally in from `corner` (g6 for h8): where the winner's king
+/// stands to take the flight squares of a king mated in that corner.
+fn king_post(corner: Square) -> Square {
+    let file = if u32::from(corner.file()) == 0 { 2 } else { 5 };
+    let rank = if u32::from(corner.rank()) == 0 { 2 } else { 5 };
+    Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank))
+}
+
+/// The winner has only minor pieces (bishops, or one knight) and no pawn: it cannot mate
+/// without the loser's men blocking its king.
+fn needs_blockers(pos: &Chess, winner: Color) -> bool {
+    let board = pos.board();
+    let mine = board.by_color(winner) & !board.kings();
+    (mine & (board.pawns() | board.rooks_and_queens())).is_empty()
+        && (mine & board.knights()).count() <= 1
+        && !((mine & board.knights()).any() && (mine & board.bishops()).any())
+}
+
+/// Knight moves from `a` to `b` on an empty board (0..=6).
+fn knight_distance(a: Square, b: Square) -> u32 {
+    let (df, dr) = (
+        u32::from(a.file()).abs_diff(u32::from(b.file())),
+        u32::from(a.rank()).abs_diff(u32::from(b.rank())),
+    );
+    let (x, y) = if df > dr { (df, dr) } else { (dr, df) };
+    // Corner cases of the closed formula.
+    if (x, y) == (1, 0) {
+        return 3;
+    }
+    if (x, y) == (2, 2) {
+        return 4;
+    }
+    let corner = |s: Square| {
+        (u32::from(s.file()) == 0 || u32::from(s.file()) == 7)
+            && (u32::from(s.rank()) == 0 || u32::from(s.rank()) == 7)
+    };
+    if (x, y) == (1, 1) && (corner(a) || corner(b)) {
+        return 4;
+    }
+    let m = x.div_ceil(2).max((x + y).div_ceil(3));
+    m + ((m + x + y) & 1)
+}
+
+impl Finder<'_> {
+    /// Searches from `pos` (its key `key`, not a leaf), `ply` plies into the line, `depth`
+    /// depth used. Returns the line's length when a mate is found.
+    fn search(&mut self, pos: &Chess, key: u64, ply: usize, depth: u8, progress: bool) -> Option<usize> {
+        let left = self.max_depth - depth;
+        let slot = (key as usize) & (TT_SIZE - 1);
+        let high = (key >> 32) as u32;
+        let e = self.table.entries[slot];
+        if e.key == high && e.generation == self.table.generation && e.left >= left {
+            // Already searched at least as deep: no mate there.
+            return None;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return (pos.turn() != self.winner && pos.is_check()).then_some(ply);
+        }
+        if pos.has_insufficient_material(self.winner) {
+            return None;
+        }
+        self.table.entries[slot] = Entry {
+            key: high,
+            generation: self.table.generation,
+            left,
+        };
+        let forced = moves.len() == 1;
+        let winner_to_move = pos.turn() == self.winner;
+        let mut steps = [Step::Normal; 256];
+        let corner = self.corner(pos);
+        for (s, m) in steps.iter_mut().zip(&moves) {
+            *s = self.classify(pos, corner, m);
+        }
+        // Rewarded moves first, punished ones last.
+        for pass in [Step::Reward, Step::Normal, Step::Punish] {
+            for (&step, &m) in steps.iter().zip(&moves) {
+                if step != pass {
+                    continue;
+                }
+                let cost = if forced {
+                    0
+                } else {
+                    match step {
+                        Step::Reward => 0,
+                        Step::Normal => u8::from(!progress),
+                        Step::Punish => 3,
+                    }
+                };
+                let child_depth = depth.saturating_add(cost);
+                let leaf = child_depth >= self.max_depth || ply + 1 >= MAX_PLY;
+                if leaf && !winner_to_move {
+                    // Only the winner's move can mate at a leaf.
+                    continue;
+                }
+                self.nodes += 1;
+                if self.nodes >= self.budget {
+                    return None;
+                }
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                self.line[ply] = Some(m);
+                if leaf {
+                    if next.is_check() && next.legal_moves().is_empty() {
+                        return Some(ply + 1);
+                    }
+                    continue;
+                }
+                let child_key = match pos.update_zobrist_hash(Zobrist64(key), m, EnPassantMode::Legal) {
+                    Some(k) => k.0,
+                    None => next.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0,
+                };
+                if let Some(len) = self.search(&next, child_key, ply + 1, child_depth, step == Step::Reward) {
+                    return Some(len);
+                }
+            }
+        }
+        None
+    }
+
+    /// The corner nearest the loser's king.
+    fn corner(&self, pos: &Chess) -> Square {
+        let king = pos.board().king_of(!self.winner).unwrap_or(Square::E4);
+        self.corners
+            .into_iter()
+            .min_by_key(|c| c.distance(king))
+            .unwrap_or(Square::H8)
+    }
+
+    fn classify(&self, pos: &Chess, corner: Square, m: &Move) -> Step {
+        let role = m.role();
+        let (from, to) = (m.from().unwrap_or(m.to()), m.to());
+        let closer = |target: Square| match role {
+            Role::King => to.distance(target) < from.distance(target),
+            Role::Knight => knight_distance(to, target) < knight_distance(from, target),
+            _ => false,
+        };
+        if pos.turn() == self.winner {
+            if m.promotion().is_some_and(|r| r != Role::Queen) {
+                return Step::Normal;
+            }
+            if m.is_capture() || role == Role::Pawn {
+                return Step::Reward;
+            }
+            let target = if role == Role::King {
+                king_post(corner)
+            } else {
+                corner
+            };
+            if closer(target) {
+                return Step::Reward;
+            }
+            if self.needs_blockers && role == Role::Bishop {
+                // Onto the corner's diagonal, from where the bishop mates.
+                let diagonal = attacks::bishop_attacks(corner, Bitboard::EMPTY);
+                if diagonal.contains(to) && !diagonal.contains(from) {
+                    return Step::Reward;
+                }
+            }
+            Step::Normal
+        } else {
+            if role == Role::King && closer(corner) {
+                return Step::Reward;
+            }
+            if self.needs_blockers && role == Role::Pawn {
+                return match m.promotion() {
+                    Some(Role::Queen | Role::Rook) => Step::Punish,
+                    _ => Step::Reward,
+                };
+            }
+            if role == Role::Knight && closer(corner) {
+                return Step::Reward;
+            }
+            if self.needs_blockers
+                && matches!(role, Role::Queen | Role::Rook | Role::Bishop)
+                && !m.is_capture()
+                && to.distance(corner) < from.distance(corner)
+            {
+                // A blocker on its way to the corner.
+                return Step::Reward;
+            }
+            if m.is_capture() {
+                return Step::Punish;
+            }
+            Step::Normal
+        }
+    }
+}
+
+/// Whether `line` is a legal sequence from `pos` ending in checkmate by `winner` (the proof
+/// that [`find_helpmate`]'s answer is a helpmate).
+pub(crate) fn is_helpmate(pos: &Chess, winner: Color, line: &[Move]) -> bool {
+    let mut p = pos.clone();
+    for m in line {
+        if !p.is_legal(*m) {
+            return false;
+        }
+        p.play_unchecked(*m);
+    }
+    p.is_checkmate() && p.turn() != winner
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::parse_fen;
+
+    fn found(fen: &str, winner: Color) -> Option<Vec<Move>> {
+        let pos = parse_fen(fen).expect("FEN");
+        let line = find_helpmate(&pos, winner, 2000, 8)?;
+        assert!(is_helpmate(&pos, winner, &line), "{fen}: {line:?}");
+        Some(line)
+    }
+
+    #[test]
+    fn finds_checked_helpmates() {
+        // From the start either side mates (the line is not the shortest: rewarded moves
+        // cost no depth).
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        for side in [Color::White, Color::Black] {
+            let line = found(start, side).expect("a helpmate from the start");
+            assert!(line.len() <= MAX_PLY, "{side:?}: {} plies", line.len());
+        }
+        // King and queen against a bare king.
+        assert!(found("8/8/8/4k3/8/8/8/3QK3 w - - 0 1", Color::White).is_some());
+        // A pawn promotes, then mates.
+        assert!(found("8/8/8/8/8/5k2/p7/4K3 b - - 0 1", Color::Black).is_some());
+    }
+
+    #[test]
+    fn finds_nothing_where_no_mate_exists() {
+        // Bare kings; a lone bishop against a bare king; the side with only a king.
+        assert!(found("8/8/8/4k3/8/8/8/4K3 w - - 0 1", Color::White).is_none());
+        assert!(found("8/8/8/4k3/8/8/8/2B1K3 w - - 0 1", Color::White).is_none());
+        assert!(found("8/8/8/4k3/8/8/8/3QK3 w - - 0 1", Color::Black).is_none());
+    }
+
+    #[test]
+    fn a_line_that_does_not_mate_is_no_proof() {
+        let pos = parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        let e4 = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to() == Square::E4)
+            .unwrap();
+        assert!(!is_helpmate(&pos, Color::White, &[e4]));
+        assert!(!is_helpmate(&pos, Color::White, &[]));
+    }
+}
