@@ -13,6 +13,13 @@ use clap::Parser;
 use output::Emitter;
 use std::process::ExitCode;
 
+/// mimalloc instead of the system allocator: judging allocates and frees per move and per game
+/// (move texts, reports). Liu Dahua file x1: 14.6 % fewer instructions, chess world_matches 4 %;
+/// built without transparent huge pages (`no_thp`) so peak memory stays within 1 MB of glibc's.
+/// The Python extension keeps the system allocator.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// An error in how the command was called (exit code 2), as opposed to input that could not be
 /// judged (exit code 1).
 #[derive(Debug)]

@@ -555,7 +555,8 @@ impl XiangqiGameReport {
         }
     }
 
-    fn to_value(&self) -> Value {
+    /// The report as a JSON `Value` (keys sorted): what [`Serialize`] writes, built as a map.
+    pub fn to_value(&self) -> Value {
         let mut m = serde_json::Map::new();
         m.insert("game".into(), json!("xiangqi"));
         m.insert("rules".into(), json!(self.rules.id.name()));
@@ -775,9 +776,84 @@ fn capitalised(c: Color) -> &'static str {
     }
 }
 
+/// The same object as [`XiangqiGameReport::to_value`], written field by field in its
+/// (alphabetical) key order without building a `Value` per game; only a repetition's `cycle`
+/// and `readings` (rare, nested) go through a `Value`, which keeps their keys sorted.
 impl Serialize for XiangqiGameReport {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.to_value().serialize(s)
+        use serde::ser::SerializeMap;
+
+        /// One natural-move-limit claim: `{"at_ply","by","clause","intended_move":null,"kind"}`.
+        #[derive(Serialize)]
+        struct Claim {
+            at_ply: usize,
+            by: Color,
+            clause: &'static str,
+            intended_move: Option<()>,
+            kind: &'static str,
+        }
+        struct Claims<'a>(&'a [(Color, usize)], &'static str);
+        impl Serialize for Claims<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.iter().map(|&(by, at_ply)| Claim {
+                    at_ply,
+                    by,
+                    clause: self.1,
+                    intended_move: None,
+                    kind: "natural_move_limit",
+                }))
+            }
+        }
+
+        let v = &self.verdict;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("at_ply", &v.at_ply)?;
+        m.serialize_entry(
+            "claims",
+            &Claims(&self.limit_claims, self.rules.natural_move_limit.clause),
+        )?;
+        m.serialize_entry("clause", &v.clause)?;
+        if let Some(r) = &v.repetition {
+            let cycle = json!({
+                "start_ply": r.start_ply,
+                "length": r.length,
+                "count": r.count,
+                "sides": xreport::sides_json(&r.judgement, self.explain),
+            });
+            m.serialize_entry("cycle", &cycle)?;
+        }
+        m.serialize_entry("file", &self.file)?;
+        m.serialize_entry("game", "xiangqi")?;
+        m.serialize_entry("index", &self.index)?;
+        m.serialize_entry("moves_after_end", &self.moves_after_end)?;
+        m.serialize_entry("must_vary", &v.must_vary)?;
+        if let Some(n) = self.notation_warnings {
+            m.serialize_entry("notation_warnings", &n)?;
+        }
+        m.serialize_entry("plies", &self.plies)?;
+        if let Some(p) = v.procedure {
+            m.serialize_entry("procedure", p)?;
+        }
+        if let Some(r) = &v.repetition {
+            m.serialize_entry("readings", &json!(r.judgement.readings))?;
+        }
+        m.serialize_entry("reason", &v.reason)?;
+        m.serialize_entry("recorded_result", &self.recorded_result)?;
+        m.serialize_entry("result", v.result)?;
+        if self.truncated {
+            m.serialize_entry("result_agrees", &())?;
+        } else if let Some(a) = self.result_agrees {
+            m.serialize_entry("result_agrees", &a)?;
+        }
+        m.serialize_entry("rules", self.rules.id.name())?;
+        m.serialize_entry("status", &v.status)?;
+        if self.truncated {
+            m.serialize_entry("truncated", &true)?;
+        }
+        if !self.warnings.is_empty() {
+            m.serialize_entry("warnings", &self.warnings)?;
+        }
+        m.end()
     }
 }
 

@@ -1,0 +1,74 @@
+//! The JSON line of a judged xiangqi game is written field by field (no `Value` per game): it
+//! must be the same bytes as the report's `Value` form (`XiangqiGameReport::to_value`, keys
+//! sorted), for every optional field: claims, a repetition's cycle and readings, procedure,
+//! truncated, warnings, `--explain`, TW113. Games: the repository's AXF perpetual-chase sample,
+//! a natural-move-limit claim from a FEN's half-move clock (118 capture-free plies given), a
+//! record cut after a move number.
+
+use arbiter::{GameReport, Options, Rules, XiangqiGameReport};
+
+const XIANGQI_SAMPLE: &str = include_str!("../../../samples/xiangqi-perpetual-chase.pgn");
+const LIMIT: &str =
+    "[Event \"t\"]\n[FEN \"3k5/9/9/9/9/9/9/9/9/R3K4 w - - 118 1\"]\n\n1. a0a1 d9d8 2. a1a2 *\n";
+const TRUNCATED: &str = "[Event \"t\"]\n\n1. h2e2 h9g7 2.\n";
+
+fn xiangqi(pgn: &str, opts: &Options) -> XiangqiGameReport {
+    match arbiter::judge_bytes(pgn.as_bytes(), "t.pgn", opts).next() {
+        Some(GameReport::Xiangqi(r)) => *r,
+        other => panic!("not a xiangqi report: {other:?}"),
+    }
+}
+
+fn line(r: &XiangqiGameReport) -> String {
+    let direct = serde_json::to_string(r).unwrap();
+    assert_eq!(direct, r.to_value().to_string(), "direct and Value forms differ");
+    direct
+}
+
+#[test]
+fn the_direct_line_is_the_value_form_for_every_field() {
+    for rules in [None, Some(Rules::Tw113)] {
+        for explain in [false, true] {
+            let opts = Options {
+                rules,
+                explain,
+                ..Options::default()
+            };
+            for pgn in [XIANGQI_SAMPLE, LIMIT, TRUNCATED] {
+                let mut r = xiangqi(pgn, &opts);
+                line(&r);
+                r.warnings = vec!["2 bytes replaced in decoding".to_string()];
+                line(&r);
+                r.truncated = !r.truncated;
+                line(&r);
+                r.notation_warnings = None;
+                r.result_agrees = None;
+                r.recorded_result = None;
+                line(&r);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_lines_hold_the_values_of_the_rule_books() {
+    // Two claims, one per side, from the 120th capture-free ply (AXF: 60 moves).
+    assert_eq!(
+        line(&xiangqi(LIMIT, &Options::default())),
+        r#"{"at_ply":null,"claims":[{"at_ply":2,"by":"red","clause":"AXF natural move limit (60 moves)","intended_move":null,"kind":"natural_move_limit"},{"at_ply":3,"by":"black","clause":"AXF natural move limit (60 moves)","intended_move":null,"kind":"natural_move_limit"}],"clause":"AXF natural move limit (60 moves)","file":"t.pgn","game":"xiangqi","index":0,"moves_after_end":0,"must_vary":null,"notation_warnings":0,"plies":3,"reason":null,"recorded_result":"*","result":"*","result_agrees":true,"rules":"axf","status":"claimable"}"#
+    );
+    // Cut after a move number: truncated, and nothing said of the recorded result.
+    assert_eq!(
+        line(&xiangqi(TRUNCATED, &Options::default())),
+        r#"{"at_ply":null,"claims":[],"clause":null,"file":"t.pgn","game":"xiangqi","index":0,"moves_after_end":0,"must_vary":null,"notation_warnings":0,"plies":2,"reason":null,"recorded_result":"*","result":"*","result_agrees":null,"rules":"axf","status":"ongoing","truncated":true}"#
+    );
+    // The perpetual chase: Red must vary, decided at ply 58 with the cycle from ply 46.
+    let chase = line(&xiangqi(XIANGQI_SAMPLE, &Options::default()));
+    assert!(
+        chase.starts_with(r#"{"at_ply":58,"claims":[],"clause":"#),
+        "{chase}"
+    );
+    assert!(chase.contains(r#""cycle":{"count":"#), "{chase}");
+    assert!(chase.contains(r#""must_vary":"red""#), "{chase}");
+    assert!(chase.contains(r#""reason":"perpetual_chase""#), "{chase}");
+}
