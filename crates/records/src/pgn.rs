@@ -44,7 +44,8 @@ impl RawGame {
     /// A game from its decoded text: the tag lines first (a tag ends at its line's end; text
     /// after the last tag on a line is movetext), then the movetext.
     pub fn from_text(text: String, line: usize, offset: u64, encoding: TextEncoding) -> RawGame {
-        let mut tags = Vec::new();
+        // Room for the Seven Tag Roster and a few more before the vector grows.
+        let mut tags = Vec::with_capacity(12);
         let mut movetext_start = text.len();
         let mut at = 0usize;
         let bytes = text.as_bytes();
@@ -329,7 +330,14 @@ fn parse_tag_line(line: &str, tags: &mut Vec<(String, String)>) -> usize {
         let name = line.get(name).unwrap_or("");
         let mut v = String::new();
         if let Some(value) = value {
-            let mut chars = line.get(value).unwrap_or("").chars();
+            let raw = line.get(value).unwrap_or("");
+            // The common value has no escape: copied at once.
+            let mut chars = if raw.contains('\\') {
+                raw.chars()
+            } else {
+                v.push_str(raw);
+                "".chars()
+            };
             while let Some(c) = chars.next() {
                 if c == '\\' {
                     if let Some(n) = chars.next() {
