@@ -53,11 +53,13 @@ impl PositionKey {
 
     /// A 64-bit mix of the key, compared before the whole key.
     fn fingerprint(&self) -> u64 {
+        // Rotations keep the eight bitboards apart; one multiply at the end mixes the bits (a
+        // collision only costs an exact comparison).
         let mut h = self.castling ^ u64::from(self.turn == Color::White);
         for (i, p) in self.pieces.iter().enumerate() {
-            h = (h ^ p.rotate_left(i as u32 * 7)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            h ^= p.rotate_left(i as u32 * 7);
         }
-        h ^ self.ep.map_or(0, |s| u64::from(s) + 1)
+        (h ^ self.ep.map_or(0, |s| u64::from(s) + 1)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     /// The occupied squares (as a bitboard).
@@ -80,6 +82,9 @@ pub struct RepetitionTable {
     /// For each side to move (white = 0), the distinct positions of the window with that side
     /// to move that have already appeared at least twice.
     twice: [Vec<PositionKey>; 2],
+    /// Two positions in a row of the window had the same side to move (not a game's sequence:
+    /// then every position is compared, not every other one).
+    unordered: bool,
 }
 
 fn side_index(c: Color) -> usize {
@@ -90,9 +95,14 @@ fn side_index(c: Color) -> usize {
 }
 
 impl RepetitionTable {
-    /// An empty table.
+    /// An empty table (room for a window of 64 positions before it grows).
     pub fn new() -> RepetitionTable {
-        RepetitionTable::default()
+        RepetitionTable {
+            fingerprints: Vec::with_capacity(64),
+            keys: Vec::with_capacity(64),
+            twice: [Vec::new(), Vec::new()],
+            unordered: false,
+        }
     }
 
     /// Records one occurrence of `key`; `irreversible` says the move that produced it was a
@@ -104,9 +114,18 @@ impl RepetitionTable {
             self.keys.clear();
             self.twice[0].clear();
             self.twice[1].clear();
+            self.unordered = false;
+        }
+        if self.keys.last().is_some_and(|last| last.turn == key.turn) {
+            self.unordered = true;
         }
         let f = key.fingerprint();
-        let count = self.count_with(f, &key) + 1;
+        // Right after a pawn move or capture the window is empty: the position is new.
+        let count = if irreversible {
+            1
+        } else {
+            self.count_with(f, &key) + 1
+        };
         if count == 2 {
             self.twice[side_index(key.turn)].push(key);
         }
@@ -121,13 +140,19 @@ impl RepetitionTable {
     }
 
     fn count_with(&self, fingerprint: u64, key: &PositionKey) -> u32 {
-        let n = self
-            .fingerprints
-            .iter()
-            .zip(&self.keys)
-            .filter(|(g, k)| **g == fingerprint && *k == key)
-            .count();
-        u32::try_from(n).unwrap_or(u32::MAX)
+        let same = |j: usize| self.fingerprints[j] == fingerprint && self.keys[j] == *key;
+        let n = self.keys.len();
+        let found = match self.keys.last() {
+            None => 0,
+            Some(_) if self.unordered => (0..n).filter(|&j| same(j)).count(),
+            // One position per ply: the sides to move alternate, so only every other position
+            // (those with `key`'s side to move) can be equal to `key`.
+            Some(last) => {
+                let top = if last.turn == key.turn { n } else { n - 1 };
+                (0..top).rev().step_by(2).filter(|&j| same(j)).count()
+            }
+        };
+        u32::try_from(found).unwrap_or(u32::MAX)
     }
 
     /// Whether some position with `turn` to move has appeared at least twice: only then can a
@@ -139,5 +164,52 @@ impl RepetitionTable {
     /// The positions with `turn` to move that have appeared at least twice.
     pub fn twice_seen(&self, turn: Color) -> &[PositionKey] {
         &self.twice[side_index(turn)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::san::San;
+
+    fn keys_after(sans: &[&str]) -> Vec<(PositionKey, bool)> {
+        let mut pos = Chess::default();
+        let mut out = vec![(PositionKey::of(&pos), false)];
+        for san in sans {
+            let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+            out.push((PositionKey::of(&pos), m.is_zeroing()));
+        }
+        out
+    }
+
+    /// Knights out and back twice: the start position appears at plies 0, 4 and 8 (3 times,
+    /// FIDE 9.2.3), the position after 1. Nf3 at plies 1, 5; a pawn move forgets the window.
+    #[test]
+    fn counts_follow_the_game() {
+        let shuffle = [
+            "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "e4", "e5", "Ke2", "Ke7", "Ke1", "Ke8",
+        ];
+        let mut table = RepetitionTable::new();
+        let counts: Vec<u32> = keys_after(&shuffle)
+            .into_iter()
+            .map(|(k, z)| table.record(k, z))
+            .collect();
+        assert_eq!(counts, [1, 1, 1, 1, 2, 2, 2, 2, 3, 1, 1, 1, 1, 1, 1]);
+        // Ke2 Ke7 Ke1 Ke8 restores the board, not the castling rights: a new position.
+        assert!(!table.any_twice(Color::White) && !table.any_twice(Color::Black));
+    }
+
+    /// Positions recorded out of game order (two with the same side to move in a row) are
+    /// still all compared.
+    #[test]
+    fn counts_out_of_order() {
+        let keys = keys_after(&["Nf3", "Nf6", "Ng1", "Ng8"]);
+        let mut table = RepetitionTable::new();
+        let white = [keys[0].0, keys[2].0, keys[0].0, keys[4].0, keys[2].0];
+        let counts: Vec<u32> = white.into_iter().map(|k| table.record(k, false)).collect();
+        assert_eq!(counts, [1, 1, 2, 3, 2]);
+        assert_eq!(table.count(&keys[0].0), 3);
+        assert_eq!(table.count(&keys[1].0), 0);
     }
 }

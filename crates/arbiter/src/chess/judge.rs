@@ -550,6 +550,7 @@ pub fn judge_game_with(record: &GameRecord, options: &JudgeOptions) -> Result<Ju
         return Err(e.clone());
     }
     let mut referee = Referee::with_options(record.start.clone(), *options);
+    referee.reserve(record.moves.len());
     for (i, written) in record.moves.iter().enumerate() {
         match written.to_move(referee.position(), i + 1) {
             Ok(m) => referee.push_legal(m),

@@ -161,6 +161,11 @@ impl Referee {
         self.end.is_some()
     }
 
+    /// Makes room for `plies` more moves (a record's length, known before replaying it).
+    pub(crate) fn reserve(&mut self, plies: usize) {
+        self.played.reserve(plies);
+    }
+
     /// Plays `mv` after checking it is legal.
     ///
     /// # Errors
