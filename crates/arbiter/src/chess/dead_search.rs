@@ -167,6 +167,16 @@ fn needs_blockers(pos: &Chess, winner: Color) -> bool {
         && !((mine & board.knights()).any() && (mine & board.bishops()).any())
 }
 
+/// The two squares next to `corner` on the edges (b8 and a7 for a8).
+fn blocker_squares(corner: Square) -> [Square; 2] {
+    let file = if u32::from(corner.file()) == 0 { 1 } else { 6 };
+    let rank = if u32::from(corner.rank()) == 0 { 1 } else { 6 };
+    [
+        Square::from_coords(shakmaty::File::new(file), corner.rank()),
+        Square::from_coords(corner.file(), shakmaty::Rank::new(rank)),
+    ]
+}
+
 /// Knight moves from `a` to `b` on an empty board (0..=6).
 fn knight_distance(a: Square, b: Square) -> u32 {
     let (df, dr) = (
@@ -319,8 +329,23 @@ impl Finder<'_> {
                     _ => Step::Reward,
                 };
             }
-            if role == Role::Knight && closer(corner) {
-                return Step::Reward;
+            if role == Role::Knight {
+                if self.needs_blockers {
+                    // A blocker on its way to a square next to the corner (b8 or a7 for a8:
+                    // the king mated in the corner by a bishop on b7 needs it there).
+                    let near = |s: Square| {
+                        blocker_squares(corner)
+                            .into_iter()
+                            .map(|b| knight_distance(s, b))
+                            .min()
+                            .unwrap_or(0)
+                    };
+                    if near(to) < near(from) {
+                        return Step::Reward;
+                    }
+                } else if closer(corner) {
+                    return Step::Reward;
+                }
             }
             if self.needs_blockers
                 && matches!(role, Role::Queen | Role::Rook | Role::Bishop)
@@ -376,6 +401,20 @@ mod tests {
         assert!(found("8/8/8/4k3/8/8/8/3QK3 w - - 0 1", Color::White).is_some());
         // A pawn promotes, then mates.
         assert!(found("8/8/8/8/8/5k2/p7/4K3 b - - 0 1", Color::Black).is_some());
+    }
+
+    #[test]
+    fn a_pawn_promotes_to_a_blocker_and_walks_back() {
+        // K+B v K+P, the pawn blocked by the king: Black promotes to a knight that walks back
+        // to b8 (or a7) and the bishop mates on b7 (31 plies). Not found within 4,000,000
+        // nodes while a loser's knight was guided to the corner itself.
+        let pos = parse_fen("2k5/1p6/1K6/1B6/8/8/8/8 w - - 4 62").unwrap();
+        let line = find_helpmate(&pos, Color::White, 64_000, 1).expect("a helpmate");
+        assert!(is_helpmate(&pos, Color::White, &line));
+        assert!(
+            line.iter().any(|m| m.promotion() == Some(Role::Knight)),
+            "{line:?}"
+        );
     }
 
     #[test]
