@@ -29,12 +29,14 @@ fn json_lines(out: &Output) -> Vec<serde_json::Value> {
         .collect()
 }
 
-fn tmp(name: &str, bytes: &[u8]) -> String {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
+/// A file `name` holding `bytes` in a fresh temporary directory, removed when the returned
+/// guard is dropped.
+fn tmp(name: &str, bytes: &[u8]) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join(name);
     std::fs::write(&p, bytes).unwrap();
-    p.display().to_string()
+    let p = p.display().to_string();
+    (dir, p)
 }
 
 /// The README's first command: the bundled samples, a perpetual chase and a threefold.
@@ -65,7 +67,7 @@ fn samples_are_judged() {
 #[test]
 fn bad_game_in_batch_is_reported_and_the_rest_judged() {
     let pgn = b"[Game \"Chinese Chess\"]\n1. h2e2 h9g7 *\n\n[Game \"Chinese Chess\"]\n1. h2e2 h9h3 *\n\n[Game \"Chinese Chess\"]\n1. b0c2 *\n";
-    let f = tmp("batch.pgn", pgn);
+    let (_f_dir, f) = tmp("batch.pgn", pgn);
     let out = arbiter(&["judge", "--json", &f], None);
     assert_eq!(out.status.code(), Some(1));
     let games = json_lines(&out);
@@ -79,7 +81,7 @@ fn bad_game_in_batch_is_reported_and_the_rest_judged() {
 /// A chess token that is not a move is an error naming it, not silently skipped.
 #[test]
 fn unreadable_chess_token_is_an_error() {
-    let f = tmp("garbage.pgn", b"1. e4 e5 2. Nf3 Nc6 garbage\n");
+    let (_f_dir, f) = tmp("garbage.pgn", b"1. e4 e5 2. Nf3 Nc6 garbage\n");
     let out = arbiter(&["judge", "--json", &f], None);
     assert_eq!(out.status.code(), Some(1));
     let g = &json_lines(&out)[0];
@@ -174,18 +176,18 @@ fn broken_files_are_errors() {
         "/../records/tests/fixtures/xqf/FiveGoatsTest.xqf"
     ))
     .unwrap();
-    let cut = tmp("cut.xqf", &full[..1100]);
+    let (_cut_dir, cut) = tmp("cut.xqf", &full[..1100]);
     let out = arbiter(&["judge", "--json", &cut], None);
     assert_eq!(out.status.code(), Some(1));
     let g = &json_lines(&out)[0];
     assert!(g["error"].as_str().unwrap().contains("truncated"), "{g}");
     assert_eq!(g["ply"], 19);
 
-    let fake = tmp("fake.xqf", b"XQ");
+    let (_fake_dir, fake) = tmp("fake.xqf", b"XQ");
     let g = &json_lines(&arbiter(&["judge", "--json", &fake], None))[0];
     assert!(g["error"].as_str().unwrap().contains("not an XQF file"), "{g}");
 
-    let empty = tmp("empty.pgn", b"");
+    let (_empty_dir, empty) = tmp("empty.pgn", b"");
     let out = arbiter(&["judge", "--json", &empty], None);
     assert_eq!(out.status.code(), Some(1));
     assert!(json_lines(&out)[0]["error"]
@@ -327,9 +329,8 @@ fn rules_of_the_other_game_and_garbage_fens() {
 /// an error object each (no game index), exit code 1, and the summary says so apart from games.
 #[test]
 fn empty_directory_and_missing_path() {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-empty-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let d = dir.display().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().display().to_string();
     let out = arbiter(&["judge", "--json", &d, "no-such-file.pgn", "samples/"], None);
     assert_eq!(out.status.code(), Some(1));
     let lines = json_lines(&out);

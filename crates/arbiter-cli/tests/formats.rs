@@ -71,9 +71,8 @@ fn convert_to_pgn_reads_back_with_the_same_verdicts() {
     let pgn = String::from_utf8(out.stdout).unwrap();
     assert_eq!(pgn.matches("[Game \"Chinese Chess\"]").count(), 35);
     assert!(pgn.contains("1. 炮二平五"), "Chinese notation");
-    let dir = std::env::temp_dir().join(format!("arbiter-convert-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("longhua.pgn");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("longhua.pgn");
     std::fs::write(&file, &pgn).unwrap();
     let strip = |v: Vec<serde_json::Value>| -> Vec<String> {
         v.iter()
@@ -88,7 +87,7 @@ fn convert_to_pgn_reads_back_with_the_same_verdicts() {
     assert_eq!(a.len(), 35);
     assert_eq!(a, b);
     // A file that cannot be read is named on stderr and the exit code is 1.
-    let bad = dir.join("cut.cbr");
+    let bad = dir.path().join("cut.cbr");
     let cbr = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../records/tests/fixtures/formats/cbr/test.cbr"

@@ -197,9 +197,8 @@ fn chess_fen_errors_name_rank_and_character() {
 
 #[test]
 fn dead_fen_file_errors_give_the_line() {
-    let dir = std::env::temp_dir().join(format!("arbiter-reports-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("positions.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("positions.txt");
     std::fs::write(
         &path,
         "# two positions\n8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1\n\n8/8/8/3bk3/8/8/8/2B1K5 w - - 0 1\n",

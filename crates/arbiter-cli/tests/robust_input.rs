@@ -3,7 +3,6 @@
 //! and records over a cap as error items of their own, truncated records, encodings per game.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 fn arbiter(args: &[&str], stdin: Option<&[u8]>) -> Output {
@@ -33,11 +32,12 @@ fn json_lines(out: &Output) -> Vec<serde_json::Value> {
         .collect()
 }
 
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("arbiter-robust-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh temporary directory, removed when the guard is dropped.
+fn dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("arbiter-robust-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 const GAME: &str = "[Event \"A\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n";
@@ -47,7 +47,8 @@ const GAME: &str = "[Event \"A\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n";
 #[test]
 fn folder_walk_is_safe() {
     use std::os::unix::fs::symlink;
-    let d = dir("walk");
+    let guard = dir("walk");
+    let d = guard.path();
     std::fs::write(d.join("a.pgn"), GAME).unwrap();
     symlink(".", d.join("loop1")).unwrap();
     symlink(".", d.join("loop2")).unwrap();
@@ -417,7 +418,8 @@ fn parallel_judging_of_one_input_keeps_order_and_indices() {
 /// out) prints what `--jobs 1` prints: files of one game, of many, an unreadable one.
 #[test]
 fn parallel_judging_of_many_inputs_keeps_order() {
-    let d = dir("many");
+    let guard = dir("many");
+    let d = guard.path();
     for i in 0..150 {
         let games = if i % 50 == 7 { 600 } else { 1 + i % 3 };
         let text = if i == 100 {
@@ -442,5 +444,4 @@ fn parallel_judging_of_many_inputs_keeps_order() {
     // 147 small files of 1 to 3 games (49 of each), 3 of 600, the broken one.
     assert_eq!(items.len(), 3 * 600 + 49 * (1 + 2 + 3) - 2 + 1, "{}", items.len());
     assert_eq!(items.iter().filter(|i| i.get("error").is_some()).count(), 1);
-    let _ = std::fs::remove_dir_all(&d);
 }
