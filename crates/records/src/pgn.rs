@@ -779,6 +779,21 @@ pub fn detect_game(raw: &RawGame) -> GameKind {
     }
 }
 
+/// A table of 256 flags, true for the bytes in `members`: a `const` lookup for byte scans.
+pub const fn byte_set(members: &[u8]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < members.len() {
+        t[members[i] as usize] = true;
+        i += 1;
+    }
+    t
+}
+
+/// The bytes that end a movetext word outside comments: ASCII white space and the
+/// self-delimiting `{ } ( ) ; $` (PGN standard, section 7).
+pub const WORD_END: [bool; 256] = byte_set(b"\t\n\x0b\x0c\r {}();$");
+
 /// The byte pairs of [`may_hold_xiangqi_token`], one bit per kind (a pair is of a kind when
 /// both its bytes have the bit): 1 an operator `+-=.` then a digit 1–9 (WXF), 2 `i`/`I` then a
 /// digit, 4 a file `a`–`i` (either case) then `0` or `9`.

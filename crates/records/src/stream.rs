@@ -83,19 +83,6 @@ pub struct Chunk {
     pub overflow: Option<Overflow>,
 }
 
-/// Bytes that continue a movetext token outside comments (see `Splitter::consume_line`):
-/// all but line ends, blanks and `{ } ( ) ; $`.
-const IN_TOKEN: [bool; 256] = {
-    let mut t = [true; 256];
-    let stops = b"\n\r\t\x0b\x0c {}();$";
-    let mut i = 0;
-    while i < stops.len() {
-        t[stops[i] as usize] = false;
-        i += 1;
-    }
-    t
-};
-
 /// How a line starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum LineKind {
@@ -319,7 +306,7 @@ impl<R: Read> Splitter<R> {
                     // A run of token bytes (most of a movetext) counted at once.
                     let run = avail[i..]
                         .iter()
-                        .position(|&b| !IN_TOKEN[usize::from(b)])
+                        .position(|&b| crate::pgn::WORD_END[usize::from(b)])
                         .unwrap_or(avail.len() - i);
                     if run > 0 {
                         i += run;

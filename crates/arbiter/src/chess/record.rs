@@ -538,19 +538,6 @@ struct PlainTokens<'a> {
     after_number: bool,
 }
 
-/// Bytes that end a word: ASCII white space and `{ } ( ) ; $`.
-const fn word_end_table() -> [bool; 256] {
-    let mut t = [false; 256];
-    let ends = b"\t\n\x0b\x0c\r {}();$";
-    let mut i = 0;
-    while i < ends.len() {
-        t[ends[i] as usize] = true;
-        i += 1;
-    }
-    t
-}
-const WORD_END: [bool; 256] = word_end_table();
-
 impl<'a> Lexer<'a> for PlainTokens<'a> {
     fn token(&mut self) -> Option<records::pgn::Token<'a>> {
         use records::pgn::Token;
@@ -611,7 +598,7 @@ impl<'a> PlainTokens<'a> {
                 _ => {
                     let len = bytes[i..]
                         .iter()
-                        .position(|&c| WORD_END[usize::from(c)])
+                        .position(|&c| records::pgn::WORD_END[usize::from(c)])
                         .unwrap_or(bytes.len() - i);
                     self.pos = i + len;
                     // Words end at ASCII bytes: character boundaries.
@@ -726,13 +713,7 @@ fn plain_movetext(b: &[u8]) -> bool {
 /// The bytes [`plain_movetext`] looks at: `{ ; \n $` and those that make a movetext not
 /// plain (`} %`, vertical tab, form feed, non-ASCII).
 const PLAIN_STOP: [bool; 256] = {
-    let mut t = [false; 256];
-    let stops = b"{;\n$}%\x0b\x0c";
-    let mut i = 0;
-    while i < stops.len() {
-        t[stops[i] as usize] = true;
-        i += 1;
-    }
+    let mut t = records::pgn::byte_set(b"{;\n$}%\x0b\x0c");
     let mut c = 0x80;
     while c < 256 {
         t[c] = true;
