@@ -40,6 +40,22 @@ fn dir(name: &str) -> tempfile::TempDir {
         .unwrap()
 }
 
+/// `judge --json` of `input` with `--jobs 1` and with `--jobs 3`, asserted to print the same
+/// standard output and standard error: parallel judging keeps input order.
+fn judged_with_one_and_three_jobs(input: &str, stdin: Option<&[u8]>) -> (Output, Output) {
+    let one = arbiter(&["judge", "--json", "--jobs", "1", input], stdin);
+    let three = arbiter(&["judge", "--json", "--jobs", "3", input], stdin);
+    assert_eq!(
+        String::from_utf8_lossy(&one.stdout),
+        String::from_utf8_lossy(&three.stdout)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&one.stderr),
+        String::from_utf8_lossy(&three.stderr)
+    );
+    (one, three)
+}
+
 const GAME: &str = "[Event \"A\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 *\n";
 
 /// Two `-> .` links, a link to a file, a FIFO named `x.pgn`, a link to `/dev/zero`: the walk
@@ -391,18 +407,9 @@ fn parallel_judging_of_one_input_keeps_order_and_indices() {
         });
         text.push('\n');
     }
-    let one = arbiter(&["judge", "--json", "--jobs", "1", "-"], Some(text.as_bytes()));
-    let three = arbiter(&["judge", "--json", "--jobs", "3", "-"], Some(text.as_bytes()));
+    let (one, three) = judged_with_one_and_three_jobs("-", Some(text.as_bytes()));
     assert_eq!(one.status.code(), Some(1));
     assert_eq!(three.status.code(), Some(1));
-    assert_eq!(
-        String::from_utf8_lossy(&one.stdout),
-        String::from_utf8_lossy(&three.stdout)
-    );
-    assert_eq!(
-        String::from_utf8_lossy(&one.stderr),
-        String::from_utf8_lossy(&three.stderr)
-    );
     let items = json_lines(&three);
     assert_eq!(items.len(), 1500);
     for (i, item) in items.iter().enumerate() {
@@ -430,16 +437,7 @@ fn parallel_judging_of_many_inputs_keeps_order() {
         std::fs::write(d.join(format!("g{i:03}.pgn")), text).unwrap();
     }
     let folder = d.to_string_lossy().into_owned();
-    let one = arbiter(&["judge", "--json", "--jobs", "1", &folder], None);
-    let three = arbiter(&["judge", "--json", "--jobs", "3", &folder], None);
-    assert_eq!(
-        String::from_utf8_lossy(&one.stdout),
-        String::from_utf8_lossy(&three.stdout)
-    );
-    assert_eq!(
-        String::from_utf8_lossy(&one.stderr),
-        String::from_utf8_lossy(&three.stderr)
-    );
+    let (_, three) = judged_with_one_and_three_jobs(&folder, None);
     let items = json_lines(&three);
     // 147 small files of 1 to 3 games (49 of each), 3 of 600, the broken one.
     assert_eq!(items.len(), 3 * 600 + 49 * (1 + 2 + 3) - 2 + 1, "{}", items.len());
