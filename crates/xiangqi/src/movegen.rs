@@ -158,20 +158,8 @@ impl Position {
                 if df != 0 && dr != 0 {
                     return false;
                 }
-                // Same file or rank, distinct points: stepping by one point along the line
-                // from `from` reaches `to`.
-                let step: isize = match (df.signum(), dr.signum()) {
-                    (0, 1) => 9,
-                    (0, -1) => -9,
-                    (1, 0) => 1,
-                    _ => -1,
-                };
-                let mut between = 0;
-                let mut i = from as isize + step;
-                while i != to as isize {
-                    between += usize::from(self.board[i as usize].is_some());
-                    i += step;
-                }
+                // Same file or rank, distinct points: count the pieces between them.
+                let between = self.occ.between(mv.from, mv.to);
                 match (p.kind, self.board[to].is_some()) {
                     (PieceKind::Chariot, _) | (PieceKind::Cannon, false) => between == 0,
                     _ => between == 1,
@@ -259,10 +247,7 @@ impl Position {
                 None => return true,
             }
         };
-        let mut board = self.board;
-        board[mv.to.index()] = board[mv.from.index()];
-        board[mv.from.index()] = None;
-        !crate::attacks::general_attacked_on(&board, g, c.opponent())
+        !self.general_attacked_after(mv, g, c.opponent())
     }
 
     /// As [`Position::leaves_general_safe`]; `in_check` must be whether the mover is in check
@@ -284,22 +269,19 @@ impl Position {
                 return true;
             }
         }
-        let mut board = self.board;
-        board[mv.to.index()] = board[mv.from.index()];
-        board[mv.from.index()] = None;
         let g = if mover.kind == PieceKind::General {
             mv.to
         } else {
             g
         };
-        !crate::attacks::general_attacked_on(&board, g, c.opponent())
+        !self.general_attacked_after(mv, g, c.opponent())
     }
 
     /// Whether `color`'s general is attacked by the other side (including generals facing on an
     /// open file). False when `color` has no general on the board.
     pub fn in_check(&self, color: Color) -> bool {
         match self.generals[color as usize] {
-            Some(g) => crate::attacks::general_attacked_on(&self.board, g, color.opponent()),
+            Some(g) => self.general_attacked_now(g, color.opponent()),
             None => false,
         }
     }

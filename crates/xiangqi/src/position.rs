@@ -91,6 +91,8 @@ pub struct Position {
     pub(crate) fullmove: u32,
     pub(crate) key: u64,
     pub(crate) generals: [Option<Square>; 2],
+    /// Occupied points by file and rank, kept in step with `board`.
+    pub(crate) occ: crate::attacks::Occupancy,
 }
 
 impl PartialEq for Position {
@@ -117,6 +119,10 @@ impl Position {
             fullmove: 1,
             key: 0,
             generals: [None, None],
+            occ: crate::attacks::Occupancy {
+                files: [0; 9],
+                ranks: [0; 10],
+            },
         }
     }
 
@@ -177,7 +183,9 @@ impl Position {
             }
         }
         self.board[sq.index()] = piece;
+        self.occ.clear(sq.index());
         if let Some(p) = piece {
+            self.occ.set(sq.index());
             self.key ^= zobrist::piece_key(p.index(), sq.index());
             if p.kind == PieceKind::General {
                 self.generals[p.color as usize] = Some(sq);
@@ -216,6 +224,8 @@ impl Position {
         self.key ^= zobrist::piece_key(piece.index(), f) ^ zobrist::piece_key(piece.index(), t);
         self.board[t] = Some(piece);
         self.board[f] = None;
+        self.occ.clear(f);
+        self.occ.set(t);
         if piece.kind == PieceKind::General {
             self.generals[piece.color as usize] = Some(mv.to);
         }
@@ -240,6 +250,10 @@ impl Position {
         self.key ^= zobrist::piece_key(piece.index(), f) ^ zobrist::piece_key(piece.index(), t);
         self.board[f] = Some(piece);
         self.board[t] = undo.captured;
+        self.occ.set(f);
+        if undo.captured.is_none() {
+            self.occ.clear(t);
+        }
         if piece.kind == PieceKind::General {
             self.generals[piece.color as usize] = Some(mv.from);
         }
