@@ -518,13 +518,20 @@ fn judge_xiangqi_record(file: &str, index: usize, rec: &records::Record, options
     r.recorded_result = Some(rec.result.clone());
     r.notation_warnings = Some(rec.warnings.len());
     r.first_warning_ply = rec.warnings.first().map(|w| w.ply);
-    let name = |t: &str| rec.tag(t).filter(|s| !s.is_empty()).map(str::to_string);
-    let players = match (name("Red").or(name("White")), name("Black")) {
-        (Some(r), Some(b)) => format!(": {r} vs {b}"),
-        _ => String::new(),
-    };
-    let event = name("Event").map(|e| format!(" ({e})")).unwrap_or_default();
-    r.heading = format!("{players}{event}");
+    let name = |t: &str| rec.tag(t).filter(|s| !s.is_empty());
+    // `": {red} vs {black} ({event})"`, built in one string.
+    let mut heading = String::new();
+    if let (Some(red), Some(black)) = (name("Red").or(name("White")), name("Black")) {
+        for part in [": ", red, " vs ", black] {
+            heading.push_str(part);
+        }
+    }
+    if let Some(e) = name("Event") {
+        for part in [" (", e, ")"] {
+            heading.push_str(part);
+        }
+    }
+    r.heading = heading;
     match rec.source {
         // Formats that store moves as coordinates are shown in Chinese notation (traditional).
         records::Source::Xqf(_)

@@ -386,7 +386,8 @@ fn mate_threat(after: &Position, mover: Color) -> bool {
     let moves = p.legal_moves();
     moves.iter().any(|&m| {
         let u = p.make_move(m);
-        let mate = p.in_check(mover.opponent()) && !p.has_legal_move();
+        // The side to move of `p` is `mover.opponent()`: in check, then no legal move.
+        let mate = p.in_check(mover.opponent()) && !p.has_legal_move_given_check(true);
         p.unmake_move(m, u);
         mate
     })
