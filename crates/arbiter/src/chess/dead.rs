@@ -443,7 +443,31 @@ pub fn can_mate_screened(pos: &Chess, winner: Color) -> Mateability {
 const EXPAND_PLIES: u32 = 3;
 
 fn screened(pos: &Chess, winner: Color, plies: u32) -> Mateability {
-    let moves = pos.legal_moves();
+    screened_with(pos, winner, plies, &Mobility::new(pos))
+}
+
+/// The legal moves of a position and (once asked) the other side's mobility
+/// ([`their_mobility`]): `arbiter dead` screens both sides of one position with them.
+struct Mobility {
+    moves: MoveList,
+    theirs: std::cell::OnceCell<usize>,
+    /// The position as CHA's board (once asked).
+    board: std::cell::OnceCell<Option<chess::Board>>,
+}
+
+impl Mobility {
+    fn new(pos: &Chess) -> Mobility {
+        Mobility {
+            moves: pos.legal_moves(),
+            theirs: std::cell::OnceCell::new(),
+            board: std::cell::OnceCell::new(),
+        }
+    }
+}
+
+/// [`screened`] given the legal moves of `pos` (and maybe the other side's mobility).
+fn screened_with(pos: &Chess, winner: Color, plies: u32, mobility: &Mobility) -> Mateability {
+    let moves = &mobility.moves;
     let mine = moves.len();
     if mine == 0 {
         return can_mate(pos, winner);
@@ -451,13 +475,13 @@ fn screened(pos: &Chess, winner: Color, plies: u32) -> Mateability {
     if pos.has_insufficient_material(winner) {
         return Mateability::CannotMate;
     }
-    let theirs = their_mobility(pos);
+    let theirs = *mobility.theirs.get_or_init(|| their_mobility(pos));
     if taken_as_able(pos, winner, mine, theirs) {
         return Mateability::CanMate;
     }
     let open = open(pos, mine, theirs);
-    let board = to_board(pos);
-    if let (true, Some(board)) = (open, &board) {
+    let board = mobility.board.get_or_init(|| to_board(pos)).as_ref();
+    if let (true, Some(board)) = (open, board) {
         // Steps 3 to 5 in another order, same answer: a line the finder finds proves that
         // `winner` can mate, so the sound fast test cannot then prove the opposite; and when
         // the finder finds none, step 5 answers "can mate" all the same.
@@ -473,13 +497,13 @@ fn screened(pos: &Chess, winner: Color, plies: u32) -> Mateability {
     let Some(board) = board else {
         return Mateability::Unknown;
     };
-    if chasolver::is_unwinnable_fast(&board, to_cha(winner)) {
+    if chasolver::is_unwinnable_fast(board, to_cha(winner)) {
         return Mateability::CannotMate;
     }
     if plies > 0 && (pos.is_check() || mine.min(theirs) <= PINNED_DOWN) {
         // `winner` can mate exactly when it can after some move.
         let mut unknown = false;
-        for m in &moves {
+        for m in moves {
             let mut next = pos.clone();
             next.play_unchecked(*m);
             match screened(&next, winner, plies - 1) {
@@ -542,7 +566,11 @@ pub const HORIZON_MAX_PLIES: u32 = 4;
 /// screen's "taken as able" (see there). [`dead_position_exact`] runs the complete search for
 /// both sides.
 pub fn dead_position(fen: &str, pos: &Chess) -> DeadReport {
-    report(fen, pos, can_mate_screened)
+    // Both sides are screened with the same legal moves.
+    let mobility = Mobility::new(pos);
+    report(fen, pos, |p, side| {
+        screened_with(p, side, EXPAND_PLIES, &mobility)
+    })
 }
 
 /// [`dead_position`] with the complete search ([`can_mate`]) for both sides: every answer
@@ -551,7 +579,7 @@ pub fn dead_position_exact(fen: &str, pos: &Chess) -> DeadReport {
     report(fen, pos, can_mate)
 }
 
-fn report(fen: &str, pos: &Chess, side: fn(&Chess, Color) -> Mateability) -> DeadReport {
+fn report(fen: &str, pos: &Chess, side: impl Fn(&Chess, Color) -> Mateability) -> DeadReport {
     let w = side(pos, Color::White);
     let b = side(pos, Color::Black);
     let dead = !w.possible() && !b.possible();
