@@ -971,12 +971,19 @@ pub fn dead_lines_with(text: &str, exact: bool) -> impl Iterator<Item = DeadAnsw
         .enumerate()
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .map(move |(n, line)| {
-            let fen: Vec<&str> = line.split_whitespace().take(6).collect();
-            let mut answer = dead_with(&fen.join(" "), exact);
+            // The first six fields are the FEN, the rest the label: each joined by one space.
+            let (mut fen, mut label) = (String::with_capacity(line.len()), String::new());
+            for (i, word) in line.split_whitespace().enumerate() {
+                let part = if i < 6 { &mut fen } else { &mut label };
+                if !part.is_empty() {
+                    part.push(' ');
+                }
+                part.push_str(word);
+            }
+            let mut answer = dead_with(&fen, exact);
             answer.line = Some(n + 1);
-            let label: Vec<&str> = line.split_whitespace().skip(6).collect();
             if !label.is_empty() {
-                answer.label = Some(label.join(" "));
+                answer.label = Some(label);
             }
             answer
         })

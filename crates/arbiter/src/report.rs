@@ -1138,19 +1138,40 @@ impl DeadAnswer {
 
 /// `{"fen","dead","white_can_mate","black_can_mate","clause","horizon_draw"}` (keys in
 /// alphabetical order, `label` when present), or `{"fen","error"}`.
+///
+/// Written field by field, in that order, without building a JSON value first (`dead
+/// --fen-file` writes one per line, tens of thousands).
 impl Serialize for DeadAnswer {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut v = match &self.report {
-            Ok(r) => serde_json::to_value(r).map_err(serde::ser::Error::custom)?,
-            Err(e) => json!({ "fen": self.fen, "error": e.to_string() }),
-        };
-        if let Some(l) = &self.label {
-            v["label"] = json!(l);
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        match &self.report {
+            Ok(r) => {
+                m.serialize_entry("black_can_mate", &r.black_can_mate)?;
+                m.serialize_entry("clause", r.clause)?;
+                m.serialize_entry("dead", &r.dead)?;
+                m.serialize_entry("fen", &r.fen)?;
+                m.serialize_entry("horizon_draw", &r.horizon_draw)?;
+                if let Some(l) = &self.label {
+                    m.serialize_entry("label", l)?;
+                }
+                if let Some(u) = r.undetermined {
+                    m.serialize_entry("undetermined", u)?;
+                }
+                m.serialize_entry("white_can_mate", &r.white_can_mate)?;
+            }
+            Err(e) => {
+                m.serialize_entry("error", &e.to_string())?;
+                m.serialize_entry("fen", &self.fen)?;
+                if let Some(l) = &self.label {
+                    m.serialize_entry("label", l)?;
+                }
+                if let Some(n) = self.line {
+                    m.serialize_entry("line", &n)?;
+                }
+            }
         }
-        if let (Some(n), Err(_)) = (self.line, &self.report) {
-            v["line"] = json!(n);
-        }
-        v.serialize(s)
+        m.end()
     }
 }
 

@@ -159,7 +159,7 @@ fn king_post(corner: Square) -> Square {
 
 /// The winner has only minor pieces (bishops, or one knight) and no pawn: it cannot mate
 /// without the loser's men blocking its king.
-fn needs_blockers(pos: &Chess, winner: Color) -> bool {
+pub(crate) fn needs_blockers(pos: &Chess, winner: Color) -> bool {
     let board = pos.board();
     let mine = board.by_color(winner) & !board.kings();
     (mine & (board.pawns() | board.rooks_and_queens())).is_empty()
@@ -175,6 +175,49 @@ fn blocker_squares(corner: Square) -> [Square; 2] {
         Square::from_coords(shakmaty::File::new(file), corner.rank()),
         Square::from_coords(corner.file(), shakmaty::Rank::new(rank)),
     ]
+}
+
+/// King steps from `a` to `b` on an empty board (0..=7): as `Square::distance`, inlined (the
+/// finder asks it for every move it generates).
+#[inline]
+fn king_distance(a: Square, b: Square) -> u32 {
+    let (a, b) = (u32::from(a), u32::from(b));
+    (a & 7).abs_diff(b & 7).max((a >> 3).abs_diff(b >> 3))
+}
+
+/// Whether the legal move `m` of the side to move in `pos` gives check: the moved (or
+/// promoted) man attacks the other king from its new square, or a line piece of the mover
+/// does so through the square it left (a discovered check). `None` for castling and en
+/// passant (the caller plays those out).
+fn gives_check(pos: &Chess, m: &Move) -> Option<bool> {
+    let Move::Normal {
+        role,
+        from,
+        to,
+        promotion,
+        ..
+    } = *m
+    else {
+        return None;
+    };
+    let board = pos.board();
+    let us = pos.turn();
+    let king = board.king_of(!us)?;
+    let occupied = (board.occupied() ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+    let piece = shakmaty::Piece {
+        color: us,
+        role: promotion.unwrap_or(role),
+    };
+    if attacks::attacks(to, piece, occupied).contains(king) {
+        return Some(true);
+    }
+    let ours = board.by_color(us) & !Bitboard::from_square(from);
+    let diagonal = (board.bishops() | board.queens()) & ours;
+    let straight = (board.rooks() | board.queens()) & ours;
+    Some(
+        (attacks::bishop_attacks(king, occupied) & diagonal).any()
+            || (attacks::rook_attacks(king, occupied) & straight).any(),
+    )
 }
 
 /// Knight moves from `a` to `b` on an empty board (0..=6).
@@ -258,6 +301,10 @@ impl Finder<'_> {
                 if self.nodes >= self.budget {
                     return None;
                 }
+                if leaf && gives_check(pos, &m) == Some(false) {
+                    // Only a check can mate.
+                    continue;
+                }
                 let mut next = pos.clone();
                 next.play_unchecked(m);
                 self.line[ply] = Some(m);
@@ -284,15 +331,27 @@ impl Finder<'_> {
         let king = pos.board().king_of(!self.winner).unwrap_or(Square::E4);
         self.corners
             .into_iter()
-            .min_by_key(|c| c.distance(king))
+            .min_by_key(|&c| king_distance(c, king))
             .unwrap_or(Square::H8)
+    }
+
+    /// Whether `from` is the square right in front of one of the loser's pawns.
+    fn unblocks(&self, pos: &Chess, from: Square) -> bool {
+        let loser = !self.winner;
+        let pawns = pos.board().pawns() & pos.board().by_color(loser);
+        let front = if loser == Color::White {
+            pawns.shift(8)
+        } else {
+            pawns.shift(-8)
+        };
+        front.contains(from)
     }
 
     fn classify(&self, pos: &Chess, corner: Square, m: &Move) -> Step {
         let role = m.role();
         let (from, to) = (m.from().unwrap_or(m.to()), m.to());
         let closer = |target: Square| match role {
-            Role::King => to.distance(target) < from.distance(target),
+            Role::King => king_distance(to, target) < king_distance(from, target),
             Role::Knight => knight_distance(to, target) < knight_distance(from, target),
             _ => false,
         };
@@ -309,6 +368,10 @@ impl Finder<'_> {
                 corner
             };
             if closer(target) {
+                return Step::Reward;
+            }
+            if self.needs_blockers && self.unblocks(pos, from) {
+                // Out of the way of a loser's pawn that is to promote to a blocker.
                 return Step::Reward;
             }
             if self.needs_blockers && role == Role::Bishop {
@@ -350,7 +413,7 @@ impl Finder<'_> {
             if self.needs_blockers
                 && matches!(role, Role::Queen | Role::Rook | Role::Bishop)
                 && !m.is_capture()
-                && to.distance(corner) < from.distance(corner)
+                && king_distance(to, corner) < king_distance(from, corner)
             {
                 // A blocker on its way to the corner.
                 return Step::Reward;
@@ -415,6 +478,37 @@ mod tests {
             line.iter().any(|m| m.promotion() == Some(Role::Knight)),
             "{line:?}"
         );
+    }
+
+    /// `gives_check` against playing the move out, over every move of every position up to
+    /// 3 plies from positions with promotions, discovered checks, castling and en passant.
+    #[test]
+    fn gives_check_agrees_with_playing_the_move() {
+        fn walk(pos: &Chess, depth: u32, checked: &mut u32) {
+            for m in pos.legal_moves() {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                if let Some(check) = gives_check(pos, &m) {
+                    assert_eq!(check, next.is_check(), "{m:?} in {:?}", pos.board());
+                    *checked += u32::from(check);
+                }
+                if depth > 1 {
+                    walk(&next, depth - 1, checked);
+                }
+            }
+        }
+        let mut checks = 0;
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "3k4/1P6/8/8/8/8/6p1/4K2R b K - 0 1",
+            "4k3/8/8/8/1B6/4N3/4R3/6K1 w - - 0 1",
+        ] {
+            walk(&parse_fen(fen).expect("FEN"), 3, &mut checks);
+        }
+        assert!(checks > 1000, "{checks} checks seen");
     }
 
     #[test]
