@@ -184,8 +184,15 @@ impl InputGame {
                         (judge_chess_read(file, *index, read, options), truncated)
                     }
                     // The replay checks the record in its own lexer pass (broken, truncated).
-                    Game::Xiangqi => match record::replay_pgn(raw, *encoding, *index, Some(file)) {
-                        Ok(r) => (judge_xiangqi_record(file, *index, &r, options), r.truncated),
+                    // Without a `String` per move: the moves as written are ranges of the text.
+                    Game::Xiangqi => match record::replay_pgn_spans(raw, *encoding, *index, Some(file)) {
+                        Ok((r, spans)) => {
+                            let texts = spans.map(|s| (raw.movetext(), s));
+                            (
+                                judge_xiangqi_record(file, *index, &r, texts, options),
+                                r.truncated,
+                            )
+                        }
                         Err(e) => return record_error(file, &e),
                     },
                 };
@@ -196,7 +203,7 @@ impl InputGame {
                 Err(e) => record_error(file, e),
                 Ok(records::Game::Chess(raw)) => judge_chess_pgn(file, *index, raw, options),
                 Ok(records::Game::Xiangqi(r)) => {
-                    let mut report = judge_xiangqi_record(file, *index, r, options);
+                    let mut report = judge_xiangqi_record(file, *index, r, None, options);
                     report.mark_read(r.truncated, &r.read_warnings);
                     report
                 }
@@ -499,8 +506,15 @@ fn judge_chess_read(file: &str, index: usize, read: chess::PgnRead, options: &Op
     }
 }
 
-/// One replayed xiangqi record.
-fn judge_xiangqi_record(file: &str, index: usize, rec: &records::Record, options: &Options) -> GameReport {
+/// One replayed xiangqi record; `spans`: its moves as written, as ranges of a movetext, when
+/// [`records::Record::texts`] was left empty (see [`records::replay_pgn_spans`]).
+fn judge_xiangqi_record(
+    file: &str,
+    index: usize,
+    rec: &records::Record,
+    spans: Option<(&str, Vec<std::ops::Range<usize>>)>,
+    options: &Options,
+) -> GameReport {
     let mut referee = Referee::new(Rules::xiangqi(options.rules), rec.start.clone(), options.cycles);
     // The reader replayed every move with full legality checks.
     referee.replay(&rec.moves);
@@ -533,9 +547,10 @@ fn judge_xiangqi_record(file: &str, index: usize, rec: &records::Record, options
         | records::Source::Cbf
         | records::Source::DhtmlXq(_) => {}
         // Moves written as text come back in the record's notation and characters.
-        records::Source::Pgn(_) | records::Source::Text(_) => {
-            r.write_like(rec.texts.iter().map(String::as_str))
-        }
+        records::Source::Pgn(_) | records::Source::Text(_) => match &spans {
+            Some((text, spans)) => r.write_like(spans.iter().map(|s| text.get(s.clone()).unwrap_or(""))),
+            None => r.write_like(rec.texts.iter().map(String::as_str)),
+        },
     }
     GameReport::Xiangqi(Box::new(r))
 }

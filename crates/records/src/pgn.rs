@@ -197,7 +197,7 @@ pub fn integrity(movetext: &str) -> Integrity {
 }
 
 /// Why a record is broken (see [`Integrity::broken`]).
-fn broken_why(unterminated: bool, depth: usize) -> Option<String> {
+pub(crate) fn broken_why(unterminated: bool, depth: usize) -> Option<String> {
     if unterminated {
         Some("unterminated comment: a '{' is never closed".to_string())
     } else if depth > 0 {
