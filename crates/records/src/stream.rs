@@ -303,30 +303,25 @@ impl<R: Read> Splitter<R> {
             let mut ended = false;
             while i < avail.len() {
                 if !tag_line && !line_comment && st.depth == 0 {
-                    // A run of token bytes (most of a movetext) counted at once.
-                    let run = avail[i..]
-                        .iter()
-                        .position(|&b| crate::pgn::WORD_END[usize::from(b)])
-                        .unwrap_or(avail.len() - i);
-                    if run > 0 {
-                        i += run;
-                        token += run;
-                        if token > self.limits.token_bytes {
+                    // Movetext up to the line's end or a comment, at once: its tokens are
+                    // only measured against the cap.
+                    let rest = &avail[i..];
+                    let mut seg = memchr::memchr2(b'\n', b'\r', rest).map_or(rest, |k| &rest[..k]);
+                    if let Some(k) = memchr::memchr2(b'{', b';', seg) {
+                        seg = &seg[..k];
+                    }
+                    if !seg.is_empty() {
+                        let (over, carry) = token_runs(seg, token, self.limits.token_bytes);
+                        if over {
                             overflow(out, "token", self.limits.token_bytes, self.line);
                         }
-                        // The space after a move: the token ends.
-                        if avail.get(i) == Some(&b' ') {
-                            token = 0;
-                            i += 1;
-                        }
+                        token = carry;
+                        i += seg.len();
                         continue;
                     }
                 } else if tag_line {
                     // A tag line is only measured: on to its end.
-                    let run = avail[i..]
-                        .iter()
-                        .position(|&b| matches!(b, b'\n' | b'\r'))
-                        .unwrap_or(avail.len() - i);
+                    let run = memchr::memchr2(b'\n', b'\r', &avail[i..]).unwrap_or(avail.len() - i);
                     if run > 0 {
                         i += run;
                         continue;
@@ -438,6 +433,32 @@ impl<R: Read> Splitter<R> {
             }
         }
     }
+}
+
+/// Measures the tokens of a piece of movetext with no line end or comment in it, `carry`
+/// token bytes before it: whether a token is longer than `cap` bytes (a token is a run of
+/// bytes that are not [`crate::pgn::WORD_END`]), and the length of the token at its end (0
+/// when it ends with a word end). Any token over the cap holds a byte at a multiple of
+/// `cap + 1`, so only the tokens at those bytes are measured, besides the first and last.
+fn token_runs(seg: &[u8], carry: usize, cap: usize) -> (bool, usize) {
+    let end = |b: &u8| crate::pgn::WORD_END[usize::from(*b)];
+    let Some(first_end) = seg.iter().position(end) else {
+        let t = carry + seg.len();
+        return (t > cap, t);
+    };
+    let last_end = seg.iter().rposition(end).unwrap_or(first_end);
+    let trailing = seg.len() - 1 - last_end;
+    let mut over = carry + first_end > cap || trailing > cap;
+    let mut p = first_end + cap + 1;
+    while !over && p < last_end {
+        if !end(&seg[p]) {
+            let before = seg[..p].iter().rev().take_while(|b| !end(b)).count();
+            let after = seg[p..].iter().take_while(|b| !end(b)).count();
+            over = before + after > cap;
+        }
+        p += cap + 1;
+    }
+    (over, trailing)
 }
 
 fn overflow(out: &mut Chunk, what: &'static str, limit: usize, line: usize) {
@@ -743,6 +764,59 @@ mod tests {
         }
         // A byte-order mark followed by a non-ASCII character is not taken for UTF-16.
         assert_eq!(split(b"\xFF\xFE\x12\x34\n"), ["\u{fffd}\u{fffd}\u{12}4\n"]);
+    }
+
+    /// `token_runs` (sampling at multiples of the cap) against a byte-by-byte count.
+    #[test]
+    fn token_runs_count_as_the_plain_loop() {
+        let plain = |seg: &[u8], carry: usize, cap: usize| {
+            let (mut t, mut over) = (carry, false);
+            for &b in seg {
+                if crate::pgn::WORD_END[usize::from(b)] {
+                    t = 0;
+                } else {
+                    t += 1;
+                    over |= t > cap;
+                }
+            }
+            (over || carry > cap, t)
+        };
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut overs = 0;
+        for _ in 0..50_000 {
+            let len = (next() % 40) as usize;
+            // Mostly token bytes, with word ends now and then (more or fewer by text).
+            let density = 2 + next() % 12;
+            let seg: Vec<u8> = (0..len)
+                .map(|_| {
+                    if next() % density == 0 {
+                        b" \t()$}"[(next() % 6) as usize]
+                    } else {
+                        b'a'
+                    }
+                })
+                .collect();
+            let carry = (next() % 6) as usize;
+            let cap = (next() % 12) as usize;
+            if seg.is_empty() {
+                continue;
+            }
+            let got = token_runs(&seg, carry, cap);
+            // A carry already over the cap was reported where it was counted.
+            let want = plain(&seg, carry, cap);
+            assert_eq!(got.1, want.1, "{seg:?} {carry} {cap}");
+            if carry <= cap {
+                assert_eq!(got.0, want.0, "{seg:?} {carry} {cap}");
+            }
+            overs += usize::from(got.0);
+        }
+        assert!(overs > 5_000, "{overs}");
     }
 
     #[test]
