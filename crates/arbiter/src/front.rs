@@ -10,7 +10,7 @@ use crate::report::{
 };
 use crate::xiangqi::referee::Referee;
 use crate::xiangqi::verdict::Status as XStatus;
-use records::{pgn, record, RecordError, TextEncoding};
+use records::{pgn, record, RecordError};
 use xiangqi::{Move, Position};
 
 /// How games are judged: the same for every game of a batch.
@@ -92,11 +92,11 @@ pub struct InputGame {
 
 #[derive(Debug, Clone)]
 enum InputKind {
-    /// A PGN game (either game; detected when judged).
+    /// A PGN game (either game; detected when judged), read or still to be read (see
+    /// [`records::SplitGame`]: the reading goes with the judging).
     Pgn {
         index: usize,
-        raw: Box<pgn::RawGame>,
-        encoding: TextEncoding,
+        game: Box<records::SplitGame>,
     },
     /// A game read by the record reader (XQF).
     Read {
@@ -120,7 +120,10 @@ impl InputGame {
     /// input that could not be read): what a caller batching games for memory counts.
     pub fn text_len(&self) -> usize {
         match &self.kind {
-            InputKind::Pgn { raw, .. } => raw.text.len(),
+            InputKind::Pgn { game, .. } => match game.as_ref() {
+                records::SplitGame::Raw(raw) => raw.text.len(),
+                records::SplitGame::Text(text) => text.len(),
+            },
             InputKind::Read { .. } | InputKind::Failed(_) => 0,
         }
     }
@@ -143,7 +146,9 @@ impl InputGame {
         };
         match &self.kind {
             InputKind::Failed(e) => Err(Error::input(e.error.clone())),
-            InputKind::Pgn { index, raw, encoding } => {
+            InputKind::Pgn { index, game } => {
+                let raw = &*read_split(game);
+                let encoding = &raw.encoding;
                 records::check_raw(raw, *index, Some(&self.file)).map_err(|e| Error::input(e.to_string()))?;
                 match options.game.unwrap_or_else(|| pgn::detect_game(raw).into()) {
                     Game::Chess => chess(raw),
@@ -166,7 +171,9 @@ impl InputGame {
         let file = &self.file;
         match &self.kind {
             InputKind::Failed(e) => GameReport::Error(e.clone()),
-            InputKind::Pgn { index, raw, encoding } => {
+            InputKind::Pgn { index, game } => {
+                let raw = &*read_split(game);
+                let encoding = &raw.encoding;
                 let kind = options.game.unwrap_or_else(|| pgn::detect_game(raw).into());
                 let (mut report, truncated) = match kind {
                     // One lexer pass checks the record (broken, truncated) and reads it.
@@ -212,6 +219,15 @@ impl InputGame {
     }
 }
 
+/// A split PGN game read (its text copied when it was left to be read, see
+/// [`records::SplitGame`]).
+fn read_split(game: &records::SplitGame) -> std::borrow::Cow<'_, pgn::RawGame> {
+    match game {
+        records::SplitGame::Raw(raw) => std::borrow::Cow::Borrowed(raw),
+        records::SplitGame::Text(text) => std::borrow::Cow::Owned(text.to_raw()),
+    }
+}
+
 /// The games of one input, in order, read as they are asked for (see [`split_reader`]).
 pub struct InputGames<'a> {
     file: String,
@@ -247,11 +263,10 @@ impl Iterator for InputGames<'_> {
                     game: Box::new(game),
                 }
             }
-            SplitState::Pgn(raw) => match raw.next() {
-                Some((index, Ok(raw))) => InputKind::Pgn {
+            SplitState::Pgn(raw) => match raw.next_split() {
+                Some((index, Ok(game))) => InputKind::Pgn {
                     index,
-                    encoding: raw.encoding,
-                    raw: Box::new(raw),
+                    game: Box::new(game),
                 },
                 Some((index, Err(e))) => InputKind::Read {
                     index,

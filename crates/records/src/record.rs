@@ -595,10 +595,146 @@ impl<R> RawGames<R> {
     }
 }
 
+/// A split game as [`RawGames::next_split`] gives it: read ([`SplitGame::Raw`]), or left as
+/// its text when that is UTF-8 and starts with a tag ([`SplitGame::Text`]), so that reading
+/// it (its tags and where its movetext starts) can be done on another thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SplitGame {
+    Raw(RawGame),
+    Text(GameText),
+}
+
+/// A split game's UTF-8 text, not yet read: [`GameText::to_raw`] gives the [`RawGame`] that
+/// [`RawGames`] would have given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameText {
+    text: String,
+    line: usize,
+    offset: u64,
+}
+
+impl GameText {
+    /// The text's length in bytes.
+    pub fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Whether the text is empty (never, for a split game).
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// The game read: [`RawGame::from_text`] over a copy of the text (UTF-8, no warning).
+    pub fn to_raw(&self) -> RawGame {
+        RawGame::from_text(self.text.clone(), self.line, self.offset, TextEncoding::Utf8)
+    }
+
+    /// [`GameText::to_raw`] without the copy.
+    pub fn into_raw(self) -> RawGame {
+        RawGame::from_text(self.text, self.line, self.offset, TextEncoding::Utf8)
+    }
+}
+
+impl SplitGame {
+    /// The game read (see [`GameText::into_raw`]).
+    pub fn into_raw(self) -> RawGame {
+        match self {
+            SplitGame::Raw(raw) => raw,
+            SplitGame::Text(t) => t.into_raw(),
+        }
+    }
+}
+
+/// Whether a split game's bytes surely hold a tag (so that [`pgn::is_game`] holds without
+/// reading them): the first line starts (after spaces and tabs) with `[` and a letter, digit
+/// or `_`, which [`RawGame::from_text`] reads as a tag with a name.
+fn starts_with_tag(bytes: &[u8]) -> bool {
+    let lead = bytes.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+    matches!(bytes.get(lead..lead + 2), Some([b'[', c]) if c.is_ascii_alphanumeric() || *c == b'_')
+}
+
+impl<R: Read> RawGames<R> {
+    /// The next game as [`Iterator::next`] gives it, but a UTF-8 game that starts with a tag
+    /// is not read yet ([`SplitGame::Text`]): the splitting stays in order on this thread and
+    /// the reading can go with the judging. Same games, indexes and errors as `next`.
+    pub fn next_split(&mut self) -> Option<(usize, Result<SplitGame, RecordError>)> {
+        loop {
+            let index = self.index;
+            let chunk = match self.split.next()? {
+                Ok(c) => c,
+                Err(e) => {
+                    self.index += 1;
+                    let kind = RecordErrorKind::Read(format!("cannot read: {e}"));
+                    return Some((index, Err(RecordError::new(None, index, None, None, kind))));
+                }
+            };
+            if let Some(o) = chunk.overflow {
+                self.index += 1;
+                let line = o.line;
+                let mut e =
+                    RecordError::new(None, index, None, None, RecordErrorKind::TooLarge(o.to_string()));
+                e.line = Some(chunk.line.min(line));
+                return Some((index, Err(e)));
+            }
+            if chunk.utf16.is_none() && starts_with_tag(&chunk.bytes) {
+                match String::from_utf8(chunk.bytes) {
+                    Ok(text) => {
+                        self.index += 1;
+                        let text = GameText {
+                            text,
+                            line: chunk.line,
+                            offset: chunk.offset,
+                        };
+                        return Some((index, Ok(SplitGame::Text(text))));
+                    }
+                    Err(e) => {
+                        let chunk = Chunk {
+                            bytes: e.into_bytes(),
+                            ..chunk
+                        };
+                        if let Some(game) = self.decoded(chunk) {
+                            return Some((index, Ok(SplitGame::Raw(game))));
+                        }
+                        continue;
+                    }
+                }
+            }
+            if let Some(game) = self.decoded(chunk) {
+                return Some((index, Ok(SplitGame::Raw(game))));
+            }
+        }
+    }
+
+    /// A chunk decoded; `None` (counted in [`RawGames::skipped`]) when it is not a game.
+    fn decoded(&mut self, chunk: Chunk) -> Option<RawGame> {
+        let game = decode_chunk(chunk, self.legacy);
+        if !game.encoding.is_unicode() {
+            self.legacy = Some(game.encoding);
+        }
+        if pgn::is_game(&game) {
+            self.index += 1;
+            Some(game)
+        } else {
+            self.skipped += 1;
+            None
+        }
+    }
+}
+
 impl<R: Read> Iterator for RawGames<R> {
     type Item = (usize, Result<RawGame, RecordError>);
 
     fn next(&mut self) -> Option<Self::Item> {
+        let (index, game) = self.next_split()?;
+        Some((index, game.map(SplitGame::into_raw)))
+    }
+}
+
+impl<R: Read> RawGames<R> {
+    /// [`Iterator::next`] as it was before [`RawGames::next_split`]: every game decoded and
+    /// read here (the tests compare the two).
+    #[cfg(test)]
+    fn next_whole(&mut self) -> Option<(usize, Result<RawGame, RecordError>)> {
         loop {
             let index = self.index;
             let chunk = match self.split.next()? {
@@ -1436,6 +1572,70 @@ mod tests {
 
     fn raw(text: &str) -> RawGame {
         RawGame::from_text(text.to_string(), 1, 0, TextEncoding::Utf8)
+    }
+
+    /// `next_split` (UTF-8 games starting with a tag left as text) gives the games, indexes,
+    /// errors and skipped pieces of the whole reading, on real files of every encoding and on
+    /// generated odd ones.
+    #[test]
+    fn split_games_read_as_whole_ones() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+        let mut inputs: Vec<Vec<u8>> = Vec::new();
+        for sub in ["iccs", "big5", "notation"] {
+            for entry in std::fs::read_dir(format!("{dir}/{sub}")).unwrap().flatten() {
+                if entry.path().extension().is_some_and(|e| e == "pgn") {
+                    inputs.push(std::fs::read(entry.path()).unwrap());
+                }
+            }
+        }
+        let pieces: [&[u8]; 16] = [
+            b"[Event \"x\"]\n",
+            b"[ \"x\"]\n",
+            b"[%clk 1:00]\n",
+            b" [_a \"1\"]\r\n",
+            b"\n",
+            b"1. h2e2 h9g7 *\n",
+            b"{c}\n",
+            b"\xef\xbb\xbf[A \"b\"]\n",
+            b"[B \"\xa4\xa4\"]\n",
+            b"[C \"\xe4\xb8\xad\"]\n",
+            b"\xff\xfe[\x00A\x00 \x00\"\x001\x00\"\x00]\x00\n\x00",
+            b"junk\n",
+            b"1-0\n",
+            b"\t[9 \"z\"]\n",
+            b"[Result \"1-0\"] 1. e4 1-0\n",
+            b"\r",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..3000 {
+            let text: Vec<u8> = (0..next() % 12)
+                .flat_map(|_| pieces[(next() % pieces.len() as u64) as usize].iter().copied())
+                .collect();
+            inputs.push(text);
+        }
+        let mut texts = 0;
+        for bytes in &inputs {
+            let mut a = raw_games(&bytes[..], Limits::default());
+            let mut b = raw_games(&bytes[..], Limits::default());
+            loop {
+                let split = a.next_split();
+                texts += usize::from(matches!(split, Some((_, Ok(SplitGame::Text(_))))));
+                let split = split.map(|(i, g)| (i, g.map(SplitGame::into_raw)));
+                let whole = b.next_whole();
+                assert_eq!(split, whole, "{:?}", String::from_utf8_lossy(bytes));
+                if whole.is_none() {
+                    break;
+                }
+            }
+            assert_eq!(a.skipped(), b.skipped());
+        }
+        assert!(texts > 2000, "{texts}");
     }
 
     #[test]

@@ -329,12 +329,15 @@ impl<R: Read> Splitter<R> {
                 } else {
                     // A run of comment bytes that neither ends the line nor opens or closes
                     // a `{}` comment.
-                    let run = avail[i..]
-                        .iter()
-                        .position(|&b| {
-                            matches!(b, b'\n' | b'\r') || (!line_comment && matches!(b, b'{' | b'}'))
-                        })
-                        .unwrap_or(avail.len() - i);
+                    let rest = &avail[i..];
+                    let run = if line_comment {
+                        memchr::memchr2(b'\n', b'\r', rest)
+                    } else {
+                        let k = memchr::memchr3(b'\n', b'\r', b'}', rest);
+                        let upto = k.map_or(rest, |k| &rest[..k]);
+                        memchr::memchr(b'{', upto).or(k)
+                    }
+                    .unwrap_or(rest.len());
                     if run > 0 {
                         i += run;
                         st.comment_len += run;
@@ -427,6 +430,10 @@ impl<R: Read> Splitter<R> {
         }
         if tag_line && out.overflow.is_none() {
             let line = &out.bytes[start_len..];
+            if plain_tag_line(skip_blank(line)) {
+                // The common `[Name "value"]`: nothing after the tag.
+                return;
+            }
             let rest = &line[tag_line_end(line)..];
             if rest.iter().any(|b| !b.is_ascii_whitespace()) {
                 st.movetext = true;
@@ -480,6 +487,35 @@ fn skip_blank(mut p: &[u8]) -> &[u8] {
             _ => return p,
         };
     }
+}
+
+/// Whether a line (from its `[`) is one plain tag and nothing else but whitespace: `[`, a
+/// name (no whitespace, `"` or `]`), spaces or tabs, `"`, a value with no `"`, `\` or line
+/// end, `"]`.
+/// [`tag_line_end`] then ends at its `]` (checked by the tests against it).
+fn plain_tag_line(line: &[u8]) -> bool {
+    let Some((b'[', rest)) = line.split_first() else {
+        return false;
+    };
+    let Some(q1) = memchr::memchr(b'"', rest) else {
+        return false;
+    };
+    let head = &rest[..q1];
+    let name = head
+        .iter()
+        .take_while(|&&b| !b.is_ascii_whitespace() && b != b']')
+        .count();
+    if name == 0 || !head[name..].iter().all(|&b| b == b' ' || b == b'\t') {
+        return false;
+    }
+    let value = &rest[q1 + 1..];
+    let Some(q2) = memchr::memchr2(b'"', b'\\', value) else {
+        return false;
+    };
+    value[q2] == b'"'
+        && !value[..q2].iter().any(|&b| b == b'\n' || b == b'\r')
+        && value.get(q2 + 1) == Some(&b']')
+        && value[q2 + 2..].iter().all(u8::is_ascii_whitespace)
 }
 
 /// Whether a line (from its `[`) reads `[Name "`: a tag, not an annotation such as `[%clk`.
@@ -538,10 +574,7 @@ pub(crate) fn scan_tag(
         i += 1;
     }
     let mut value = None;
-    let line_end = line
-        .iter()
-        .position(|&b| b == b'\n' || b == b'\r')
-        .unwrap_or(line.len());
+    let line_end = memchr::memchr2(b'\n', b'\r', line).unwrap_or(line.len());
     if line.get(i) == Some(&b'"') {
         let vs = i + 1;
         let mut j = vs;
@@ -817,6 +850,50 @@ mod tests {
             overs += usize::from(got.0);
         }
         assert!(overs > 5_000, "{overs}");
+    }
+
+    /// A line `plain_tag_line` accepts has nothing after its tag by `tag_line_end`.
+    #[test]
+    fn plain_tag_lines_end_at_their_bracket() {
+        let pieces: [&[u8]; 14] = [
+            b"[", b"]", b"\"", b"Event", b" ", b"\t", b"x", b"\\", b"\r\n", b"\n", b"1. e4", b"%clk", b"]]",
+            b"\"\"",
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut plain = 0;
+        for k in 0..200_000 {
+            let mut line = b"[".to_vec();
+            if k % 2 == 0 {
+                line.extend_from_slice(b"Name \"");
+            }
+            for _ in 0..next() % 8 {
+                line.extend_from_slice(pieces[(next() % pieces.len() as u64) as usize]);
+            }
+            if k % 3 == 0 {
+                line.extend_from_slice(b"\"]");
+                line.extend_from_slice(pieces[(next() % pieces.len() as u64) as usize]);
+            }
+            if plain_tag_line(&line) {
+                plain += 1;
+                let end = tag_line_end(&line);
+                assert!(
+                    line[end..].iter().all(u8::is_ascii_whitespace),
+                    "{:?}",
+                    String::from_utf8_lossy(&line)
+                );
+            }
+        }
+        assert!(plain > 1_000, "{plain}");
+        assert!(plain_tag_line(b"[Event \"Madrid\"]\r\n"));
+        assert!(!plain_tag_line(b"[Event] \"Madrid\"]\r\n"));
+        assert!(!plain_tag_line(b"[A \"1\"] 1. e4\n"));
+        assert!(!plain_tag_line(b"[A \"x\\\"y\"]\n"));
     }
 
     #[test]
