@@ -497,7 +497,8 @@ fn plain_tag_line(line: &[u8]) -> bool {
     let Some((b'[', rest)) = line.split_first() else {
         return false;
     };
-    let Some(q1) = memchr::memchr(b'"', rest) else {
+    // Tag lines are short: plain loops beat memchr's set-up here.
+    let Some(q1) = rest.iter().position(|&b| b == b'"') else {
         return false;
     };
     let head = &rest[..q1];
@@ -509,11 +510,13 @@ fn plain_tag_line(line: &[u8]) -> bool {
         return false;
     }
     let value = &rest[q1 + 1..];
-    let Some(q2) = memchr::memchr2(b'"', b'\\', value) else {
+    let Some(q2) = value
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+    else {
         return false;
     };
     value[q2] == b'"'
-        && !value[..q2].iter().any(|&b| b == b'\n' || b == b'\r')
         && value.get(q2 + 1) == Some(&b']')
         && value[q2 + 2..].iter().all(u8::is_ascii_whitespace)
 }
