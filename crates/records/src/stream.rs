@@ -102,6 +102,9 @@ enum LineKind {
 const BUF: usize = 64 << 10;
 /// The read buffer's first size.
 const BUF_START: usize = 4 << 10;
+/// The most a game's buffer starts with (most games are shorter; a longer one grows it), so
+/// that the games in flight after a long one do not each hold a long buffer.
+const GAME_START: usize = 8 << 10;
 /// Bytes examined at a line's start to classify it.
 const PEEK: usize = 256;
 
@@ -124,6 +127,9 @@ pub struct Splitter<R> {
     line: usize,
     offset: u64,
     limits: Limits,
+    /// The last game's length in bytes: the next game's buffer starts that large (up to
+    /// [`GAME_START`]), not grown from empty.
+    last_len: usize,
 }
 
 /// The state of the game being read.
@@ -161,6 +167,7 @@ impl<R: Read> Splitter<R> {
             line: 1,
             offset: 0,
             limits,
+            last_len: 0,
         }
     }
 
@@ -620,6 +627,7 @@ impl<R: Read> Iterator for Splitter<R> {
         }
         let mut st = State::default();
         let mut out = Chunk {
+            bytes: Vec::with_capacity(self.last_len.min(GAME_START)),
             line: self.line,
             offset: self.offset,
             utf16: self.utf16.as_ref().map(|(_, e)| *e),
@@ -668,6 +676,7 @@ impl<R: Read> Iterator for Splitter<R> {
                 }
             }
         }
+        self.last_len = out.bytes.len();
         out.utf16_errors = self.utf16_errors;
         self.utf16_errors = false;
         if let Some(e) = self.error.take() {
