@@ -356,6 +356,10 @@ fn parse_tag_line(line: &str, tags: &mut Vec<(String, String)>) -> usize {
 
 /// Normalise a game termination marker; `None` if `word` is not one.
 pub fn normalize_result(word: &str) -> Option<&'static str> {
+    // Every marker starts with `0`, `1`, `*` or `½` (UTF-8 `C2 BD`): a move is not compared.
+    if !matches!(word.as_bytes().first(), Some(b'0' | b'1' | b'*' | 0xC2)) {
+        return None;
+    }
     match word {
         "1-0" => Some("1-0"),
         "0-1" => Some("0-1"),
