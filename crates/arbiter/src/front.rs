@@ -10,7 +10,7 @@ use crate::report::{
 };
 use crate::xiangqi::referee::Referee;
 use crate::xiangqi::verdict::Status as XStatus;
-use records::{pgn, record, RecordError, TextEncoding};
+use records::{pgn, record, RecordError};
 use xiangqi::{Move, Position};
 
 /// How games are judged: the same for every game of a batch.
@@ -92,11 +92,11 @@ pub struct InputGame {
 
 #[derive(Debug, Clone)]
 enum InputKind {
-    /// A PGN game (either game; detected when judged).
+    /// A PGN game (either game; detected when judged), read or still to be read (see
+    /// [`records::SplitGame`]: the reading goes with the judging).
     Pgn {
         index: usize,
-        raw: Box<pgn::RawGame>,
-        encoding: TextEncoding,
+        game: Box<records::SplitGame>,
     },
     /// A game read by the record reader (XQF).
     Read {
@@ -120,7 +120,10 @@ impl InputGame {
     /// input that could not be read): what a caller batching games for memory counts.
     pub fn text_len(&self) -> usize {
         match &self.kind {
-            InputKind::Pgn { raw, .. } => raw.text.len(),
+            InputKind::Pgn { game, .. } => match game.as_ref() {
+                records::SplitGame::Raw(raw) => raw.text.len(),
+                records::SplitGame::Text(text) => text.len(),
+            },
             InputKind::Read { .. } | InputKind::Failed(_) => 0,
         }
     }
@@ -143,7 +146,9 @@ impl InputGame {
         };
         match &self.kind {
             InputKind::Failed(e) => Err(Error::input(e.error.clone())),
-            InputKind::Pgn { index, raw, encoding } => {
+            InputKind::Pgn { index, game } => {
+                let raw = &*read_split(game);
+                let encoding = &raw.encoding;
                 records::check_raw(raw, *index, Some(&self.file)).map_err(|e| Error::input(e.to_string()))?;
                 match options.game.unwrap_or_else(|| pgn::detect_game(raw).into()) {
                     Game::Chess => chess(raw),
@@ -166,7 +171,9 @@ impl InputGame {
         let file = &self.file;
         match &self.kind {
             InputKind::Failed(e) => GameReport::Error(e.clone()),
-            InputKind::Pgn { index, raw, encoding } => {
+            InputKind::Pgn { index, game } => {
+                let raw = &*read_split(game);
+                let encoding = &raw.encoding;
                 let kind = options.game.unwrap_or_else(|| pgn::detect_game(raw).into());
                 let (mut report, truncated) = match kind {
                     // One lexer pass checks the record (broken, truncated) and reads it.
@@ -184,8 +191,15 @@ impl InputGame {
                         (judge_chess_read(file, *index, read, options), truncated)
                     }
                     // The replay checks the record in its own lexer pass (broken, truncated).
-                    Game::Xiangqi => match record::replay_pgn(raw, *encoding, *index, Some(file)) {
-                        Ok(r) => (judge_xiangqi_record(file, *index, &r, options), r.truncated),
+                    // Without a `String` per move: the moves as written are ranges of the text.
+                    Game::Xiangqi => match record::replay_pgn_spans(raw, *encoding, *index, Some(file)) {
+                        Ok((r, spans)) => {
+                            let texts = spans.map(|s| (raw.movetext(), s));
+                            (
+                                judge_xiangqi_record(file, *index, &r, texts, options),
+                                r.truncated,
+                            )
+                        }
                         Err(e) => return record_error(file, &e),
                     },
                 };
@@ -196,12 +210,21 @@ impl InputGame {
                 Err(e) => record_error(file, e),
                 Ok(records::Game::Chess(raw)) => judge_chess_pgn(file, *index, raw, options),
                 Ok(records::Game::Xiangqi(r)) => {
-                    let mut report = judge_xiangqi_record(file, *index, r, options);
+                    let mut report = judge_xiangqi_record(file, *index, r, None, options);
                     report.mark_read(r.truncated, &r.read_warnings);
                     report
                 }
             },
         }
+    }
+}
+
+/// A split PGN game read (its text copied when it was left to be read, see
+/// [`records::SplitGame`]).
+fn read_split(game: &records::SplitGame) -> std::borrow::Cow<'_, pgn::RawGame> {
+    match game {
+        records::SplitGame::Raw(raw) => std::borrow::Cow::Borrowed(raw),
+        records::SplitGame::Text(text) => std::borrow::Cow::Owned(text.to_raw()),
     }
 }
 
@@ -240,11 +263,10 @@ impl Iterator for InputGames<'_> {
                     game: Box::new(game),
                 }
             }
-            SplitState::Pgn(raw) => match raw.next() {
-                Some((index, Ok(raw))) => InputKind::Pgn {
+            SplitState::Pgn(raw) => match raw.next_split() {
+                Some((index, Ok(game))) => InputKind::Pgn {
                     index,
-                    encoding: raw.encoding,
-                    raw: Box::new(raw),
+                    game: Box::new(game),
                 },
                 Some((index, Err(e))) => InputKind::Read {
                     index,
@@ -499,8 +521,15 @@ fn judge_chess_read(file: &str, index: usize, read: chess::PgnRead, options: &Op
     }
 }
 
-/// One replayed xiangqi record.
-fn judge_xiangqi_record(file: &str, index: usize, rec: &records::Record, options: &Options) -> GameReport {
+/// One replayed xiangqi record; `spans`: its moves as written, as ranges of a movetext, when
+/// [`records::Record::texts`] was left empty (see [`records::replay_pgn_spans`]).
+fn judge_xiangqi_record(
+    file: &str,
+    index: usize,
+    rec: &records::Record,
+    spans: Option<(&str, Vec<std::ops::Range<usize>>)>,
+    options: &Options,
+) -> GameReport {
     let mut referee = Referee::new(Rules::xiangqi(options.rules), rec.start.clone(), options.cycles);
     // The reader replayed every move with full legality checks.
     referee.replay(&rec.moves);
@@ -540,9 +569,10 @@ fn judge_xiangqi_record(file: &str, index: usize, rec: &records::Record, options
         | records::Source::Cbf
         | records::Source::DhtmlXq(_) => {}
         // Moves written as text come back in the record's notation and characters.
-        records::Source::Pgn(_) | records::Source::Text(_) => {
-            r.write_like(rec.texts.iter().map(String::as_str))
-        }
+        records::Source::Pgn(_) | records::Source::Text(_) => match &spans {
+            Some((text, spans)) => r.write_like(spans.iter().map(|s| text.get(s.clone()).unwrap_or(""))),
+            None => r.write_like(rec.texts.iter().map(String::as_str)),
+        },
     }
     GameReport::Xiangqi(Box::new(r))
 }

@@ -39,7 +39,8 @@ pub use record::{
 };
 pub use record::{
     detect_format, for_each_game, games, is_record_path, is_text_record, is_xqf, read_file,
-    read_xiangqi_file, read_xqf, replay_pgn, replay_text, replay_tree, FileError, Format, Game, Games,
-    MoveWarning, ReadOptions, Record, RecordError, RecordErrorKind, Source, Variation,
+    read_xiangqi_file, read_xqf, replay_pgn, replay_pgn_spans, replay_text, replay_tree, FileError, Format,
+    Game, GameText, Games, MoveSpans, MoveWarning, ReadOptions, Record, RecordError, RecordErrorKind, Source,
+    SplitGame, Variation,
 };
 pub use stream::{Limits, Overflow};

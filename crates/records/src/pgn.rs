@@ -51,22 +51,34 @@ impl RawGame {
         let bytes = text.as_bytes();
         let mut irregular = false;
         while at < bytes.len() {
-            let end = line_end(bytes, at);
-            let l = &text[at..end];
-            let trimmed = l.trim_start_matches(['\u{feff}', ' ', '\t', '\u{3000}', '\x0b', '\x0c']);
-            if trimmed.starts_with('[') {
-                let before = tags.len();
-                let tag_end = parse_tag_line(trimmed, &mut tags);
-                let quotes = trimmed.bytes().filter(|&b| b == b'"' || b == b'\\').count();
-                irregular |= quotes != 2 * (tags.len() - before);
-                let rest = &trimmed[tag_end..];
-                if !rest.trim().is_empty() {
-                    movetext_start = end - rest.len();
-                    irregular = true;
+            let rest = &text[at..];
+            let lead = rest.len()
+                - rest
+                    .trim_start_matches(['\u{feff}', ' ', '\t', '\u{3000}', '\x0b', '\x0c'])
+                    .len();
+            if !rest[lead..].starts_with('[') {
+                // Not a tag line: the movetext starts here unless the line is blank (its
+                // first non-whitespace character, if any, is past its end). The movetext's
+                // line is not scanned to its end.
+                let ws = rest.len() - rest.trim_start().len();
+                if ws < rest.len() && memchr::memchr2(b'\n', b'\r', &rest.as_bytes()[..ws]).is_none() {
+                    movetext_start = at;
                     break;
                 }
-            } else if !l.trim().is_empty() {
-                movetext_start = at;
+                at = line_end(bytes, at);
+                continue;
+            }
+            let end = line_end(bytes, at);
+            let l = &text[at..end];
+            let trimmed = &l[lead..];
+            let before = tags.len();
+            let tag_end = parse_tag_line(trimmed, &mut tags);
+            let quotes = trimmed.bytes().filter(|&b| b == b'"' || b == b'\\').count();
+            irregular |= quotes != 2 * (tags.len() - before);
+            let rest = &trimmed[tag_end..];
+            if !rest.trim().is_empty() {
+                movetext_start = end - rest.len();
+                irregular = true;
                 break;
             }
             at = end;
@@ -197,7 +209,7 @@ pub fn integrity(movetext: &str) -> Integrity {
 }
 
 /// Why a record is broken (see [`Integrity::broken`]).
-fn broken_why(unterminated: bool, depth: usize) -> Option<String> {
+pub(crate) fn broken_why(unterminated: bool, depth: usize) -> Option<String> {
     if unterminated {
         Some("unterminated comment: a '{' is never closed".to_string())
     } else if depth > 0 {
@@ -211,34 +223,16 @@ fn broken_why(unterminated: bool, depth: usize) -> Option<String> {
 
 /// Whether a CR not followed by LF occurs (a lone-CR line end).
 fn has_lone_cr(bytes: &[u8]) -> bool {
-    let Some((&last, _)) = bytes.split_last() else {
-        return false;
-    };
-    // Branch-free over byte pairs (vectorised): CRLF files have a CR on every line.
-    let lone = bytes
-        .iter()
-        .zip(&bytes[1..])
-        .fold(false, |acc, (&a, &b)| acc | ((a == b'\r') & (b != b'\n')));
-    lone || last == b'\r'
+    memchr::memchr_iter(b'\r', bytes).any(|i| bytes.get(i + 1) != Some(&b'\n'))
 }
 
 /// Where the line starting at `at` ends (after its `\n`, `\r\n` or lone `\r`).
 fn line_end(bytes: &[u8], at: usize) -> usize {
-    let mut i = at;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' => return i + 1,
-            b'\r' => {
-                return if bytes.get(i + 1) == Some(&b'\n') {
-                    i + 2
-                } else {
-                    i + 1
-                }
-            }
-            _ => i += 1,
-        }
+    match memchr::memchr2(b'\n', b'\r', &bytes[at..]) {
+        Some(i) if bytes[at + i] == b'\r' && bytes.get(at + i + 1) == Some(&b'\n') => at + i + 2,
+        Some(i) => at + i + 1,
+        None => bytes.len(),
     }
-    bytes.len()
 }
 
 /// The value of the first tag named `name` (ASCII case-insensitive) in `tags`.
@@ -362,6 +356,10 @@ fn parse_tag_line(line: &str, tags: &mut Vec<(String, String)>) -> usize {
 
 /// Normalise a game termination marker; `None` if `word` is not one.
 pub fn normalize_result(word: &str) -> Option<&'static str> {
+    // Every marker starts with `0`, `1`, `*` or `½` (UTF-8 `C2 BD`): a move is not compared.
+    if !matches!(word.as_bytes().first(), Some(b'0' | b'1' | b'*' | 0xC2)) {
+        return None;
+    }
     match word {
         "1-0" => Some("1-0"),
         "0-1" => Some("0-1"),
@@ -378,10 +376,29 @@ fn is_digit(c: char) -> bool {
 /// If `word` starts with a move number (`12.`, `12...`, `12…`, `１２．`, `12、`, or digits alone),
 /// return what follows it; otherwise `None`.
 fn strip_move_number(word: &str) -> Option<&str> {
-    let first = *word.as_bytes().first()?;
+    let bytes = word.as_bytes();
+    let first = *bytes.first()?;
     if first.is_ascii() && !first.is_ascii_digit() {
         return None; // the common case: a move
     }
+    // The common move number: ASCII digits, then dots or nothing, then ASCII (or the end).
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits > 0 {
+        let dots = bytes[digits..].iter().take_while(|&&b| b == b'.').count();
+        match bytes.get(digits + dots) {
+            None => return Some(&word[digits + dots..]),
+            Some(&b) if b.is_ascii() => {
+                return (dots > 0).then(|| &word[digits + dots..]);
+            }
+            // A full-width digit or stop, or other text: read below.
+            Some(_) => {}
+        }
+    }
+    strip_move_number_general(word)
+}
+
+/// [`strip_move_number`] character by character (any digits and stops).
+fn strip_move_number_general(word: &str) -> Option<&str> {
     let digits_end = word.find(|c: char| !is_digit(c)).unwrap_or(word.len());
     if digits_end == 0 {
         return None;
@@ -609,7 +626,10 @@ impl<'a> Tokens<'a> {
                         });
                     }
                     let stripped = strip_move_number(word);
-                    let word = stripped.unwrap_or(word).trim_end_matches(['!', '?']);
+                    let word = stripped.unwrap_or(word);
+                    // Suffix annotations (ASCII, so the cut is a character boundary).
+                    let marks = word.bytes().rev().take_while(|&b| b == b'!' || b == b'?').count();
+                    let word = &word[..word.len() - marks];
                     if !word.is_empty() {
                         return Some(Token::Move(word));
                     }
@@ -1065,5 +1085,130 @@ mod tests {
             }
         }
         assert!(hits > 100, "{hits} generated texts with a xiangqi token");
+    }
+
+    /// [`RawGame::from_text`]'s reading of the tag section as it was before it skipped the
+    /// movetext's line: every line to its end, `l.trim()` for blank lines.
+    fn tags_reference(text: &str) -> (Vec<(String, String)>, usize, bool) {
+        let mut tags = Vec::new();
+        let mut movetext_start = text.len();
+        let mut at = 0usize;
+        let bytes = text.as_bytes();
+        let mut irregular = false;
+        while at < bytes.len() {
+            let mut end = at;
+            while end < bytes.len() && !matches!(bytes[end], b'\n' | b'\r') {
+                end += 1;
+            }
+            if end < bytes.len() {
+                end += if bytes[end] == b'\r' && bytes.get(end + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
+            }
+            let l = &text[at..end];
+            let trimmed = l.trim_start_matches(['\u{feff}', ' ', '\t', '\u{3000}', '\x0b', '\x0c']);
+            if trimmed.starts_with('[') {
+                let before = tags.len();
+                let tag_end = parse_tag_line(trimmed, &mut tags);
+                let quotes = trimmed.bytes().filter(|&b| b == b'"' || b == b'\\').count();
+                irregular |= quotes != 2 * (tags.len() - before);
+                let rest = &trimmed[tag_end..];
+                if !rest.trim().is_empty() {
+                    movetext_start = end - rest.len();
+                    irregular = true;
+                    break;
+                }
+            } else if !l.trim().is_empty() {
+                movetext_start = at;
+                break;
+            }
+            at = end;
+        }
+        let lone_cr = bytes
+            .iter()
+            .enumerate()
+            .any(|(i, &b)| b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
+        (tags, movetext_start, irregular || lone_cr)
+    }
+
+    /// Generated texts of tag lines, blank lines, odd spaces and line ends: the fast paths of
+    /// `from_text` (the movetext's line not scanned, memchr line ends) and of
+    /// `strip_move_number` read them as the plain loops do.
+    #[test]
+    fn fast_paths_read_as_the_plain_loops() {
+        let pieces = [
+            "[A \"1\"]",
+            "[B \"x\"y\"]",
+            "[C \"\\\"q\"]",
+            "[%clk 1:00]",
+            "\n",
+            "\r\n",
+            "\r",
+            " ",
+            "\t",
+            "\u{3000}",
+            "\u{feff}",
+            "\u{a0}",
+            "\u{2028}",
+            "1. h2e2",
+            " h9g7",
+            "{c}",
+            "[",
+            "\"",
+            "]",
+            "1.",
+            "12...",
+            "１２．",
+            "3、",
+            "e4!?",
+            "5…",
+            "7。x",
+            "9",
+            "0.",
+            "..",
+            "a",
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut movetexts = 0;
+        for _ in 0..30_000 {
+            let len = next() % 10;
+            let text: String = (0..len)
+                .map(|_| pieces[(next() % pieces.len() as u64) as usize])
+                .collect();
+            let g = RawGame::from_text(text.clone(), 1, 0, TextEncoding::Utf8);
+            let (tags, start, irregular) = tags_reference(&text);
+            assert_eq!(
+                (&g.tags, g.movetext_start, g.irregular),
+                (&tags, start, irregular),
+                "{text:?}"
+            );
+            movetexts += usize::from(start < text.len());
+            for word in text.split_whitespace() {
+                assert_eq!(
+                    strip_move_number(word),
+                    strip_move_number_general(word),
+                    "{word:?}"
+                );
+            }
+        }
+        assert!(movetexts > 10_000, "{movetexts}");
+        for (word, after) in [
+            ("12.", Some("")),
+            ("12...e4", Some("e4")),
+            ("1.5", Some("5")),
+            ("12", Some("")),
+        ] {
+            assert_eq!(strip_move_number(word), after, "{word}");
+        }
+        assert_eq!(strip_move_number("12x"), None);
+        assert_eq!(strip_move_number("１２．炮二平五"), Some("炮二平五"));
     }
 }

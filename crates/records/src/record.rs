@@ -595,10 +595,146 @@ impl<R> RawGames<R> {
     }
 }
 
+/// A split game as [`RawGames::next_split`] gives it: read ([`SplitGame::Raw`]), or left as
+/// its text when that is UTF-8 and starts with a tag ([`SplitGame::Text`]), so that reading
+/// it (its tags and where its movetext starts) can be done on another thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SplitGame {
+    Raw(RawGame),
+    Text(GameText),
+}
+
+/// A split game's UTF-8 text, not yet read: [`GameText::to_raw`] gives the [`RawGame`] that
+/// [`RawGames`] would have given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameText {
+    text: String,
+    line: usize,
+    offset: u64,
+}
+
+impl GameText {
+    /// The text's length in bytes.
+    pub fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Whether the text is empty (never, for a split game).
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// The game read: [`RawGame::from_text`] over a copy of the text (UTF-8, no warning).
+    pub fn to_raw(&self) -> RawGame {
+        RawGame::from_text(self.text.clone(), self.line, self.offset, TextEncoding::Utf8)
+    }
+
+    /// [`GameText::to_raw`] without the copy.
+    pub fn into_raw(self) -> RawGame {
+        RawGame::from_text(self.text, self.line, self.offset, TextEncoding::Utf8)
+    }
+}
+
+impl SplitGame {
+    /// The game read (see [`GameText::into_raw`]).
+    pub fn into_raw(self) -> RawGame {
+        match self {
+            SplitGame::Raw(raw) => raw,
+            SplitGame::Text(t) => t.into_raw(),
+        }
+    }
+}
+
+/// Whether a split game's bytes surely hold a tag (so that [`pgn::is_game`] holds without
+/// reading them): the first line starts (after spaces and tabs) with `[` and a letter, digit
+/// or `_`, which [`RawGame::from_text`] reads as a tag with a name.
+fn starts_with_tag(bytes: &[u8]) -> bool {
+    let lead = bytes.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+    matches!(bytes.get(lead..lead + 2), Some([b'[', c]) if c.is_ascii_alphanumeric() || *c == b'_')
+}
+
+impl<R: Read> RawGames<R> {
+    /// The next game as [`Iterator::next`] gives it, but a UTF-8 game that starts with a tag
+    /// is not read yet ([`SplitGame::Text`]): the splitting stays in order on this thread and
+    /// the reading can go with the judging. Same games, indexes and errors as `next`.
+    pub fn next_split(&mut self) -> Option<(usize, Result<SplitGame, RecordError>)> {
+        loop {
+            let index = self.index;
+            let chunk = match self.split.next()? {
+                Ok(c) => c,
+                Err(e) => {
+                    self.index += 1;
+                    let kind = RecordErrorKind::Read(format!("cannot read: {e}"));
+                    return Some((index, Err(RecordError::new(None, index, None, None, kind))));
+                }
+            };
+            if let Some(o) = chunk.overflow {
+                self.index += 1;
+                let line = o.line;
+                let mut e =
+                    RecordError::new(None, index, None, None, RecordErrorKind::TooLarge(o.to_string()));
+                e.line = Some(chunk.line.min(line));
+                return Some((index, Err(e)));
+            }
+            if chunk.utf16.is_none() && starts_with_tag(&chunk.bytes) {
+                match String::from_utf8(chunk.bytes) {
+                    Ok(text) => {
+                        self.index += 1;
+                        let text = GameText {
+                            text,
+                            line: chunk.line,
+                            offset: chunk.offset,
+                        };
+                        return Some((index, Ok(SplitGame::Text(text))));
+                    }
+                    Err(e) => {
+                        let chunk = Chunk {
+                            bytes: e.into_bytes(),
+                            ..chunk
+                        };
+                        if let Some(game) = self.decoded(chunk) {
+                            return Some((index, Ok(SplitGame::Raw(game))));
+                        }
+                        continue;
+                    }
+                }
+            }
+            if let Some(game) = self.decoded(chunk) {
+                return Some((index, Ok(SplitGame::Raw(game))));
+            }
+        }
+    }
+
+    /// A chunk decoded; `None` (counted in [`RawGames::skipped`]) when it is not a game.
+    fn decoded(&mut self, chunk: Chunk) -> Option<RawGame> {
+        let game = decode_chunk(chunk, self.legacy);
+        if !game.encoding.is_unicode() {
+            self.legacy = Some(game.encoding);
+        }
+        if pgn::is_game(&game) {
+            self.index += 1;
+            Some(game)
+        } else {
+            self.skipped += 1;
+            None
+        }
+    }
+}
+
 impl<R: Read> Iterator for RawGames<R> {
     type Item = (usize, Result<RawGame, RecordError>);
 
     fn next(&mut self) -> Option<Self::Item> {
+        let (index, game) = self.next_split()?;
+        Some((index, game.map(SplitGame::into_raw)))
+    }
+}
+
+impl<R: Read> RawGames<R> {
+    /// [`Iterator::next`] as it was before [`RawGames::next_split`]: every game decoded and
+    /// read here (the tests compare the two).
+    #[cfg(test)]
+    fn next_whole(&mut self) -> Option<(usize, Result<RawGame, RecordError>)> {
         loop {
             let index = self.index;
             let chunk = match self.split.next()? {
@@ -1042,6 +1178,50 @@ pub fn replay_pgn(
     index: usize,
     file: Option<&str>,
 ) -> Result<Record, RecordError> {
+    replay_pgn_texts(raw, encoding, index, file, Texts::Owned).map(|(record, _)| record)
+}
+
+/// [`replay_pgn`] without a `String` per move: the main-line moves as written are given as
+/// byte ranges of [`RawGame::movetext`] (one per entry of [`Record::moves`]) and
+/// [`Record::texts`] is left empty, when the movetext has no variation (no `(`: read in one
+/// lexer pass that replays as it goes); else as [`replay_pgn`], with `None`. The same record
+/// (but for `texts`) and the same errors as [`replay_pgn`].
+///
+/// # Errors
+/// As [`replay_pgn`].
+pub fn replay_pgn_spans(
+    raw: &RawGame,
+    encoding: TextEncoding,
+    index: usize,
+    file: Option<&str>,
+) -> Result<(Record, Option<MoveSpans>), RecordError> {
+    replay_pgn_texts(raw, encoding, index, file, Texts::Spans)
+}
+
+/// The main-line moves of a PGN game as written, as byte ranges of its
+/// [`RawGame::movetext`], one per move played (see [`replay_pgn_spans`]).
+pub type MoveSpans = Vec<std::ops::Range<usize>>;
+
+/// How a PGN replay gives the main-line moves as written.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Texts {
+    /// In [`Record::texts`].
+    Owned,
+    /// As ranges of the movetext when it has no variation ([`replay_pgn_spans`]).
+    Spans,
+    /// In [`Record::texts`], always through [`pgn::parse_movetext`] (the general path, for
+    /// tests comparing it with the one-pass path).
+    #[cfg(test)]
+    General,
+}
+
+fn replay_pgn_texts(
+    raw: &RawGame,
+    encoding: TextEncoding,
+    index: usize,
+    file: Option<&str>,
+    texts: Texts,
+) -> Result<(Record, Option<MoveSpans>), RecordError> {
     let err = |ply, text, kind| RecordError::new(file, index, ply, text, kind);
     let start = match raw.tag("FEN").map(str::trim).filter(|f| !f.is_empty()) {
         Some(fen) => Position::from_fen(fen).map_err(|error| {
@@ -1056,29 +1236,49 @@ pub fn replay_pgn(
         })?,
         None => Position::startpos(),
     };
-    let mut mt = pgn::parse_movetext(raw.movetext());
-    if let Some(why) = mt.integrity.broken.clone() {
-        let mut e = err(None, None, RecordErrorKind::Broken(why));
-        e.line = Some(raw.line);
-        return Err(e);
-    }
-    let mut main = replay_main_texts(&start, &mt.moves, false)
-        .map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
-    // The played moves' texts, moved out of the movetext (no copy).
-    let played = main.moves.len();
-    main.texts = mt
-        .moves
-        .iter_mut()
-        .take(played)
-        .map(|m| std::mem::take(&mut m.text))
-        .collect();
+    let movetext = raw.movetext();
+    #[cfg(test)]
+    let one_pass = texts != Texts::General;
+    #[cfg(not(test))]
+    let one_pass = true;
+    let (main, result, integrity, spans) = if one_pass && !movetext.as_bytes().contains(&b'(') {
+        let plain = replay_plain(&start, movetext, texts);
+        if let Some(why) = plain.integrity.broken.clone() {
+            let mut e = err(None, None, RecordErrorKind::Broken(why));
+            e.line = Some(raw.line);
+            return Err(e);
+        }
+        let main = plain
+            .main
+            .map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
+        (main, plain.result, plain.integrity, plain.spans)
+    } else {
+        let mut mt = pgn::parse_movetext(movetext);
+        if let Some(why) = mt.integrity.broken.clone() {
+            let mut e = err(None, None, RecordErrorKind::Broken(why));
+            e.line = Some(raw.line);
+            return Err(e);
+        }
+        let mut main = replay_main_texts(&start, &mt.moves, false)
+            .map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
+        // The played moves' texts, moved out of the movetext (no copy).
+        let played = main.moves.len();
+        main.texts = mt
+            .moves
+            .iter_mut()
+            .take(played)
+            .map(|m| std::mem::take(&mut m.text))
+            .collect();
+        let result = mt.result.as_deref().and_then(pgn::normalize_result);
+        (main, result, mt.integrity, None)
+    };
     let result = raw
         .tag("Result")
         .and_then(|r| pgn::normalize_result(r.trim()))
-        .or_else(|| mt.result.as_deref().and_then(pgn::normalize_result))
+        .or(result)
         .unwrap_or("*")
         .to_string();
-    Ok(Record {
+    let record = Record {
         index,
         source: Source::Pgn(encoding),
         tags: raw.tags.clone(),
@@ -1090,9 +1290,113 @@ pub fn replay_pgn(
         result,
         mate_ply: main.mate_ply,
         after_end: main.after_end,
-        truncated: raw.truncated || mt.integrity.truncated(result_tag(raw)),
+        truncated: raw.truncated || integrity.truncated(result_tag(raw)),
         read_warnings: raw.warnings.clone(),
-    })
+    };
+    Ok((record, spans))
+}
+
+/// What [`replay_plain`] read.
+struct Plain {
+    main: Result<MainLine, (usize, String, RecordErrorKind)>,
+    /// The main line's termination marker, normalised.
+    result: Option<&'static str>,
+    integrity: pgn::Integrity,
+    /// The played moves as ranges of the movetext ([`Texts::Spans`]).
+    spans: Option<MoveSpans>,
+}
+
+/// Lex a movetext that holds no variation (no `(`) and replay its moves as they come: the
+/// same main line, result and integrity as [`pgn::parse_movetext`] then [`replay_main_texts`]
+/// give (a `)` with no `(` ends nothing in either; comments and glyphs are not kept in a
+/// [`Record`]), without building the move tree. After a move that cannot be played the text
+/// is still lexed to its end (a broken record is reported before a bad move, as there).
+fn replay_plain(start: &Position, text: &str, texts: Texts) -> Plain {
+    let spans = texts == Texts::Spans;
+    let mut tokens = pgn::Tokens::new(text);
+    let mut pos = start.clone();
+    // About one move per 8 bytes of ICCS movetext ("12. h2e2 h9g7 ").
+    let guess = text.len() / 8;
+    let mut out = MainLine {
+        moves: Vec::with_capacity(guess),
+        texts: Vec::with_capacity(if spans { 0 } else { guess }),
+        variations: Vec::new(),
+        warnings: Vec::new(),
+        mate_ply: None,
+        after_end: Vec::new(),
+    };
+    let mut ranges = Vec::with_capacity(if spans { guess } else { 0 });
+    let mut failed = None;
+    let mut ended = false;
+    let mut result = None;
+    let mut number_last = false;
+    let mut i = 0usize;
+    while let Some(token) = tokens.next() {
+        number_last = tokens.after_number;
+        match token {
+            pgn::Token::Result { result: r, .. } => {
+                result = Some(r);
+                break;
+            }
+            pgn::Token::Move(m) => {
+                if ended {
+                    out.after_end.push(m.to_string());
+                } else if failed.is_none() {
+                    match notation::parse_move(&pos, m) {
+                        Ok(p) => {
+                            pos.make_move(p.mv);
+                            out.moves.push(p.mv);
+                            if spans {
+                                // `m` is a piece of `text`.
+                                let at = m.as_ptr() as usize - text.as_ptr() as usize;
+                                ranges.push(at..at + m.len());
+                            } else {
+                                out.texts.push(m.to_string());
+                            }
+                            if let Some(warning) = p.warning {
+                                out.warnings.push(MoveWarning {
+                                    ply: i + 1,
+                                    text: m.to_string(),
+                                    warning,
+                                });
+                            }
+                        }
+                        Err(e) => {
+                            if pos.has_legal_move() {
+                                failed = Some((i + 1, m.to_string(), RecordErrorKind::Move(e)));
+                            } else {
+                                out.mate_ply = Some(i);
+                                out.after_end.push(m.to_string());
+                                ended = true;
+                            }
+                        }
+                    }
+                }
+                i += 1;
+            }
+            _ => {}
+        }
+    }
+    if result.is_none() {
+        number_last = tokens.after_number;
+    }
+    let integrity = pgn::Integrity {
+        broken: pgn::broken_why(tokens.unterminated, 0),
+        marker: result.is_some(),
+        after_number: number_last,
+    };
+    if failed.is_none() && !ended && !pos.has_legal_move() {
+        out.mate_ply = Some(i);
+    }
+    Plain {
+        main: match failed {
+            Some(f) => Err(f),
+            None => Ok(out),
+        },
+        result,
+        integrity,
+        spans: spans.then_some(ranges),
+    }
 }
 
 /// Read and replay an XQF file (one game, index `index`).
@@ -1230,4 +1534,169 @@ pub fn replay_text(
         truncated: false,
         read_warnings: Vec::new(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Replays `raw` the three ways: the general path, [`replay_pgn`] and
+    /// [`replay_pgn_spans`], and checks they agree (records compared by their `Debug` form;
+    /// the spans give the general path's texts).
+    fn same_replay(raw: &RawGame) -> usize {
+        let general = replay_pgn_texts(raw, raw.encoding, 3, Some("f.pgn"), Texts::General);
+        let owned = replay_pgn(raw, raw.encoding, 3, Some("f.pgn"));
+        let spans = replay_pgn_spans(raw, raw.encoding, 3, Some("f.pgn"));
+        let show = |r: &Result<Record, RecordError>| format!("{r:?}");
+        let general = general.map(|(r, s)| {
+            assert!(s.is_none());
+            r
+        });
+        assert_eq!(show(&general), show(&owned), "{}", raw.text);
+        match (general, spans) {
+            (Ok(g), Ok((mut r, s))) => {
+                if let Some(s) = s {
+                    assert!(r.texts.is_empty());
+                    r.texts = s.iter().map(|s| raw.movetext()[s.clone()].to_string()).collect();
+                }
+                assert_eq!(format!("{g:?}"), format!("{r:?}"), "{}", raw.text);
+                g.moves.len()
+            }
+            (Err(g), Err(e)) => {
+                assert_eq!(g, e, "{}", raw.text);
+                0
+            }
+            (g, s) => panic!("{}: {g:?} vs {s:?}", raw.text),
+        }
+    }
+
+    fn raw(text: &str) -> RawGame {
+        RawGame::from_text(text.to_string(), 1, 0, TextEncoding::Utf8)
+    }
+
+    /// `next_split` (UTF-8 games starting with a tag left as text) gives the games, indexes,
+    /// errors and skipped pieces of the whole reading, on real files of every encoding and on
+    /// generated odd ones.
+    #[test]
+    fn split_games_read_as_whole_ones() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+        let mut inputs: Vec<Vec<u8>> = Vec::new();
+        for sub in ["iccs", "big5", "notation"] {
+            for entry in std::fs::read_dir(format!("{dir}/{sub}")).unwrap().flatten() {
+                if entry.path().extension().is_some_and(|e| e == "pgn") {
+                    inputs.push(std::fs::read(entry.path()).unwrap());
+                }
+            }
+        }
+        let pieces: [&[u8]; 16] = [
+            b"[Event \"x\"]\n",
+            b"[ \"x\"]\n",
+            b"[%clk 1:00]\n",
+            b" [_a \"1\"]\r\n",
+            b"\n",
+            b"1. h2e2 h9g7 *\n",
+            b"{c}\n",
+            b"\xef\xbb\xbf[A \"b\"]\n",
+            b"[B \"\xa4\xa4\"]\n",
+            b"[C \"\xe4\xb8\xad\"]\n",
+            b"\xff\xfe[\x00A\x00 \x00\"\x001\x00\"\x00]\x00\n\x00",
+            b"junk\n",
+            b"1-0\n",
+            b"\t[9 \"z\"]\n",
+            b"[Result \"1-0\"] 1. e4 1-0\n",
+            b"\r",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..3000 {
+            let text: Vec<u8> = (0..next() % 12)
+                .flat_map(|_| pieces[(next() % pieces.len() as u64) as usize].iter().copied())
+                .collect();
+            inputs.push(text);
+        }
+        let mut texts = 0;
+        for bytes in &inputs {
+            let mut a = raw_games(&bytes[..], Limits::default());
+            let mut b = raw_games(&bytes[..], Limits::default());
+            loop {
+                let split = a.next_split();
+                texts += usize::from(matches!(split, Some((_, Ok(SplitGame::Text(_))))));
+                let split = split.map(|(i, g)| (i, g.map(SplitGame::into_raw)));
+                let whole = b.next_whole();
+                assert_eq!(split, whole, "{:?}", String::from_utf8_lossy(bytes));
+                if whole.is_none() {
+                    break;
+                }
+            }
+            assert_eq!(a.skipped(), b.skipped());
+        }
+        assert!(texts > 2000, "{texts}");
+    }
+
+    #[test]
+    fn one_pass_replay_is_the_general_one() {
+        let odd = [
+            "1. h2e2 h9g7 2. h0g2 *",
+            "[Result \"1-0\"]\n\n1. h2e2 {a comment} h9g7 $1 2. h0g2! i9h9?? 1-0 trailing words",
+            "1. h2e2 h9g7 2. h0g2 {never closed",
+            "1. h2e2 h9g7 2. zzzz {never closed",
+            "1. h2e2 h9g7 2. zzzz i9h9 *",
+            "1. h2e2 ) h9g7 ) 2. h0g2 *",
+            "1. h2e2 h9g7 2.",
+            "1. h2e2 h9g7 2. {c}",
+            "1. h2e2 h9g7 2. $3",
+            "1. h2e2 0-1 h9g7",
+            "%escaped line\n1. h2e2 ; to the end\nh9g7 *",
+            "1. 炮二平五 馬８進７ 2. 傌二進三 *",
+            "1. C2=5 h8+7 2. H2+3 *",
+            "[FEN \"bad\"]\n\n1. h2e2 *",
+            "[FEN \"4k4/9/9/9/9/9/9/9/4A4/3AK4 w\"]\n\n1. d0e1 e9e8 *",
+            // Mate, then moves after the end.
+            "[FEN \"3k5/4R4/3R5/9/9/9/9/9/9/4K4 b\"]\n\n1... d9e9 2. d7d9 h0h1 e9d9 *",
+            "[FEN \"3k5/4R4/4R4/9/9/9/9/9/9/4K4 b\"]\n\n1... d9d8 *",
+            "",
+            "{only a comment}",
+            "1. h2e2 h9g7 (1... b9c7) 2. h0g2 *",
+        ];
+        for text in odd {
+            same_replay(&raw(text));
+        }
+        // Real games, whole, and one in 16 cut short at every 7th byte.
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+        let mut moves = 0;
+        let mut games = 0;
+        for sub in ["iccs", "big5", "notation"] {
+            let Ok(entries) = std::fs::read_dir(format!("{dir}/{sub}")) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.extension().is_none_or(|e| e != "pgn") {
+                    continue;
+                }
+                let bytes = std::fs::read(&path).unwrap();
+                for (_, g) in raw_games(&bytes[..], Limits::default()) {
+                    let Ok(g) = g else { continue };
+                    if pgn::detect_game(&g) != GameKind::Xiangqi {
+                        continue;
+                    }
+                    games += 1;
+                    moves += same_replay(&g);
+                    let text = &g.text;
+                    if games % 16 != 1 {
+                        continue;
+                    }
+                    for cut in (0..text.len()).step_by(7).filter(|&c| text.is_char_boundary(c)) {
+                        same_replay(&raw(&text[..cut]));
+                    }
+                }
+            }
+        }
+        assert!(games >= 10 && moves >= 500, "{games} games, {moves} moves");
+    }
 }

@@ -102,6 +102,9 @@ enum LineKind {
 const BUF: usize = 64 << 10;
 /// The read buffer's first size.
 const BUF_START: usize = 4 << 10;
+/// The most a game's buffer starts with (most games are shorter; a longer one grows it), so
+/// that the games in flight after a long one do not each hold a long buffer.
+const GAME_START: usize = 8 << 10;
 /// Bytes examined at a line's start to classify it.
 const PEEK: usize = 256;
 
@@ -124,6 +127,9 @@ pub struct Splitter<R> {
     line: usize,
     offset: u64,
     limits: Limits,
+    /// The last game's length in bytes: the next game's buffer starts that large (up to
+    /// [`GAME_START`]), not grown from empty.
+    last_len: usize,
 }
 
 /// The state of the game being read.
@@ -161,6 +167,7 @@ impl<R: Read> Splitter<R> {
             line: 1,
             offset: 0,
             limits,
+            last_len: 0,
         }
     }
 
@@ -303,30 +310,25 @@ impl<R: Read> Splitter<R> {
             let mut ended = false;
             while i < avail.len() {
                 if !tag_line && !line_comment && st.depth == 0 {
-                    // A run of token bytes (most of a movetext) counted at once.
-                    let run = avail[i..]
-                        .iter()
-                        .position(|&b| crate::pgn::WORD_END[usize::from(b)])
-                        .unwrap_or(avail.len() - i);
-                    if run > 0 {
-                        i += run;
-                        token += run;
-                        if token > self.limits.token_bytes {
+                    // Movetext up to the line's end or a comment, at once: its tokens are
+                    // only measured against the cap.
+                    let rest = &avail[i..];
+                    let mut seg = memchr::memchr2(b'\n', b'\r', rest).map_or(rest, |k| &rest[..k]);
+                    if let Some(k) = memchr::memchr2(b'{', b';', seg) {
+                        seg = &seg[..k];
+                    }
+                    if !seg.is_empty() {
+                        let (over, carry) = token_runs(seg, token, self.limits.token_bytes);
+                        if over {
                             overflow(out, "token", self.limits.token_bytes, self.line);
                         }
-                        // The space after a move: the token ends.
-                        if avail.get(i) == Some(&b' ') {
-                            token = 0;
-                            i += 1;
-                        }
+                        token = carry;
+                        i += seg.len();
                         continue;
                     }
                 } else if tag_line {
                     // A tag line is only measured: on to its end.
-                    let run = avail[i..]
-                        .iter()
-                        .position(|&b| matches!(b, b'\n' | b'\r'))
-                        .unwrap_or(avail.len() - i);
+                    let run = memchr::memchr2(b'\n', b'\r', &avail[i..]).unwrap_or(avail.len() - i);
                     if run > 0 {
                         i += run;
                         continue;
@@ -334,12 +336,15 @@ impl<R: Read> Splitter<R> {
                 } else {
                     // A run of comment bytes that neither ends the line nor opens or closes
                     // a `{}` comment.
-                    let run = avail[i..]
-                        .iter()
-                        .position(|&b| {
-                            matches!(b, b'\n' | b'\r') || (!line_comment && matches!(b, b'{' | b'}'))
-                        })
-                        .unwrap_or(avail.len() - i);
+                    let rest = &avail[i..];
+                    let run = if line_comment {
+                        memchr::memchr2(b'\n', b'\r', rest)
+                    } else {
+                        let k = memchr::memchr3(b'\n', b'\r', b'}', rest);
+                        let upto = k.map_or(rest, |k| &rest[..k]);
+                        memchr::memchr(b'{', upto).or(k)
+                    }
+                    .unwrap_or(rest.len());
                     if run > 0 {
                         i += run;
                         st.comment_len += run;
@@ -432,12 +437,42 @@ impl<R: Read> Splitter<R> {
         }
         if tag_line && out.overflow.is_none() {
             let line = &out.bytes[start_len..];
+            if plain_tag_line(skip_blank(line)) {
+                // The common `[Name "value"]`: nothing after the tag.
+                return;
+            }
             let rest = &line[tag_line_end(line)..];
             if rest.iter().any(|b| !b.is_ascii_whitespace()) {
                 st.movetext = true;
             }
         }
     }
+}
+
+/// Measures the tokens of a piece of movetext with no line end or comment in it, `carry`
+/// token bytes before it: whether a token is longer than `cap` bytes (a token is a run of
+/// bytes that are not [`crate::pgn::WORD_END`]), and the length of the token at its end (0
+/// when it ends with a word end). Any token over the cap holds a byte at a multiple of
+/// `cap + 1`, so only the tokens at those bytes are measured, besides the first and last.
+fn token_runs(seg: &[u8], carry: usize, cap: usize) -> (bool, usize) {
+    let end = |b: &u8| crate::pgn::WORD_END[usize::from(*b)];
+    let Some(first_end) = seg.iter().position(end) else {
+        let t = carry + seg.len();
+        return (t > cap, t);
+    };
+    let last_end = seg.iter().rposition(end).unwrap_or(first_end);
+    let trailing = seg.len() - 1 - last_end;
+    let mut over = carry + first_end > cap || trailing > cap;
+    let mut p = first_end + cap + 1;
+    while !over && p < last_end {
+        if !end(&seg[p]) {
+            let before = seg[..p].iter().rev().take_while(|b| !end(b)).count();
+            let after = seg[p..].iter().take_while(|b| !end(b)).count();
+            over = before + after > cap;
+        }
+        p += cap + 1;
+    }
+    (over, trailing)
 }
 
 fn overflow(out: &mut Chunk, what: &'static str, limit: usize, line: usize) {
@@ -459,6 +494,38 @@ fn skip_blank(mut p: &[u8]) -> &[u8] {
             _ => return p,
         };
     }
+}
+
+/// Whether a line (from its `[`) is one plain tag and nothing else but whitespace: `[`, a
+/// name (no whitespace, `"` or `]`), spaces or tabs, `"`, a value with no `"`, `\` or line
+/// end, `"]`.
+/// [`tag_line_end`] then ends at its `]` (checked by the tests against it).
+fn plain_tag_line(line: &[u8]) -> bool {
+    let Some((b'[', rest)) = line.split_first() else {
+        return false;
+    };
+    // Tag lines are short: plain loops beat memchr's set-up here.
+    let Some(q1) = rest.iter().position(|&b| b == b'"') else {
+        return false;
+    };
+    let head = &rest[..q1];
+    let name = head
+        .iter()
+        .take_while(|&&b| !b.is_ascii_whitespace() && b != b']')
+        .count();
+    if name == 0 || !head[name..].iter().all(|&b| b == b' ' || b == b'\t') {
+        return false;
+    }
+    let value = &rest[q1 + 1..];
+    let Some(q2) = value
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+    else {
+        return false;
+    };
+    value[q2] == b'"'
+        && value.get(q2 + 1) == Some(&b']')
+        && value[q2 + 2..].iter().all(u8::is_ascii_whitespace)
 }
 
 /// Whether a line (from its `[`) reads `[Name "`: a tag, not an annotation such as `[%clk`.
@@ -517,10 +584,7 @@ pub(crate) fn scan_tag(
         i += 1;
     }
     let mut value = None;
-    let line_end = line
-        .iter()
-        .position(|&b| b == b'\n' || b == b'\r')
-        .unwrap_or(line.len());
+    let line_end = memchr::memchr2(b'\n', b'\r', line).unwrap_or(line.len());
     if line.get(i) == Some(&b'"') {
         let vs = i + 1;
         let mut j = vs;
@@ -563,6 +627,7 @@ impl<R: Read> Iterator for Splitter<R> {
         }
         let mut st = State::default();
         let mut out = Chunk {
+            bytes: Vec::with_capacity(self.last_len.min(GAME_START)),
             line: self.line,
             offset: self.offset,
             utf16: self.utf16.as_ref().map(|(_, e)| *e),
@@ -611,6 +676,7 @@ impl<R: Read> Iterator for Splitter<R> {
                 }
             }
         }
+        self.last_len = out.bytes.len();
         out.utf16_errors = self.utf16_errors;
         self.utf16_errors = false;
         if let Some(e) = self.error.take() {
@@ -743,6 +809,103 @@ mod tests {
         }
         // A byte-order mark followed by a non-ASCII character is not taken for UTF-16.
         assert_eq!(split(b"\xFF\xFE\x12\x34\n"), ["\u{fffd}\u{fffd}\u{12}4\n"]);
+    }
+
+    /// `token_runs` (sampling at multiples of the cap) against a byte-by-byte count.
+    #[test]
+    fn token_runs_count_as_the_plain_loop() {
+        let plain = |seg: &[u8], carry: usize, cap: usize| {
+            let (mut t, mut over) = (carry, false);
+            for &b in seg {
+                if crate::pgn::WORD_END[usize::from(b)] {
+                    t = 0;
+                } else {
+                    t += 1;
+                    over |= t > cap;
+                }
+            }
+            (over || carry > cap, t)
+        };
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut overs = 0;
+        for _ in 0..50_000 {
+            let len = (next() % 40) as usize;
+            // Mostly token bytes, with word ends now and then (more or fewer by text).
+            let density = 2 + next() % 12;
+            let seg: Vec<u8> = (0..len)
+                .map(|_| {
+                    if next() % density == 0 {
+                        b" \t()$}"[(next() % 6) as usize]
+                    } else {
+                        b'a'
+                    }
+                })
+                .collect();
+            let carry = (next() % 6) as usize;
+            let cap = (next() % 12) as usize;
+            if seg.is_empty() {
+                continue;
+            }
+            let got = token_runs(&seg, carry, cap);
+            // A carry already over the cap was reported where it was counted.
+            let want = plain(&seg, carry, cap);
+            assert_eq!(got.1, want.1, "{seg:?} {carry} {cap}");
+            if carry <= cap {
+                assert_eq!(got.0, want.0, "{seg:?} {carry} {cap}");
+            }
+            overs += usize::from(got.0);
+        }
+        assert!(overs > 5_000, "{overs}");
+    }
+
+    /// A line `plain_tag_line` accepts has nothing after its tag by `tag_line_end`.
+    #[test]
+    fn plain_tag_lines_end_at_their_bracket() {
+        let pieces: [&[u8]; 14] = [
+            b"[", b"]", b"\"", b"Event", b" ", b"\t", b"x", b"\\", b"\r\n", b"\n", b"1. e4", b"%clk", b"]]",
+            b"\"\"",
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut plain = 0;
+        for k in 0..200_000 {
+            let mut line = b"[".to_vec();
+            if k % 2 == 0 {
+                line.extend_from_slice(b"Name \"");
+            }
+            for _ in 0..next() % 8 {
+                line.extend_from_slice(pieces[(next() % pieces.len() as u64) as usize]);
+            }
+            if k % 3 == 0 {
+                line.extend_from_slice(b"\"]");
+                line.extend_from_slice(pieces[(next() % pieces.len() as u64) as usize]);
+            }
+            if plain_tag_line(&line) {
+                plain += 1;
+                let end = tag_line_end(&line);
+                assert!(
+                    line[end..].iter().all(u8::is_ascii_whitespace),
+                    "{:?}",
+                    String::from_utf8_lossy(&line)
+                );
+            }
+        }
+        assert!(plain > 1_000, "{plain}");
+        assert!(plain_tag_line(b"[Event \"Madrid\"]\r\n"));
+        assert!(!plain_tag_line(b"[Event] \"Madrid\"]\r\n"));
+        assert!(!plain_tag_line(b"[A \"1\"] 1. e4\n"));
+        assert!(!plain_tag_line(b"[A \"x\\\"y\"]\n"));
     }
 
     #[test]

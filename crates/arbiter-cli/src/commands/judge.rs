@@ -259,17 +259,19 @@ const READ_AHEAD: usize = 512;
 /// game holds up the printing; the reader waits when it is full.
 const WAITING: usize = 64;
 
-/// What the reader of [`judge_input_pipelined`] waits on.
+/// What the reader of [`judge_input_pipelined`] waits on. The judging jobs count games down
+/// without a lock; they take it only to wake the reader when the count falls below
+/// [`READ_AHEAD`] (the reader checks the count under the lock, so no wake-up is lost).
 #[derive(Default)]
 struct Flow {
+    /// Games read, not yet judged.
+    unjudged: std::sync::atomic::AtomicUsize,
     state: std::sync::Mutex<FlowState>,
     changed: std::sync::Condvar,
 }
 
 #[derive(Default)]
 struct FlowState {
-    /// Games read, not yet judged.
-    unjudged: usize,
     /// Batches judged, waiting for an earlier one to be printed.
     waiting: usize,
     /// Printing failed: read no more.
@@ -277,44 +279,63 @@ struct FlowState {
 }
 
 impl Flow {
-    fn update(&self, f: impl FnOnce(&mut FlowState)) {
-        let mut s = self
-            .state
+    fn lock(&self) -> std::sync::MutexGuard<'_, FlowState> {
+        self.state
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        f(&mut s);
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn update(&self, f: impl FnOnce(&mut FlowState)) {
+        f(&mut self.lock());
         self.changed.notify_all();
+    }
+
+    /// `n` more games read.
+    fn read(&self, n: usize) {
+        self.unjudged.fetch_add(n, std::sync::atomic::Ordering::AcqRel);
+    }
+
+    /// One game judged: wakes the reader when that makes room.
+    fn judged(&self) {
+        if self.unjudged.fetch_sub(1, std::sync::atomic::Ordering::AcqRel) == READ_AHEAD {
+            drop(self.lock());
+            self.changed.notify_all();
+        }
     }
 
     /// Waits until there is room to read another batch; false to stop reading.
     fn room(&self) -> bool {
-        let s = self
-            .state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let s = self.lock();
         let s = self
             .changed
             .wait_while(s, |s| {
-                !s.stop && (s.unjudged >= READ_AHEAD || s.waiting >= WAITING)
+                !s.stop
+                    && (self.unjudged.load(std::sync::atomic::Ordering::Acquire) >= READ_AHEAD
+                        || s.waiting >= WAITING)
             })
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         !s.stop
     }
 }
 
-/// One batch being judged game by game: a report per game, and how many are still to come.
+/// One batch being judged: its games, taken one at a time by the jobs working on it (the
+/// next to take is `next`), a report per game, and how many are still to come.
 struct Slots {
+    games: Vec<std::sync::Mutex<Option<arbiter::InputGame>>>,
+    next: std::sync::atomic::AtomicUsize,
     items: Vec<std::sync::Mutex<Option<(Item, bool)>>>,
     left: std::sync::atomic::AtomicUsize,
 }
 
 /// [`judge_input`] as a pipeline, for one large input with several threads: a thread of its
-/// own reads and splits the input into batches; each game is a job on `pool` as soon as its
-/// batch is read (no thread waits for a batch's last game, nor for a long game in another
-/// batch), and `emit` gets the batches in file order as each is judged. Memory stays flat in
-/// the input's size: at most about [`READ_AHEAD`] games are read but not judged, and
-/// [`WAITING`] batches judged but not printed. `emit` returns false to stop: the reader stops
-/// before its next batch.
+/// own reads and splits the input into batches; as soon as a batch is read, as many jobs as
+/// the pool has threads (at most one per game) start on it, each taking the batch's next game
+/// until none is left (no thread waits for a batch's last game, nor for a long game in
+/// another batch; one job per thread rather than per game keeps the wake-ups few), and `emit`
+/// gets the batches in file order as each is judged. Memory stays flat in the input's size:
+/// at most about [`READ_AHEAD`] games are read but not judged (each is dropped once judged),
+/// and [`WAITING`] batches judged but not printed. `emit` returns false to stop: the reader
+/// stops before its next batch.
 fn judge_input_pipelined(
     input: &Input,
     ctx: &Ctx,
@@ -325,26 +346,38 @@ fn judge_input_pipelined(
     use std::sync::{Arc, Mutex, PoisonError};
     let flow = Flow::default();
     let flow = &flow;
+    let threads = pool.current_num_threads();
     let (done_tx, done_rx) = std::sync::mpsc::channel::<(usize, Items)>();
-    std::thread::scope(|threads| {
-        threads.spawn(move || {
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
             pool.in_place_scope(|jobs| {
                 let mut n = 0usize;
                 let read = read_batches(input, &mut |games| {
                     let i = n;
                     n += 1;
+                    let len = games.len();
                     let slots = Arc::new(Slots {
                         items: games.iter().map(|_| Mutex::new(None)).collect(),
-                        left: games.len().into(),
+                        games: games.into_iter().map(|g| Mutex::new(Some(g))).collect(),
+                        next: 0.into(),
+                        left: len.into(),
                     });
-                    flow.update(|s| s.unjudged += games.len());
-                    for (k, game) in games.into_iter().enumerate() {
+                    flow.read(len);
+                    for _ in 0..threads.min(len) {
                         let (slots, tx) = (Arc::clone(&slots), done_tx.clone());
-                        jobs.spawn(move |_| {
+                        jobs.spawn(move |_| loop {
+                            let k = slots.next.fetch_add(1, Ordering::Relaxed);
+                            let Some(slot) = slots.games.get(k) else {
+                                break;
+                            };
+                            let game = slot.lock().unwrap_or_else(PoisonError::into_inner).take();
+                            let Some(game) = game else {
+                                continue;
+                            };
                             let item = (ctx.judge(&game), game.index().is_some());
                             drop(game);
                             *slots.items[k].lock().unwrap_or_else(PoisonError::into_inner) = Some(item);
-                            flow.update(|s| s.unjudged -= 1);
+                            flow.judged();
                             if slots.left.fetch_sub(1, Ordering::AcqRel) == 1 {
                                 // The last of its batch: every slot has been set.
                                 let items = slots
@@ -353,6 +386,7 @@ fn judge_input_pipelined(
                                     .filter_map(|m| m.lock().unwrap_or_else(PoisonError::into_inner).take())
                                     .collect();
                                 let _ = tx.send((i, items));
+                                break;
                             }
                         });
                     }
