@@ -54,7 +54,7 @@ impl WrittenMove {
     /// The legal move this stands for in `pos`; `ply` is the ply it would produce.
     pub fn to_move(&self, pos: &Chess, ply: usize) -> Result<Move, ChessError> {
         match self {
-            WrittenMove::San(s) => s.to_move(pos).map_err(|e| {
+            WrittenMove::San(s) => san_to_move(pos, s).map_err(|e| {
                 let mv = s.to_string();
                 let reason = uci_hint(pos, &mv).unwrap_or_else(|| san_reason(pos, &mv, &e));
                 ChessError::IllegalMove { ply, mv, reason }
@@ -62,6 +62,138 @@ impl WrittenMove {
             WrittenMove::Text(t) => parse_move(pos, t, ply),
         }
     }
+}
+
+/// The legal move a SAN stands for in `pos`: what [`San::to_move`] gives, found with attack
+/// tables when the move is a plain one (see [`san_fast`]) and by `San::to_move` otherwise.
+///
+/// # Errors
+/// `San::to_move`'s error when the SAN is illegal or ambiguous in `pos`.
+pub fn san_to_move(pos: &Chess, san: &San) -> Result<Move, shakmaty::san::SanError> {
+    match san_fast(pos, san) {
+        Some(m) => Ok(m),
+        None => san.to_move(pos),
+    }
+}
+
+/// The move [`San::to_move`] returns for a SAN with exactly one legal candidate, found with
+/// attack tables instead of a move list: a piece move, a pawn push or capture (promotions
+/// included), a king step, with the side to move not in check. `None` when the SAN is of
+/// another kind (castling, en passant target, side to move in check) or does not name exactly
+/// one legal move: the caller asks `San::to_move`, which gives the same answer or the error.
+///
+/// The candidates are those of shakmaty's `san_candidates` when not in check (pieces of `role`
+/// that attack `to`, pawn pushes and captures onto `to`, a king step to an unattacked square;
+/// never onto a square of the side to move) filtered as `San::to_move` filters them (file, rank,
+/// capture flag, promotion), then kept when legal: a piece pinned to its king (the only piece
+/// between the king and an enemy slider) moves along the pin line only.
+pub fn san_fast(pos: &Chess, san: &San) -> Option<Move> {
+    use shakmaty::{attacks, Bitboard, Rank, Role};
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *san
+    else {
+        return None;
+    };
+    let board = pos.board();
+    let turn = pos.turn();
+    if board.by_color(turn).contains(to) {
+        return None;
+    }
+    let captured = board.role_at(to);
+    if capture != captured.is_some() {
+        return None;
+    }
+    let promotion_ok = match (role, promotion) {
+        (Role::Pawn, Some(Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => {
+            Bitboard::BACKRANKS.contains(to)
+        }
+        (Role::Pawn, None) => !Bitboard::BACKRANKS.contains(to),
+        (_, None) => true,
+        _ => false,
+    };
+    if !promotion_ok {
+        return None;
+    }
+    let king = board.king_of(turn)?;
+    let occupied = board.occupied();
+    if board.attacks_to(king, !turn, occupied).any() {
+        return None;
+    }
+    let ours = board.by_color(turn) & board.by_role(role);
+    let from = match role {
+        Role::Pawn => {
+            if pos.maybe_ep_square() == Some(to) {
+                return None;
+            }
+            if capture {
+                attacks::pawn_attacks(!turn, to) & ours
+            } else {
+                let back = to.offset(turn.fold_wb(-8, 8))?;
+                if ours.contains(back) {
+                    Bitboard::from_square(back)
+                } else if !occupied.contains(back) && to.rank() == turn.fold_wb(Rank::Fourth, Rank::Fifth) {
+                    let start = back.offset(turn.fold_wb(-8, 8))?;
+                    ours & Bitboard::from_square(start)
+                } else {
+                    Bitboard(0)
+                }
+            }
+        }
+        Role::Knight => attacks::knight_attacks(to) & ours,
+        Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
+        Role::Rook => attacks::rook_attacks(to, occupied) & ours,
+        Role::Queen => attacks::queen_attacks(to, occupied) & ours,
+        Role::King => {
+            if attacks::king_attacks(king).contains(to) && board.attacks_to(to, !turn, occupied).is_empty() {
+                Bitboard::from_square(king)
+            } else {
+                Bitboard(0)
+            }
+        }
+    };
+    let mut from = from;
+    if let Some(f) = file {
+        from &= Bitboard::from_file(f);
+    }
+    if let Some(r) = rank {
+        from &= Bitboard::from_rank(r);
+    }
+    if from.is_empty() {
+        return None;
+    }
+    if role != Role::King {
+        // Pieces pinned to the king: the only piece between it and an enemy slider.
+        let them = board.by_color(!turn);
+        let snipers = ((attacks::rook_attacks(king, Bitboard(0)) & board.rooks_and_queens())
+            | (attacks::bishop_attacks(king, Bitboard(0)) & board.bishops_and_queens()))
+            & them;
+        let mut pinned = Bitboard(0);
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occupied;
+            if !between.more_than_one() {
+                pinned |= between;
+            }
+        }
+        for sq in from & pinned {
+            if !attacks::aligned(sq, to, king) {
+                from ^= Bitboard::from_square(sq);
+            }
+        }
+    }
+    let from = from.single_square()?;
+    Some(Move::Normal {
+        role,
+        from,
+        capture: captured,
+        to,
+        promotion,
+    })
 }
 
 /// Parses a chess FEN (8 ranks). Missing trailing fields default to: white to move, no
