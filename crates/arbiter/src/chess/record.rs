@@ -78,15 +78,17 @@ pub fn san_to_move(pos: &Chess, san: &San) -> Result<Move, shakmaty::san::SanErr
 
 /// The move [`San::to_move`] returns for a SAN with exactly one legal candidate, found with
 /// attack tables instead of a move list: a piece move, a pawn push or capture (promotions
-/// included), a king step, with the side to move not in check. `None` when the SAN is of
-/// another kind (castling, en passant target, side to move in check) or does not name exactly
-/// one legal move: the caller asks `San::to_move`, which gives the same answer or the error.
+/// included), a king step. `None` when the SAN is of another kind (castling, a pawn move to
+/// the en passant square, a piece move in double check) or does not name exactly one legal
+/// move: the caller asks `San::to_move`, which gives the same answer or the error.
 ///
-/// The candidates are those of shakmaty's `san_candidates` when not in check (pieces of `role`
-/// that attack `to`, pawn pushes and captures onto `to`, a king step to an unattacked square;
-/// never onto a square of the side to move) filtered as `San::to_move` filters them (file, rank,
-/// capture flag, promotion), then kept when legal: a piece pinned to its king (the only piece
-/// between the king and an enemy slider) moves along the pin line only.
+/// The candidates are those of shakmaty's `san_candidates` (pieces of `role` that attack `to`,
+/// pawn pushes and captures onto `to`, a king step to an unattacked square; never onto a square
+/// of the side to move; in check, as its evasions: the king not along a checking slider's
+/// line, another piece only onto a single checker or between it and the king) filtered as
+/// `San::to_move` filters them (file, rank, capture flag, promotion), then kept when legal: a
+/// piece pinned to its king (the only piece between the king and an enemy slider) moves along
+/// the pin line only.
 pub fn san_fast(pos: &Chess, san: &San) -> Option<Move> {
     use shakmaty::{attacks, Bitboard, Rank, Role};
     let San::Normal {
@@ -122,8 +124,21 @@ pub fn san_fast(pos: &Chess, san: &San) -> Option<Move> {
     }
     let king = board.king_of(turn)?;
     let occupied = board.occupied();
-    if board.attacks_to(king, !turn, occupied).any() {
-        return None;
+    // In check (shakmaty's evasions): the king steps off the checking lines; any other piece
+    // must capture a single checker or block its line.
+    let checkers = board.attacks_to(king, !turn, occupied);
+    let mut king_barred = Bitboard(0);
+    if checkers.any() {
+        if role == Role::King {
+            for checker in checkers & board.sliders() {
+                king_barred |= attacks::ray(checker, king) ^ Bitboard::from_square(checker);
+            }
+        } else {
+            let checker = checkers.single_square()?;
+            if !(attacks::between(king, checker) | Bitboard::from_square(checker)).contains(to) {
+                return None;
+            }
+        }
     }
     let ours = board.by_color(turn) & board.by_role(role);
     let from = match role {
@@ -150,7 +165,10 @@ pub fn san_fast(pos: &Chess, san: &San) -> Option<Move> {
         Role::Rook => attacks::rook_attacks(to, occupied) & ours,
         Role::Queen => attacks::queen_attacks(to, occupied) & ours,
         Role::King => {
-            if attacks::king_attacks(king).contains(to) && board.attacks_to(to, !turn, occupied).is_empty() {
+            if attacks::king_attacks(king).contains(to)
+                && !king_barred.contains(to)
+                && board.attacks_to(to, !turn, occupied).is_empty()
+            {
                 Bitboard::from_square(king)
             } else {
                 Bitboard(0)
@@ -698,16 +716,47 @@ impl<'a> PlainTokens<'a> {
                 i += 1;
             }
             let &b = bytes.get(i)?;
+            // The common words first, with the general steps' results: a move (a word starting
+            // with a letter, `!`/`?` suffixes dropped) and a bare move number (digits and dots
+            // up to the word's end: never a result, which holds `-` or `/`).
+            if b.is_ascii_alphabetic() {
+                let len = word_len(&bytes[i..]);
+                self.pos = i + len;
+                let mut end = i + len;
+                while matches!(bytes[end - 1], b'!' | b'?') {
+                    end -= 1;
+                }
+                // Words end at ASCII bytes and start with a letter: character boundaries, and
+                // never empty.
+                return Some(Token::Move(&self.text[i..end]));
+            }
+            if b.is_ascii_digit() {
+                let mut j = i + 1;
+                while bytes.get(j).is_some_and(u8::is_ascii_digit) {
+                    j += 1;
+                }
+                while bytes.get(j) == Some(&b'.') {
+                    j += 1;
+                }
+                if bytes
+                    .get(j)
+                    .is_none_or(|&c| records::pgn::WORD_END[usize::from(c)])
+                {
+                    self.pos = j;
+                    self.number = true;
+                    continue;
+                }
+            }
             match b {
                 b'{' => {
-                    self.pos = match bytes[i + 1..].iter().position(|&c| c == b'}') {
+                    self.pos = match memchr::memchr(b'}', &bytes[i + 1..]) {
                         Some(end) => i + end + 2,
                         None => bytes.len(),
                     };
                     return Some(Token::Comment(""));
                 }
                 b';' => {
-                    self.pos = match bytes[i + 1..].iter().position(|&c| c == b'\n' || c == b'\r') {
+                    self.pos = match memchr::memchr2(b'\n', b'\r', &bytes[i + 1..]) {
                         Some(end) => i + end + 2,
                         None => bytes.len(),
                     };
@@ -728,10 +777,7 @@ impl<'a> PlainTokens<'a> {
                     return Some(Token::Nag(0));
                 }
                 _ => {
-                    let len = bytes[i..]
-                        .iter()
-                        .position(|&c| records::pgn::WORD_END[usize::from(c)])
-                        .unwrap_or(bytes.len() - i);
+                    let len = word_len(&bytes[i..]);
                     self.pos = i + len;
                     // Words end at ASCII bytes: character boundaries.
                     let word = &self.text[i..i + len];
@@ -762,6 +808,14 @@ impl<'a> PlainTokens<'a> {
             }
         }
     }
+}
+
+/// The length of the word at the start of `bytes` (up to `records`' word end or the end).
+fn word_len(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|&c| records::pgn::WORD_END[usize::from(c)])
+        .unwrap_or(bytes.len())
 }
 
 /// `records`' move-number rule for an ASCII word: digits alone, or digits and dots followed by
@@ -814,11 +868,11 @@ fn plain_movetext(b: &[u8]) -> bool {
             None => return true,
         }
         match b[i] {
-            b'{' => match b[i + 1..].iter().position(|&x| x == b'}') {
+            b'{' => match memchr::memchr(b'}', &b[i + 1..]) {
                 Some(end) => i += end + 2,
                 None => return false,
             },
-            b';' => match b[i..].iter().position(|&x| x == b'\n') {
+            b';' => match memchr::memchr(b'\n', &b[i..]) {
                 Some(end) => i += end,
                 None => return true,
             },
