@@ -214,6 +214,65 @@ pub fn san_fast(pos: &Chess, san: &San) -> Option<Move> {
     })
 }
 
+/// The SAN of a move written with an optional `+` or `#` suffix: what
+/// `SanPlus::from_ascii(text).map(|s| s.san)` gives. The common shapes (`e4`, `Nf3`, `exd5`,
+/// `Nxf3`, `Nbd2`, `R1e2`) are read here, anything else by shakmaty.
+///
+/// # Errors
+/// shakmaty's `ParseSanError` when the text is not SAN.
+pub fn san_from_ascii(text: &[u8]) -> Result<San, shakmaty::san::ParseSanError> {
+    match san_common(text) {
+        Some(san) => Ok(san),
+        None => SanPlus::from_ascii(text).map(|s| s.san),
+    }
+}
+
+/// [`san_from_ascii`] for the common shapes only (`None` for the others).
+fn san_common(text: &[u8]) -> Option<San> {
+    use shakmaty::{File, Rank, Role, Square};
+    let text = match text {
+        [rest @ .., b'+' | b'#'] => rest,
+        _ => text,
+    };
+    let file = |c: u8| (b'a'..=b'h').contains(&c).then(|| File::new(u32::from(c - b'a')));
+    let rank = |c: u8| (b'1'..=b'8').contains(&c).then(|| Rank::new(u32::from(c - b'1')));
+    let piece = |c: u8| match c {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    };
+    let square = |f: u8, r: u8| Some(Square::from_coords(file(f)?, rank(r)?));
+    let normal = |role, file, rank, capture, to| San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion: None,
+    };
+    Some(match *text {
+        [f, r] => normal(Role::Pawn, None, None, false, square(f, r)?),
+        [p, f, r] => normal(piece(p)?, None, None, false, square(f, r)?),
+        [p, b'x', f, r] => match piece(p) {
+            Some(role) => normal(role, None, None, true, square(f, r)?),
+            None => normal(Role::Pawn, Some(file(p)?), None, true, square(f, r)?),
+        },
+        [p, hint, f, r] => {
+            let role = piece(p)?;
+            let to = square(f, r)?;
+            match (file(hint), rank(hint)) {
+                (Some(hint), _) => normal(role, Some(hint), None, false, to),
+                (_, Some(hint)) => normal(role, None, Some(hint), false, to),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}
+
 /// Parses a chess FEN (8 ranks). Missing trailing fields default to: white to move, no
 /// castling, no en passant, clocks 0 and 1. Castling rights that the pieces do not support and
 /// an impossible en passant square are dropped rather than refused; more material than a game
@@ -647,12 +706,12 @@ fn scan_main_line<'a>(tokens: &mut impl Lexer<'a>) -> MainLineScan<'a> {
             Token::Move(m) if scan.depth == 0 && scan.unreadable.is_none() => {
                 ply += 1;
                 let parsed = if m.starts_with('0') {
-                    SanPlus::from_ascii(castling_letters(m).as_bytes())
+                    san_from_ascii(castling_letters(m).as_bytes())
                 } else {
-                    SanPlus::from_ascii(m.as_bytes())
+                    san_from_ascii(m.as_bytes())
                 };
                 match parsed {
-                    Ok(san) if scan.all_san => scan.moves.push(WrittenMove::San(san.san)),
+                    Ok(san) if scan.all_san => scan.moves.push(WrittenMove::San(san)),
                     Ok(_) => {}
                     Err(_) => {
                         let t = m.trim_end_matches(['+', '#', '!', '?']);
