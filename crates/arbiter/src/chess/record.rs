@@ -748,6 +748,7 @@ struct PlainTokens<'a> {
 }
 
 impl<'a> Lexer<'a> for PlainTokens<'a> {
+    #[inline]
     fn token(&mut self) -> Option<records::pgn::Token<'a>> {
         use records::pgn::Token;
         let t = self.plain_token();
@@ -766,6 +767,7 @@ impl<'a> Lexer<'a> for PlainTokens<'a> {
 }
 
 impl<'a> PlainTokens<'a> {
+    #[inline]
     fn plain_token(&mut self) -> Option<records::pgn::Token<'a>> {
         use records::pgn::Token;
         let bytes = self.text.as_bytes();
