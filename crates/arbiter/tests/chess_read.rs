@@ -87,7 +87,7 @@ fn texts_pgn_reader_reads_otherwise_are_handed_to_it() {
 const PLAIN: &[&str] = &[
     "1.", "2...", "12.", "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O", "0-0", "0-0-0", "Qxd8+", "e8=Q#",
     "e4!", "e4?!", "{c}", "{a\n\nb}", "{x\n[y}", "; note\n", "(", ")", "$1", "!", "?", "\n", "\r\n", " ",
-    "\t", "Nbd2", "exd6",
+    "\t", "Nbd2", "exd6", "7", "8.Nf3", "9..", "10...Ke7", "Kxe1!!", "11.{c}", "12.(", "13.$2",
 ];
 
 /// Pieces that are odd: results mid-game, blank lines, escapes, null moves, stray braces.

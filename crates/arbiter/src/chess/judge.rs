@@ -11,7 +11,7 @@ use shakmaty::{Bitboard, CastlingMode, Chess, Color, Move, Position};
 
 use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
-use super::record::GameRecord;
+use super::record::{san_fast, GameRecord, WrittenMove};
 use super::referee::Referee;
 use super::{side_name, side_title};
 
@@ -552,6 +552,16 @@ pub fn judge_game_with(record: &GameRecord, options: &JudgeOptions) -> Result<Ju
     let mut referee = Referee::with_options(record.start.clone(), *options);
     referee.reserve(record.moves.len());
     for (i, written) in record.moves.iter().enumerate() {
+        // Nearly every move is a plain SAN that `san_fast` settles (the same move
+        // `WrittenMove::to_move` gives); the others, and every error, by `to_move`.
+        let fast = match written {
+            WrittenMove::San(san) => san_fast(referee.position(), san),
+            WrittenMove::Text(_) => None,
+        };
+        if let Some(m) = fast {
+            referee.push_legal(m);
+            continue;
+        }
         match written.to_move(referee.position(), i + 1) {
             Ok(m) => referee.push_legal(m),
             // After an automatic end, what follows is not judged; a mate or stalemate followed

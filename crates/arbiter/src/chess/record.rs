@@ -54,7 +54,7 @@ impl WrittenMove {
     /// The legal move this stands for in `pos`; `ply` is the ply it would produce.
     pub fn to_move(&self, pos: &Chess, ply: usize) -> Result<Move, ChessError> {
         match self {
-            WrittenMove::San(s) => s.to_move(pos).map_err(|e| {
+            WrittenMove::San(s) => san_to_move(pos, s).map_err(|e| {
                 let mv = s.to_string();
                 let reason = uci_hint(pos, &mv).unwrap_or_else(|| san_reason(pos, &mv, &e));
                 ChessError::IllegalMove { ply, mv, reason }
@@ -62,6 +62,215 @@ impl WrittenMove {
             WrittenMove::Text(t) => parse_move(pos, t, ply),
         }
     }
+}
+
+/// The legal move a SAN stands for in `pos`: what [`San::to_move`] gives, found with attack
+/// tables when the move is a plain one (see [`san_fast`]) and by `San::to_move` otherwise.
+///
+/// # Errors
+/// `San::to_move`'s error when the SAN is illegal or ambiguous in `pos`.
+pub fn san_to_move(pos: &Chess, san: &San) -> Result<Move, shakmaty::san::SanError> {
+    match san_fast(pos, san) {
+        Some(m) => Ok(m),
+        None => san.to_move(pos),
+    }
+}
+
+/// The move [`San::to_move`] returns for a SAN with exactly one legal candidate, found with
+/// attack tables instead of a move list: a piece move, a pawn push or capture (promotions
+/// included), a king step. `None` when the SAN is of another kind (castling, a pawn move to
+/// the en passant square, a piece move in double check) or does not name exactly one legal
+/// move: the caller asks `San::to_move`, which gives the same answer or the error.
+///
+/// The candidates are those of shakmaty's `san_candidates` (pieces of `role` that attack `to`,
+/// pawn pushes and captures onto `to`, a king step to an unattacked square; never onto a square
+/// of the side to move; in check, as its evasions: the king not along a checking slider's
+/// line, another piece only onto a single checker or between it and the king) filtered as
+/// `San::to_move` filters them (file, rank, capture flag, promotion), then kept when legal: a
+/// piece pinned to its king (the only piece between the king and an enemy slider) moves along
+/// the pin line only.
+pub fn san_fast(pos: &Chess, san: &San) -> Option<Move> {
+    use shakmaty::{attacks, Bitboard, Rank, Role};
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *san
+    else {
+        return None;
+    };
+    let board = pos.board();
+    let turn = pos.turn();
+    if board.by_color(turn).contains(to) {
+        return None;
+    }
+    let captured = board.role_at(to);
+    if capture != captured.is_some() {
+        return None;
+    }
+    let promotion_ok = match (role, promotion) {
+        (Role::Pawn, Some(Role::Queen | Role::Rook | Role::Bishop | Role::Knight)) => {
+            Bitboard::BACKRANKS.contains(to)
+        }
+        (Role::Pawn, None) => !Bitboard::BACKRANKS.contains(to),
+        (_, None) => true,
+        _ => false,
+    };
+    if !promotion_ok {
+        return None;
+    }
+    let king = board.king_of(turn)?;
+    let occupied = board.occupied();
+    // In check (shakmaty's evasions): the king steps off the checking lines; any other piece
+    // must capture a single checker or block its line.
+    let checkers = board.attacks_to(king, !turn, occupied);
+    let mut king_barred = Bitboard(0);
+    if checkers.any() {
+        if role == Role::King {
+            for checker in checkers & board.sliders() {
+                king_barred |= attacks::ray(checker, king) ^ Bitboard::from_square(checker);
+            }
+        } else {
+            let checker = checkers.single_square()?;
+            if !(attacks::between(king, checker) | Bitboard::from_square(checker)).contains(to) {
+                return None;
+            }
+        }
+    }
+    let ours = board.by_color(turn) & board.by_role(role);
+    let from = match role {
+        Role::Pawn => {
+            if pos.maybe_ep_square() == Some(to) {
+                return None;
+            }
+            if capture {
+                attacks::pawn_attacks(!turn, to) & ours
+            } else {
+                let back = to.offset(turn.fold_wb(-8, 8))?;
+                if ours.contains(back) {
+                    Bitboard::from_square(back)
+                } else if !occupied.contains(back) && to.rank() == turn.fold_wb(Rank::Fourth, Rank::Fifth) {
+                    let start = back.offset(turn.fold_wb(-8, 8))?;
+                    ours & Bitboard::from_square(start)
+                } else {
+                    Bitboard(0)
+                }
+            }
+        }
+        Role::Knight => attacks::knight_attacks(to) & ours,
+        Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
+        Role::Rook => attacks::rook_attacks(to, occupied) & ours,
+        Role::Queen => attacks::queen_attacks(to, occupied) & ours,
+        Role::King => {
+            if attacks::king_attacks(king).contains(to)
+                && !king_barred.contains(to)
+                && board.attacks_to(to, !turn, occupied).is_empty()
+            {
+                Bitboard::from_square(king)
+            } else {
+                Bitboard(0)
+            }
+        }
+    };
+    let mut from = from;
+    if let Some(f) = file {
+        from &= Bitboard::from_file(f);
+    }
+    if let Some(r) = rank {
+        from &= Bitboard::from_rank(r);
+    }
+    if from.is_empty() {
+        return None;
+    }
+    if role != Role::King {
+        // Pieces pinned to the king: the only piece between it and an enemy slider.
+        let them = board.by_color(!turn);
+        let snipers = ((attacks::rook_attacks(king, Bitboard(0)) & board.rooks_and_queens())
+            | (attacks::bishop_attacks(king, Bitboard(0)) & board.bishops_and_queens()))
+            & them;
+        let mut pinned = Bitboard(0);
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occupied;
+            if !between.more_than_one() {
+                pinned |= between;
+            }
+        }
+        for sq in from & pinned {
+            if !attacks::aligned(sq, to, king) {
+                from ^= Bitboard::from_square(sq);
+            }
+        }
+    }
+    let from = from.single_square()?;
+    Some(Move::Normal {
+        role,
+        from,
+        capture: captured,
+        to,
+        promotion,
+    })
+}
+
+/// The SAN of a move written with an optional `+` or `#` suffix: what
+/// `SanPlus::from_ascii(text).map(|s| s.san)` gives. The common shapes (`e4`, `Nf3`, `exd5`,
+/// `Nxf3`, `Nbd2`, `R1e2`) are read here, anything else by shakmaty.
+///
+/// # Errors
+/// shakmaty's `ParseSanError` when the text is not SAN.
+pub fn san_from_ascii(text: &[u8]) -> Result<San, shakmaty::san::ParseSanError> {
+    match san_common(text) {
+        Some(san) => Ok(san),
+        None => SanPlus::from_ascii(text).map(|s| s.san),
+    }
+}
+
+/// [`san_from_ascii`] for the common shapes only (`None` for the others).
+fn san_common(text: &[u8]) -> Option<San> {
+    use shakmaty::{File, Rank, Role, Square};
+    let text = match text {
+        [rest @ .., b'+' | b'#'] => rest,
+        _ => text,
+    };
+    let file = |c: u8| (b'a'..=b'h').contains(&c).then(|| File::new(u32::from(c - b'a')));
+    let rank = |c: u8| (b'1'..=b'8').contains(&c).then(|| Rank::new(u32::from(c - b'1')));
+    let piece = |c: u8| match c {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    };
+    let square = |f: u8, r: u8| Some(Square::from_coords(file(f)?, rank(r)?));
+    let normal = |role, file, rank, capture, to| San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion: None,
+    };
+    Some(match *text {
+        [f, r] => normal(Role::Pawn, None, None, false, square(f, r)?),
+        [p, f, r] => normal(piece(p)?, None, None, false, square(f, r)?),
+        [p, b'x', f, r] => match piece(p) {
+            Some(role) => normal(role, None, None, true, square(f, r)?),
+            None => normal(Role::Pawn, Some(file(p)?), None, true, square(f, r)?),
+        },
+        [p, hint, f, r] => {
+            let role = piece(p)?;
+            let to = square(f, r)?;
+            match (file(hint), rank(hint)) {
+                (Some(hint), _) => normal(role, Some(hint), None, false, to),
+                (_, Some(hint)) => normal(role, None, Some(hint), false, to),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
 }
 
 /// Parses a chess FEN (8 ranks). Missing trailing fields default to: white to move, no
@@ -497,12 +706,12 @@ fn scan_main_line<'a>(tokens: &mut impl Lexer<'a>) -> MainLineScan<'a> {
             Token::Move(m) if scan.depth == 0 && scan.unreadable.is_none() => {
                 ply += 1;
                 let parsed = if m.starts_with('0') {
-                    SanPlus::from_ascii(castling_letters(m).as_bytes())
+                    san_from_ascii(castling_letters(m).as_bytes())
                 } else {
-                    SanPlus::from_ascii(m.as_bytes())
+                    san_from_ascii(m.as_bytes())
                 };
                 match parsed {
-                    Ok(san) if scan.all_san => scan.moves.push(WrittenMove::San(san.san)),
+                    Ok(san) if scan.all_san => scan.moves.push(WrittenMove::San(san)),
                     Ok(_) => {}
                     Err(_) => {
                         let t = m.trim_end_matches(['+', '#', '!', '?']);
@@ -539,6 +748,7 @@ struct PlainTokens<'a> {
 }
 
 impl<'a> Lexer<'a> for PlainTokens<'a> {
+    #[inline]
     fn token(&mut self) -> Option<records::pgn::Token<'a>> {
         use records::pgn::Token;
         let t = self.plain_token();
@@ -557,6 +767,7 @@ impl<'a> Lexer<'a> for PlainTokens<'a> {
 }
 
 impl<'a> PlainTokens<'a> {
+    #[inline]
     fn plain_token(&mut self) -> Option<records::pgn::Token<'a>> {
         use records::pgn::Token;
         let bytes = self.text.as_bytes();
@@ -566,16 +777,47 @@ impl<'a> PlainTokens<'a> {
                 i += 1;
             }
             let &b = bytes.get(i)?;
+            // The common words first, with the general steps' results: a move (a word starting
+            // with a letter, `!`/`?` suffixes dropped) and a bare move number (digits and dots
+            // up to the word's end: never a result, which holds `-` or `/`).
+            if b.is_ascii_alphabetic() {
+                let len = word_len(&bytes[i..]);
+                self.pos = i + len;
+                let mut end = i + len;
+                while matches!(bytes[end - 1], b'!' | b'?') {
+                    end -= 1;
+                }
+                // Words end at ASCII bytes and start with a letter: character boundaries, and
+                // never empty.
+                return Some(Token::Move(&self.text[i..end]));
+            }
+            if b.is_ascii_digit() {
+                let mut j = i + 1;
+                while bytes.get(j).is_some_and(u8::is_ascii_digit) {
+                    j += 1;
+                }
+                while bytes.get(j) == Some(&b'.') {
+                    j += 1;
+                }
+                if bytes
+                    .get(j)
+                    .is_none_or(|&c| records::pgn::WORD_END[usize::from(c)])
+                {
+                    self.pos = j;
+                    self.number = true;
+                    continue;
+                }
+            }
             match b {
                 b'{' => {
-                    self.pos = match bytes[i + 1..].iter().position(|&c| c == b'}') {
+                    self.pos = match memchr::memchr(b'}', &bytes[i + 1..]) {
                         Some(end) => i + end + 2,
                         None => bytes.len(),
                     };
                     return Some(Token::Comment(""));
                 }
                 b';' => {
-                    self.pos = match bytes[i + 1..].iter().position(|&c| c == b'\n' || c == b'\r') {
+                    self.pos = match memchr::memchr2(b'\n', b'\r', &bytes[i + 1..]) {
                         Some(end) => i + end + 2,
                         None => bytes.len(),
                     };
@@ -596,10 +838,7 @@ impl<'a> PlainTokens<'a> {
                     return Some(Token::Nag(0));
                 }
                 _ => {
-                    let len = bytes[i..]
-                        .iter()
-                        .position(|&c| records::pgn::WORD_END[usize::from(c)])
-                        .unwrap_or(bytes.len() - i);
+                    let len = word_len(&bytes[i..]);
                     self.pos = i + len;
                     // Words end at ASCII bytes: character boundaries.
                     let word = &self.text[i..i + len];
@@ -630,6 +869,14 @@ impl<'a> PlainTokens<'a> {
             }
         }
     }
+}
+
+/// The length of the word at the start of `bytes` (up to `records`' word end or the end).
+fn word_len(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .position(|&c| records::pgn::WORD_END[usize::from(c)])
+        .unwrap_or(bytes.len())
 }
 
 /// `records`' move-number rule for an ASCII word: digits alone, or digits and dots followed by
@@ -682,11 +929,11 @@ fn plain_movetext(b: &[u8]) -> bool {
             None => return true,
         }
         match b[i] {
-            b'{' => match b[i + 1..].iter().position(|&x| x == b'}') {
+            b'{' => match memchr::memchr(b'}', &b[i + 1..]) {
                 Some(end) => i += end + 2,
                 None => return false,
             },
-            b';' => match b[i..].iter().position(|&x| x == b'\n') {
+            b';' => match memchr::memchr(b'\n', &b[i..]) {
                 Some(end) => i += end,
                 None => return true,
             },

@@ -8,7 +8,7 @@
 //! the dead-position test (5.2.2), which is a search.
 
 use serde::Serialize;
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Color, Move, MoveList, Position};
 
 use super::dead::{can_mate, is_dead, is_dead_screened, is_dead_screened_with, Mateability};
 use super::error::ChessError;
@@ -89,6 +89,8 @@ pub struct PlyStatus {
 /// side to move may claim, and the first claims including this ply.
 struct AtEnd {
     end: Option<(usize, Reason)>,
+    /// The legal moves of the current position, when they were generated.
+    moves: Option<MoveList>,
     claimable: bool,
     end_claims: Vec<ClaimOpportunity>,
     first: FirstClaims,
@@ -238,13 +240,15 @@ impl Referee {
         if let Some(end) = self.end {
             return AtEnd {
                 end: Some(end),
+                moves: None,
                 claimable: false,
                 end_claims: Vec::new(),
                 first,
             };
         }
         let mut end = None;
-        if self.pos.legal_moves().is_empty() {
+        let moves = self.pos.legal_moves();
+        if moves.is_empty() {
             let reason = if self.pos.is_check() {
                 Reason::Checkmate
             } else {
@@ -273,6 +277,7 @@ impl Referee {
         }
         AtEnd {
             end,
+            moves: Some(moves),
             claimable,
             end_claims,
             first,
@@ -356,6 +361,7 @@ impl Referee {
         let pos = &self.pos;
         let AtEnd {
             mut end,
+            moves,
             mut claimable,
             mut end_claims,
             first,
@@ -377,18 +383,23 @@ impl Referee {
             None => Some(played.len()),
         };
         if let Some(last) = last {
-            let at_last = if last == played.len() {
-                pos.clone()
+            let is_dead_at_last = if last == played.len() {
+                // The current position: its legal moves are known when the game did not end
+                // earlier (the screen would generate the same list).
+                match (&moves, self.options.dead_check) {
+                    (Some(moves), DeadCheck::Screen) => is_dead_screened_with(pos, moves),
+                    _ => dead(pos),
+                }
             } else if let (Some(p), Some((e, _))) = (&self.end_pos, end) {
                 if e == last {
-                    p.clone()
+                    dead(p)
                 } else {
-                    position_at(&self.start, played, last)
+                    dead(&position_at(&self.start, played, last))
                 }
             } else {
-                position_at(&self.start, played, last)
+                dead(&position_at(&self.start, played, last))
             };
-            if dead(&at_last) {
+            if is_dead_at_last {
                 // Bisection needs a test that is exact at every ply (deadness is monotone; the
                 // screen's answers need not be). Invariant: the position at `hi` is dead.
                 let (mut lo, mut hi) = (0usize, last);

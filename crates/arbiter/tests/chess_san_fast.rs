@@ -1,0 +1,278 @@
+//! The SAN fast path (`arbiter::chess::record::san_fast`) against shakmaty's `San::to_move`:
+//! whenever the fast path answers, its move is the one `San::to_move` returns, and
+//! `san_to_move` always gives `San::to_move`'s answer (move or error). Checked on every move of
+//! the shared chess records (when present), on every SAN one can write (all roles, targets,
+//! capture flags, promotions, file and rank hints) in generated positions, and on chosen
+//! positions with pins, checks, en passant and promotions.
+
+use std::path::{Path, PathBuf};
+
+use arbiter::chess::record::{parse_fen, san_fast, san_to_move};
+use shakmaty::san::San;
+use shakmaty::{Chess, File, Position, Rank, Role, Square};
+
+/// Every SAN of the normal kind that could be written for a move to any square: each role, each
+/// target, both capture flags, each promotion (for pawns), and no hint, a file hint or a rank
+/// hint (and both, for a few squares).
+fn every_san() -> Vec<San> {
+    let roles = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+    let mut out = Vec::new();
+    for role in roles {
+        for to in Square::ALL {
+            for capture in [false, true] {
+                let promotions: &[Option<Role>] = if role == Role::Pawn {
+                    &[
+                        None,
+                        Some(Role::Queen),
+                        Some(Role::Rook),
+                        Some(Role::Bishop),
+                        Some(Role::Knight),
+                        Some(Role::King),
+                    ]
+                } else {
+                    &[None, Some(Role::Queen)]
+                };
+                for &promotion in promotions {
+                    let mut hints: Vec<(Option<File>, Option<Rank>)> = vec![(None, None)];
+                    hints.extend(File::ALL.iter().map(|&f| (Some(f), None)));
+                    hints.extend(Rank::ALL.iter().map(|&r| (None, Some(r))));
+                    hints.push((Some(to.file()), Some(to.rank())));
+                    for (file, rank) in hints {
+                        out.push(San::Normal {
+                            role,
+                            file,
+                            rank,
+                            capture,
+                            to,
+                            promotion,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Compares the fast path with `San::to_move` for `san` in `pos`; returns whether the fast path
+/// answered.
+fn compare(pos: &Chess, san: &San, context: &dyn Fn() -> String) -> bool {
+    let general = san.to_move(pos);
+    assert_eq!(
+        san_to_move(pos, san),
+        general,
+        "san_to_move differs for {san} in {}",
+        context()
+    );
+    match san_fast(pos, san) {
+        Some(m) => {
+            assert_eq!(Ok(m), general, "fast path differs for {san} in {}", context());
+            true
+        }
+        None => false,
+    }
+}
+
+fn fen_of(pos: &Chess) -> String {
+    shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Always).to_string()
+}
+
+/// A small deterministic generator (xorshift), so that the generated games are the same on
+/// every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Positions from random games (captures preferred now and then, so that endings with few
+/// pieces, promotions and en passant show up), every few plies.
+fn generated_positions(games: usize, seed: u64) -> Vec<Chess> {
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Chess::default();
+        for ply in 0..200 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let captures: Vec<_> = moves
+                .iter()
+                .filter(|m| m.is_capture() || m.is_promotion())
+                .collect();
+            let m = if !captures.is_empty() && rng.below(3) == 0 {
+                *captures[rng.below(captures.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            pos.play_unchecked(m);
+            if ply % 7 == 3 || pos.is_check() || pos.maybe_ep_square().is_some() {
+                out.push(pos.clone());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_san_in_generated_positions() {
+    let sans = every_san();
+    let positions = generated_positions(12, 0x9E37_79B9_7F4A_7C15);
+    assert!(positions.len() > 300, "{} positions", positions.len());
+    let (mut fast, mut legal) = (0usize, 0usize);
+    for pos in &positions {
+        for san in &sans {
+            if compare(pos, san, &|| fen_of(pos)) {
+                fast += 1;
+            }
+            if san.to_move(pos).is_ok() {
+                legal += 1;
+            }
+        }
+    }
+    // The fast path answers for most legal SANs (not castling, en passant or in check).
+    assert!(fast * 10 > legal * 7, "fast {fast} of {legal} legal SANs");
+}
+
+#[test]
+fn every_san_in_chosen_positions() {
+    let fens = [
+        // A knight and a bishop pinned, a rook pinned along its line, a queen able to move on
+        // the pin line.
+        "4k3/8/8/q7/8/2N5/3B4/4K2r w - - 0 1",
+        "4k3/4r3/8/8/4R3/8/8/4K3 w - - 0 1",
+        "4k3/8/8/1b6/8/3Q4/8/5K2 w - - 0 1",
+        // Two knights that can reach the same square, one of them pinned.
+        "4k3/8/8/8/4r3/8/2N1N3/4K3 w - - 0 1",
+        // En passant possible, and en passant that would expose the king (rank pin).
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1",
+        // Promotions by push and capture, with a pinned pawn.
+        "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/5p2/3K2N1 b - - 0 1",
+        // In check (double and single) and king steps into attacked squares.
+        "4k3/8/8/8/8/5n2/8/4K2r w - - 0 1",
+        "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1",
+        // Castling rights with castling possible.
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+        // Double pushes blocked and free.
+        "4k3/8/8/8/8/4n3/3PPP2/4K3 w - - 0 1",
+        "4k3/3ppp2/3N4/8/8/8/8/4K3 b - - 0 1",
+        // Three queens able to reach one square (file and rank hints both needed).
+        "2k5/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1",
+    ];
+    let sans = every_san();
+    for fen in fens {
+        let pos = parse_fen(fen).unwrap();
+        let mut fast = 0;
+        for san in &sans {
+            if compare(&pos, san, &|| fen.to_string()) {
+                fast += 1;
+            }
+        }
+        if !pos.is_check() {
+            assert!(fast > 0, "no fast answer in {fen}");
+        }
+    }
+}
+
+fn shared_pgns() -> Option<Vec<PathBuf>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/chess");
+    if !root.is_dir() {
+        eprintln!("shared data absent: skipped");
+        return None;
+    }
+    fn walk(d: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(rd) = std::fs::read_dir(d) else { return };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out)
+            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")) {
+                out.push(p)
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    files.sort();
+    Some(files)
+}
+
+/// Every move of every game of the shared chess records: the fast path's move is
+/// `San::to_move`'s, and it answers for nearly all of them.
+#[test]
+fn every_move_of_the_shared_records() {
+    let Some(files) = shared_pgns() else { return };
+    let (mut moves, mut fast) = (0usize, 0usize);
+    for f in files {
+        let file = std::fs::File::open(&f).unwrap();
+        for game in arbiter::chess::read_pgn_games(std::io::BufReader::new(file)) {
+            let Ok(game) = game else { continue };
+            let mut pos = game.start.clone();
+            for written in &game.moves {
+                let arbiter::chess::record::WrittenMove::San(san) = written else {
+                    break;
+                };
+                moves += 1;
+                if compare(&pos, san, &|| format!("{} ({})", fen_of(&pos), f.display())) {
+                    fast += 1;
+                }
+                let Ok(m) = san.to_move(&pos) else { break };
+                pos.play_unchecked(m);
+            }
+        }
+    }
+    eprintln!("{fast} of {moves} moves by the fast path");
+    assert!(moves > 100_000, "{moves} moves");
+    assert!(fast * 10 > moves * 9, "fast {fast} of {moves}");
+}
+
+/// `san_from_ascii` (common shapes read directly) against shakmaty's `SanPlus::from_ascii`, on
+/// every text of up to five characters over an alphabet of SAN's characters and near misses.
+#[test]
+fn san_text_reads_as_shakmaty_reads_it() {
+    use arbiter::chess::record::san_from_ascii;
+    use shakmaty::san::SanPlus;
+    let alphabet = b"aceh148NKPxO-=+#Q@0";
+    let mut text = Vec::new();
+    let mut checked = 0usize;
+    let mut ok = 0usize;
+    fn each(alphabet: &[u8], text: &mut Vec<u8>, left: usize, f: &mut dyn FnMut(&[u8])) {
+        f(text);
+        if left == 0 {
+            return;
+        }
+        for &c in alphabet {
+            text.push(c);
+            each(alphabet, text, left - 1, f);
+            text.pop();
+        }
+    }
+    each(alphabet, &mut text, 5, &mut |t| {
+        let general = SanPlus::from_ascii(t).map(|s| s.san).ok();
+        assert_eq!(
+            san_from_ascii(t).ok(),
+            general,
+            "{:?}",
+            String::from_utf8_lossy(t)
+        );
+        checked += 1;
+        ok += usize::from(general.is_some());
+    });
+    assert!(checked > 1_000_000 && ok > 1000, "{checked} texts, {ok} SAN");
+}
