@@ -570,7 +570,7 @@ fn judge_xiangqi_record(
         | records::Source::DhtmlXq(_) => {}
         // Moves written as text come back in the record's notation and characters.
         records::Source::Pgn(_) | records::Source::Text(_) => match &spans {
-            Some((text, spans)) => r.write_like(spans.iter().map(|s| text.get(s.clone()).unwrap_or(""))),
+            Some((text, spans)) => r.write_like_spans(text, spans),
             None => r.write_like(rec.texts.iter().map(String::as_str)),
         },
     }

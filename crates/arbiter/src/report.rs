@@ -530,6 +530,15 @@ impl XiangqiGameReport {
         }
     }
 
+    /// [`Self::write_like`] for move texts given as byte ranges of `source` (see
+    /// [`xiangqi::notation::detect_notation_in`]).
+    pub fn write_like_spans(&mut self, source: &str, spans: &[std::ops::Range<usize>]) {
+        if let Some((style, write)) = xiangqi::notation::detect_notation_in(source, spans) {
+            self.style = style;
+            self.write = write;
+        }
+    }
+
     /// `"29. 俥二平三 [ply 57]"`: the move that produced `ply`, in the report's notation.
     fn move_at(&self, ply: usize) -> String {
         if ply == 0 {

@@ -704,3 +704,81 @@ fn illegal_moves_say_why() {
         "'傌二進四' fits no legal move: h0-f1: the horse's leg is blocked at g0"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Detection over spans of a source text: the same answer as over the texts themselves.
+
+/// The texts' spans in `source` joined with `sep` between them.
+fn joined(texts: &[&str], sep: &str) -> (String, Vec<std::ops::Range<usize>>) {
+    let mut source = String::new();
+    let mut spans = Vec::new();
+    for t in texts {
+        let start = source.len();
+        source.push_str(t);
+        spans.push(start..source.len());
+        source.push_str(sep);
+    }
+    (source, spans)
+}
+
+#[test]
+fn detect_notation_in_spans_agrees_with_detect_notation() {
+    use xiangqi::notation::{detect_notation, detect_notation_in};
+    let cases: &[&[&str]] = &[
+        &["h2e2", "h9g7", "h0g2"],
+        &["H2-E2", "h9-g7"],
+        &[" h2e2 ", "", "h9g7"],
+        &["", "  ", "h2e2"],
+        &["h2e2", "马８进７"],
+        &["h2e2", "h9g7", "１"],
+        &["ｈ２ｅ２", "h9g7"],
+        &["C2.5", "N8+7", "+R+1"],
+        &["C2=5", "H8+7"],
+        &["炮二平五", "馬8進7"],
+        &["炮二平五", "马８进７"],
+        &["h2e2 h9g7"],
+        &["e2e4"],
+        &["z9z9", "h2e2"],
+        &[],
+        &[""],
+    ];
+    for texts in cases {
+        for sep in [" ", "\u{3000}", "。"] {
+            let (source, spans) = joined(texts, sep);
+            assert_eq!(
+                detect_notation_in(&source, &spans),
+                detect_notation(texts.iter().copied()),
+                "{texts:?} joined by {sep:?}"
+            );
+        }
+    }
+    // Spans out of the source or off character boundaries read as empty texts.
+    let source = "h2e2 马8进7";
+    for spans in [
+        vec![0..4, 5..6],
+        vec![0..4, 40..44],
+        vec![std::ops::Range { start: 4, end: 0 }, 0..4],
+        vec![0..4, 5..8],
+    ] {
+        let texts: Vec<&str> = spans
+            .iter()
+            .map(|s| source.get(s.clone()).unwrap_or(""))
+            .collect();
+        assert_eq!(
+            detect_notation_in(source, &spans),
+            detect_notation(texts),
+            "{spans:?}"
+        );
+    }
+    // The real games in every notation.
+    for name in ["games15_iccs.pgn", "games15_wxf.pgn", "games15_chinese.pgn"] {
+        let text = fixture(name);
+        for game in pgn_games(&text) {
+            let refs: Vec<&str> = game.iter().map(String::as_str).collect();
+            let (source, spans) = joined(&refs, "\n");
+            let got = detect_notation_in(&source, &spans);
+            assert!(got.is_some(), "{name}");
+            assert_eq!(got, detect_notation(refs.iter().copied()), "{name}");
+        }
+    }
+}

@@ -189,14 +189,7 @@ pub struct WriteOptions {
 pub fn detect_notation<'a>(texts: impl IntoIterator<Item = &'a str>) -> Option<(Style, WriteOptions)> {
     let mut texts = texts.into_iter().map(trim).filter(|t| !t.is_empty());
     let first = texts.next()?;
-    let norm = normalize(first);
-    let style = if !norm.is_ascii() {
-        Style::Chinese
-    } else if Move::parse_iccs(&norm.to_ascii_lowercase().replace('-', "")).is_some() {
-        Style::Iccs
-    } else {
-        Style::Wxf
-    };
+    let style = style_of_first(first);
     let mut o = WriteOptions::default();
     let (mut simplified, mut traditional, mut full) = (false, false, false);
     let (mut nb, mut he, mut dot, mut sign_first) = (false, false, false, false);
@@ -247,6 +240,46 @@ pub fn detect_notation<'a>(texts: impl IntoIterator<Item = &'a str>) -> Option<(
         o.wxf_tandem = WxfTandem::SignFirst;
     }
     Some((style, o))
+}
+
+/// The notation of a record told by its first (trimmed, non-empty) move text.
+fn style_of_first(first: &str) -> Style {
+    let norm = normalize(first);
+    if !norm.is_ascii() {
+        Style::Chinese
+    } else if Move::parse_iccs(&norm.to_ascii_lowercase().replace('-', "")).is_some() {
+        Style::Iccs
+    } else {
+        Style::Wxf
+    }
+}
+
+/// [`detect_notation`] for move texts given as byte ranges `spans` of `source` (a span that is
+/// not a `str` range of `source` reads as an empty text): the same answer, found without
+/// looking at every move when the first move is ICCS and every span lies in ASCII text (such
+/// texts use no character the options depend on).
+///
+/// ```
+/// use xiangqi::notation::{detect_notation, detect_notation_in, Style};
+/// let source = "1. h2e2 h9g7 2. h0g2";
+/// let spans = [3..7, 8..12, 16..20];
+/// let (style, options) = detect_notation_in(source, &spans).unwrap();
+/// assert_eq!(style, Style::Iccs);
+/// assert_eq!(Some((style, options)), detect_notation(["h2e2", "h9g7", "h0g2"]));
+/// ```
+pub fn detect_notation_in(source: &str, spans: &[std::ops::Range<usize>]) -> Option<(Style, WriteOptions)> {
+    let texts = || spans.iter().map(|s| source.get(s.clone()).unwrap_or(""));
+    let lo = spans.iter().map(|s| s.start).min()?;
+    let hi = spans.iter().map(|s| s.end).max()?;
+    if lo < hi && source.as_bytes().get(lo..hi).is_some_and(<[u8]>::is_ascii) {
+        let first = texts().map(trim).find(|t| !t.is_empty())?;
+        if style_of_first(first) == Style::Iccs {
+            // No text holds a character outside ASCII: the loop of `detect_notation` sets
+            // nothing for ICCS.
+            return Some((Style::Iccs, WriteOptions::default()));
+        }
+    }
+    detect_notation(texts())
 }
 
 /// The Chinese character of a piece in `script`: traditional 帥仕相傌俥炮兵 (Red) /
