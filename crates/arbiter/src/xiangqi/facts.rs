@@ -379,12 +379,26 @@ fn after_square(mv: Move, sq: Square) -> Option<Square> {
     }
 }
 
-/// Whether the mover, moving again in `after`, has a move that mates at once.
+/// Whether the mover, moving again in `after`, has a move that mates at once. `after` must not
+/// have the mover's opponent in check (a move that mates then gives check by the moved piece,
+/// or by a line or horse leg its from- or to-point opens or closes).
 fn mate_threat(after: &Position, mover: Color) -> bool {
+    // No general: never in check, never mated.
+    let Some(g) = after.general(mover.opponent()) else {
+        return false;
+    };
+    // Only a move from or to a point on the general's file or rank, or within two files and
+    // two ranks of it (horse points and legs, soldiers), can give check: every other move
+    // leaves each line, leg and neighbour of the general as it was.
+    let near = |s: Square| {
+        s.file() == g.file()
+            || s.rank() == g.rank()
+            || ((s.file() - g.file()).abs() <= 2 && (s.rank() - g.rank()).abs() <= 2)
+    };
     let mut p = after.clone();
     p.set_side_to_move(mover);
     let moves = p.legal_moves();
-    moves.iter().any(|&m| {
+    moves.iter().filter(|m| near(m.from) || near(m.to)).any(|&m| {
         let u = p.make_move(m);
         // The side to move of `p` is `mover.opponent()`: in check, then no legal move.
         let mate = p.in_check(mover.opponent()) && !p.has_legal_move_given_check(true);
@@ -495,5 +509,68 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
         exempted,
         mate_threat,
         exchange,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`mate_threat`] without the filter: every legal move tried.
+    fn mate_threat_reference(after: &Position, mover: Color) -> bool {
+        let mut p = after.clone();
+        p.set_side_to_move(mover);
+        let moves = p.legal_moves();
+        moves.iter().any(|&m| {
+            let u = p.make_move(m);
+            let mate = p.in_check(mover.opponent()) && !p.has_legal_move_given_check(true);
+            p.unmake_move(m, u);
+            mate
+        })
+    }
+
+    #[test]
+    fn mate_threat_filter_agrees_with_trying_every_move() {
+        // Random games (a fixed linear congruential generator), every position not in check
+        // compared for both sides; mates in one must occur for the test to mean anything.
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        let (mut compared, mut threats) = (0, 0);
+        for _ in 0..60 {
+            let mut pos = Position::startpos();
+            for _ in 0..160 {
+                for mover in [Color::Red, Color::Black] {
+                    if !pos.in_check(mover.opponent()) {
+                        let want = mate_threat_reference(&pos, mover);
+                        assert_eq!(mate_threat(&pos, mover), want, "{pos:?} mover {mover:?}");
+                        compared += 1;
+                        threats += usize::from(want);
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Prefer captures now and then, so that games open up.
+                let captures: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| pos.piece_at(m.to).is_some())
+                    .collect();
+                let mv = if !captures.is_empty() && next(3) == 0 {
+                    captures[next(captures.len())]
+                } else {
+                    moves[next(moves.len())]
+                };
+                pos.make_move(mv);
+            }
+        }
+        assert!(compared > 5_000, "{compared}");
+        assert!(threats > 50, "{threats} mate threats in {compared}");
     }
 }
