@@ -321,6 +321,7 @@ impl Position {
         };
         let mut out = Vec::new();
         let before: Vec<Square> = self.attackers(g, color.opponent());
+        let mut lifted = self.clone();
         for (sq, p) in self.pieces() {
             if p.color != color || p.kind == PieceKind::General {
                 continue;
@@ -332,9 +333,10 @@ impl Position {
             if df != 0 && dr != 0 && (df, dr) != (1, 1) {
                 continue;
             }
-            let mut lifted = self.clone();
-            lifted.set_piece(sq, None);
+            // `attackers` reads the board alone: the piece is lifted from it and put back.
+            lifted.board[sq.index()] = None;
             let after = lifted.attackers(g, color.opponent());
+            lifted.board[sq.index()] = Some(p);
             let pinners: Vec<Square> = after.into_iter().filter(|s| !before.contains(s)).collect();
             if !pinners.is_empty() {
                 out.push((sq, pinners));
