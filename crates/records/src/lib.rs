@@ -32,6 +32,9 @@ pub mod tree;
 pub mod write;
 pub mod xqf;
 
+#[cfg(test)]
+mod testgen;
+
 pub use encoding::TextEncoding;
 pub use pgn::{detect_game, GameKind, Integrity, RawGame};
 pub use record::{

@@ -1066,19 +1066,11 @@ mod tests {
             "h2e2", "h9", "g7", "-", " ", "C2", ".5", "{", "}", "(", ")", "1.", "e4", "i", "0", "9", "+",
             "=", ".", "Nf3", "1-0", "B90", ";", "\n", "$1", "H", "8", "a", "I", "2",
         ];
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::testgen::Xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut hits = 0;
         for _ in 0..20_000 {
-            let len = 1 + next() % 12;
-            let text: String = (0..len)
-                .map(|_| pieces[(next() % pieces.len() as u64) as usize])
-                .collect();
+            let len = 1 + rng.next() % 12;
+            let text: String = (0..len).map(|_| rng.pick(&pieces)).collect();
             if lexed(&text) {
                 hits += 1;
                 assert!(may_hold_xiangqi_token(&text), "{text:?}");
@@ -1170,19 +1162,11 @@ mod tests {
             "..",
             "a",
         ];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::testgen::Xorshift(0x9E37_79B9_7F4A_7C15u64);
         let mut movetexts = 0;
         for _ in 0..30_000 {
-            let len = next() % 10;
-            let text: String = (0..len)
-                .map(|_| pieces[(next() % pieces.len() as u64) as usize])
-                .collect();
+            let len = rng.next() % 10;
+            let text: String = (0..len).map(|_| rng.pick(&pieces)).collect();
             let g = RawGame::from_text(text.clone(), 1, 0, TextEncoding::Utf8);
             let (tags, start, irregular) = tags_reference(&text);
             assert_eq!(

@@ -660,23 +660,11 @@ impl<R: Read> RawGames<R> {
     pub fn next_split(&mut self) -> Option<(usize, Result<SplitGame, RecordError>)> {
         loop {
             let index = self.index;
-            let chunk = match self.split.next()? {
+            let chunk = match self.next_chunk()? {
                 Ok(c) => c,
-                Err(e) => {
-                    self.index += 1;
-                    let kind = RecordErrorKind::Read(format!("cannot read: {e}"));
-                    return Some((index, Err(RecordError::new(None, index, None, None, kind))));
-                }
+                Err(e) => return Some((index, Err(e))),
             };
-            if let Some(o) = chunk.overflow {
-                self.index += 1;
-                let line = o.line;
-                let mut e =
-                    RecordError::new(None, index, None, None, RecordErrorKind::TooLarge(o.to_string()));
-                e.line = Some(chunk.line.min(line));
-                return Some((index, Err(e)));
-            }
-            if chunk.utf16.is_none() && starts_with_tag(&chunk.bytes) {
+            let chunk = if chunk.utf16.is_none() && starts_with_tag(&chunk.bytes) {
                 match String::from_utf8(chunk.bytes) {
                     Ok(text) => {
                         self.index += 1;
@@ -687,21 +675,41 @@ impl<R: Read> RawGames<R> {
                         };
                         return Some((index, Ok(SplitGame::Text(text))));
                     }
-                    Err(e) => {
-                        let chunk = Chunk {
-                            bytes: e.into_bytes(),
-                            ..chunk
-                        };
-                        if let Some(game) = self.decoded(chunk) {
-                            return Some((index, Ok(SplitGame::Raw(game))));
-                        }
-                        continue;
-                    }
+                    Err(e) => Chunk {
+                        bytes: e.into_bytes(),
+                        ..chunk
+                    },
                 }
-            }
+            } else {
+                chunk
+            };
             if let Some(game) = self.decoded(chunk) {
                 return Some((index, Ok(SplitGame::Raw(game))));
             }
+        }
+    }
+
+    /// The splitter's next chunk, or the error item it gives (a failed read, or a game over a
+    /// cap with its line), which takes the next index.
+    fn next_chunk(&mut self) -> Option<Result<Chunk, RecordError>> {
+        let index = self.index;
+        let chunk = match self.split.next()? {
+            Ok(c) => c,
+            Err(e) => {
+                self.index += 1;
+                let kind = RecordErrorKind::Read(format!("cannot read: {e}"));
+                return Some(Err(RecordError::new(None, index, None, None, kind)));
+            }
+        };
+        match chunk.overflow {
+            Some(o) => {
+                self.index += 1;
+                let mut e =
+                    RecordError::new(None, index, None, None, RecordErrorKind::TooLarge(o.to_string()));
+                e.line = Some(chunk.line.min(o.line));
+                Some(Err(e))
+            }
+            None => Some(Ok(chunk)),
         }
     }
 
@@ -737,31 +745,13 @@ impl<R: Read> RawGames<R> {
     fn next_whole(&mut self) -> Option<(usize, Result<RawGame, RecordError>)> {
         loop {
             let index = self.index;
-            let chunk = match self.split.next()? {
+            let chunk = match self.next_chunk()? {
                 Ok(c) => c,
-                Err(e) => {
-                    self.index += 1;
-                    let kind = RecordErrorKind::Read(format!("cannot read: {e}"));
-                    return Some((index, Err(RecordError::new(None, index, None, None, kind))));
-                }
+                Err(e) => return Some((index, Err(e))),
             };
-            if let Some(o) = chunk.overflow {
-                self.index += 1;
-                let line = o.line;
-                let mut e =
-                    RecordError::new(None, index, None, None, RecordErrorKind::TooLarge(o.to_string()));
-                e.line = Some(chunk.line.min(line));
-                return Some((index, Err(e)));
-            }
-            let game = decode_chunk(chunk, self.legacy);
-            if !game.encoding.is_unicode() {
-                self.legacy = Some(game.encoding);
-            }
-            if pgn::is_game(&game) {
-                self.index += 1;
+            if let Some(game) = self.decoded(chunk) {
                 return Some((index, Ok(game)));
             }
-            self.skipped += 1;
         }
     }
 }
@@ -1606,16 +1596,10 @@ mod tests {
             b"[Result \"1-0\"] 1. e4 1-0\n",
             b"\r",
         ];
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::testgen::Xorshift(0x2545_F491_4F6C_DD1Du64);
         for _ in 0..3000 {
-            let text: Vec<u8> = (0..next() % 12)
-                .flat_map(|_| pieces[(next() % pieces.len() as u64) as usize].iter().copied())
+            let text: Vec<u8> = (0..rng.next() % 12)
+                .flat_map(|_| rng.pick(&pieces).iter().copied())
                 .collect();
             inputs.push(text);
         }

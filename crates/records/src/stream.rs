@@ -826,29 +826,23 @@ mod tests {
             }
             (over || carry > cap, t)
         };
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::testgen::Xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut overs = 0;
         for _ in 0..50_000 {
-            let len = (next() % 40) as usize;
+            let len = (rng.next() % 40) as usize;
             // Mostly token bytes, with word ends now and then (more or fewer by text).
-            let density = 2 + next() % 12;
+            let density = 2 + rng.next() % 12;
             let seg: Vec<u8> = (0..len)
                 .map(|_| {
-                    if next() % density == 0 {
-                        b" \t()$}"[(next() % 6) as usize]
+                    if rng.next().is_multiple_of(density) {
+                        b" \t()$}"[(rng.next() % 6) as usize]
                     } else {
                         b'a'
                     }
                 })
                 .collect();
-            let carry = (next() % 6) as usize;
-            let cap = (next() % 12) as usize;
+            let carry = (rng.next() % 6) as usize;
+            let cap = (rng.next() % 12) as usize;
             if seg.is_empty() {
                 continue;
             }
@@ -871,25 +865,19 @@ mod tests {
             b"[", b"]", b"\"", b"Event", b" ", b"\t", b"x", b"\\", b"\r\n", b"\n", b"1. e4", b"%clk", b"]]",
             b"\"\"",
         ];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::testgen::Xorshift(0x9E37_79B9_7F4A_7C15u64);
         let mut plain = 0;
         for k in 0..200_000 {
             let mut line = b"[".to_vec();
             if k % 2 == 0 {
                 line.extend_from_slice(b"Name \"");
             }
-            for _ in 0..next() % 8 {
-                line.extend_from_slice(pieces[(next() % pieces.len() as u64) as usize]);
+            for _ in 0..rng.next() % 8 {
+                line.extend_from_slice(rng.pick(&pieces));
             }
             if k % 3 == 0 {
                 line.extend_from_slice(b"\"]");
-                line.extend_from_slice(pieces[(next() % pieces.len() as u64) as usize]);
+                line.extend_from_slice(rng.pick(&pieces));
             }
             if plain_tag_line(&line) {
                 plain += 1;
