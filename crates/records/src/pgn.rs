@@ -40,6 +40,31 @@ pub struct RawGame {
     irregular: bool,
 }
 
+/// What may stand before a tag line's `[` (a BOM, spaces and tabs, the ideographic space, VT, FF).
+const TAG_LINE_LEAD: [char; 6] = ['\u{feff}', ' ', '\t', '\u{3000}', '\x0b', '\x0c'];
+
+/// One tag line of [`RawGame::from_text`] (`line` starts at its `[` and ends at `end`, a byte
+/// offset in the game's text, after its line end): its tags added to `tags`, `irregular` set
+/// when its quotes are not the tags' own. `Some(start)`: text follows the tags on the line,
+/// and the movetext starts there (also irregular).
+fn read_tag_line(
+    line: &str,
+    end: usize,
+    tags: &mut Vec<(String, String)>,
+    irregular: &mut bool,
+) -> Option<usize> {
+    let before = tags.len();
+    let tag_end = parse_tag_line(line, tags);
+    let quotes = line.bytes().filter(|&b| b == b'"' || b == b'\\').count();
+    *irregular |= quotes != 2 * (tags.len() - before);
+    let rest = &line[tag_end..];
+    if rest.trim().is_empty() {
+        return None;
+    }
+    *irregular = true;
+    Some(end - rest.len())
+}
+
 impl RawGame {
     /// A game from its decoded text: the tag lines first (a tag ends at its line's end; text
     /// after the last tag on a line is movetext), then the movetext.
@@ -52,10 +77,7 @@ impl RawGame {
         let mut irregular = false;
         while at < bytes.len() {
             let rest = &text[at..];
-            let lead = rest.len()
-                - rest
-                    .trim_start_matches(['\u{feff}', ' ', '\t', '\u{3000}', '\x0b', '\x0c'])
-                    .len();
+            let lead = rest.len() - rest.trim_start_matches(TAG_LINE_LEAD).len();
             if !rest[lead..].starts_with('[') {
                 // Not a tag line: the movetext starts here unless the line is blank (its
                 // first non-whitespace character, if any, is past its end). The movetext's
@@ -69,16 +91,8 @@ impl RawGame {
                 continue;
             }
             let end = line_end(bytes, at);
-            let l = &text[at..end];
-            let trimmed = &l[lead..];
-            let before = tags.len();
-            let tag_end = parse_tag_line(trimmed, &mut tags);
-            let quotes = trimmed.bytes().filter(|&b| b == b'"' || b == b'\\').count();
-            irregular |= quotes != 2 * (tags.len() - before);
-            let rest = &trimmed[tag_end..];
-            if !rest.trim().is_empty() {
-                movetext_start = end - rest.len();
-                irregular = true;
+            if let Some(start) = read_tag_line(&text[at + lead..end], end, &mut tags, &mut irregular) {
+                movetext_start = start;
                 break;
             }
             at = end;
@@ -1100,16 +1114,10 @@ mod tests {
                 };
             }
             let l = &text[at..end];
-            let trimmed = l.trim_start_matches(['\u{feff}', ' ', '\t', '\u{3000}', '\x0b', '\x0c']);
+            let trimmed = l.trim_start_matches(TAG_LINE_LEAD);
             if trimmed.starts_with('[') {
-                let before = tags.len();
-                let tag_end = parse_tag_line(trimmed, &mut tags);
-                let quotes = trimmed.bytes().filter(|&b| b == b'"' || b == b'\\').count();
-                irregular |= quotes != 2 * (tags.len() - before);
-                let rest = &trimmed[tag_end..];
-                if !rest.trim().is_empty() {
-                    movetext_start = end - rest.len();
-                    irregular = true;
+                if let Some(start) = read_tag_line(trimmed, end, &mut tags, &mut irregular) {
+                    movetext_start = start;
                     break;
                 }
             } else if !l.trim().is_empty() {
