@@ -398,19 +398,17 @@ fn judge_input_pipelined(
                 drop(done_tx);
             });
         });
-        let mut ready = std::collections::BTreeMap::new();
-        let mut next = 0usize;
+        let mut batches = InOrder::default();
         // Ends when the reader and every judging job are done (every sender dropped).
         while let Ok((i, items)) = done_rx.recv() {
-            ready.insert(i, items);
-            while let Some(items) = ready.remove(&next) {
-                next += 1;
+            batches.insert(i, items);
+            while let Some(items) = batches.pop() {
                 if !emit(items) {
                     flow.update(|s| s.stop = true);
                     return;
                 }
             }
-            flow.update(|s| s.waiting = ready.len());
+            flow.update(|s| s.waiting = batches.waiting());
         }
     });
 }
@@ -431,9 +429,8 @@ fn judge_inputs_parallel(inputs: &[Input], ctx: &Ctx, pool: &rayon::ThreadPool, 
             };
             o.received += 1;
             o.waiting += items.len();
-            o.ready.insert(i, items);
-            while let Some(items) = o.ready.remove(&o.next) {
-                o.next += 1;
+            o.inputs.insert(i, items);
+            while let Some(items) = o.inputs.pop() {
                 o.waiting -= items.len();
                 if !tally.batch(items) || !tally.input_done() {
                     return false;
@@ -457,7 +454,7 @@ fn judge_inputs_parallel(inputs: &[Input], ctx: &Ctx, pool: &rayon::ThreadPool, 
                 let _ = tx.send((i, items));
             });
         }
-        while o.next < inputs.len() {
+        while o.inputs.next < inputs.len() {
             if !print_one(&mut o) {
                 return;
             }
@@ -465,13 +462,39 @@ fn judge_inputs_parallel(inputs: &[Input], ctx: &Ctx, pool: &rayon::ThreadPool, 
     });
 }
 
+/// Judged pieces (batches of one input, or whole inputs) that arrive out of order, handed out
+/// in input order.
+#[derive(Default)]
+struct InOrder {
+    /// Pieces waiting for an earlier one, by number.
+    ready: std::collections::BTreeMap<usize, Items>,
+    /// The number of the next piece to hand out.
+    next: usize,
+}
+
+impl InOrder {
+    fn insert(&mut self, i: usize, items: Items) {
+        self.ready.insert(i, items);
+    }
+
+    /// The next piece in order, once it has come.
+    fn pop(&mut self) -> Option<Items> {
+        let items = self.ready.remove(&self.next)?;
+        self.next += 1;
+        Some(items)
+    }
+
+    /// Pieces waiting for an earlier one.
+    fn waiting(&self) -> usize {
+        self.ready.len()
+    }
+}
+
 /// The order of [`judge_inputs_parallel`]'s printing.
 #[derive(Default)]
 struct Order {
-    /// Judged inputs waiting for an earlier one, by input number.
-    ready: std::collections::BTreeMap<usize, Items>,
-    /// The next input to print.
-    next: usize,
+    /// Judged inputs, printed in input order.
+    inputs: InOrder,
     /// Inputs received from the jobs (printed or waiting).
     received: usize,
     /// Reports waiting in `ready`.
