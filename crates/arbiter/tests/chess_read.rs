@@ -42,6 +42,13 @@ fn check(text: &str) -> usize {
     compared
 }
 
+/// Each text is one game, read alike by both readers.
+fn check_each(games: &[&str]) {
+    for g in games {
+        assert_eq!(check(g), 1, "{g:?}");
+    }
+}
+
 #[test]
 fn plain_games_read_as_pgn_reader_reads_them() {
     let games = [
@@ -56,9 +63,7 @@ fn plain_games_read_as_pgn_reader_reads_them() {
         // No tags at all, CRLF line ends.
         "1. d4 d5\r\n2. c4 e6 *\r\n",
     ];
-    for g in games {
-        assert_eq!(check(g), 1, "{g:?}");
-    }
+    check_each(&games);
 }
 
 #[test]
@@ -78,9 +83,7 @@ fn texts_pgn_reader_reads_otherwise_are_handed_to_it() {
         "[Event \"a \\\"b\\\" \\\\ c\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n",
         "[Event  \"a\"]\n[Result  \"0-1\"]\n\n1. e4 0-1\n",
     ];
-    for g in games {
-        assert_eq!(check(g), 1, "{g:?}");
-    }
+    check_each(&games);
 }
 
 /// Pieces of PGN movetext that both readers take alike.

@@ -3,25 +3,14 @@
 //! Skipped when the shared data is absent.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+mod common;
 
 use arbiter::chess::{judge_game, read_pgn_games, Reason, Status};
 
 fn data() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/chess");
-    p.is_dir().then_some(p)
-}
-
-fn pgns(d: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(d) else { return };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            pgns(&p, out)
-        } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")) {
-            out.push(p)
-        }
-    }
+    common::shared_chess_data()
 }
 
 /// The shared data folder and its PGN files, sorted; `None` (and a note) when it is absent.
@@ -30,9 +19,7 @@ fn shared_pgns() -> Option<(PathBuf, Vec<PathBuf>)> {
         eprintln!("shared data absent: skipped");
         return None;
     };
-    let mut files = Vec::new();
-    pgns(&root, &mut files);
-    files.sort();
+    let files = common::pgn_files(&root);
     Some((root, files))
 }
 

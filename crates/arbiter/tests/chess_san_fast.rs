@@ -5,7 +5,9 @@
 //! capture flags, promotions, file and rank hints) in generated positions, and on chosen
 //! positions with pins, checks, en passant and promotions.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+mod common;
 
 use arbiter::chess::record::{parse_fen, san_fast, san_to_move};
 use shakmaty::san::San;
@@ -191,26 +193,11 @@ fn every_san_in_chosen_positions() {
 }
 
 fn shared_pgns() -> Option<Vec<PathBuf>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/chess");
-    if !root.is_dir() {
+    let Some(root) = common::shared_chess_data() else {
         eprintln!("shared data absent: skipped");
         return None;
-    }
-    fn walk(d: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(rd) = std::fs::read_dir(d) else { return };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                walk(&p, out)
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pgn")) {
-                out.push(p)
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(&root, &mut files);
-    files.sort();
-    Some(files)
+    };
+    Some(common::pgn_files(&root))
 }
 
 /// Every move of every game of the shared chess records: the fast path's move is

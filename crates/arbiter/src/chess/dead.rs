@@ -24,13 +24,15 @@ mod search;
 /// when none was found within the budget (which proves nothing). Used by [`can_mate`] before
 /// the complete search.
 pub fn find_helpmate(pos: &Chess, winner: Color, budget: u32) -> Option<Vec<Move>> {
-    search::find_helpmate(pos, winner, budget, 1).filter(|line| search::is_helpmate(pos, winner, line))
+    find_checked_helpmate(pos, winner, budget, 1)
 }
 
-/// [`find_helpmate`] 8 times as patient when the winner has only minor pieces (the helpmates
-/// are long there, and the complete search is slowest there too).
-fn find_helpmate_patient(pos: &Chess, winner: Color, budget: u32) -> Option<Vec<Move>> {
-    search::find_helpmate(pos, winner, budget, 8).filter(|line| search::is_helpmate(pos, winner, line))
+/// [`find_helpmate`] with the budget `blocker_factor` times larger when the winner has only
+/// minor pieces (8 in [`can_mate`]: the helpmates are long there, and the complete search is
+/// slowest there too).
+fn find_checked_helpmate(pos: &Chess, winner: Color, budget: u32, blocker_factor: u32) -> Option<Vec<Move>> {
+    search::find_helpmate(pos, winner, budget, blocker_factor)
+        .filter(|line| search::is_helpmate(pos, winner, line))
 }
 
 /// Whether a side can still deliver checkmate by some legal sequence of moves.
@@ -124,7 +126,7 @@ pub fn can_mate(pos: &Chess, winner: Color) -> Mateability {
     if pos.has_insufficient_material(winner) {
         return Mateability::CannotMate;
     }
-    if find_helpmate_patient(pos, winner, EXACT_FINDER_BUDGET).is_some() {
+    if find_checked_helpmate(pos, winner, EXACT_FINDER_BUDGET, 8).is_some() {
         return Mateability::CanMate;
     }
     complete_search(pos, winner)

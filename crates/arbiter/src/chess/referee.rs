@@ -214,9 +214,11 @@ impl Referee {
                 self.end_pos = Some(self.pos.clone());
             } else {
                 let turn = self.pos.turn();
-                // A claim is possible only when the position has appeared three times, some
-                // position with the opponent to move has appeared twice (a move could make a
-                // third occurrence), or the half-move clock has reached 99 (cheap tests first).
+                // A claim is possible only when the position has appeared three times (FIDE
+                // 9.2.1 b), some position with the opponent to move has appeared twice (a move
+                // could make a third occurrence, 9.2.1 a), or the half-move clock has reached 99
+                // (an intended move could complete 50 moves, 9.3.1; from 100, 9.3.2); cheap
+                // tests first.
                 let possible = self.count >= 3 || self.table.any_twice(!turn) || self.pos.halfmoves() >= 99;
                 let want3 = possible && self.first.wants(false, turn);
                 let want50 = possible && self.first.wants(true, turn);
