@@ -26,12 +26,12 @@ pub enum RulesArg {
     Fide,
 }
 
-impl From<RulesArg> for arbiter::Rules {
-    fn from(r: RulesArg) -> arbiter::Rules {
+impl From<RulesArg> for arbiter::RuleBook {
+    fn from(r: RulesArg) -> arbiter::RuleBook {
         match r {
-            RulesArg::Axf => arbiter::Rules::Axf,
-            RulesArg::Tw113 => arbiter::Rules::Tw113,
-            RulesArg::Fide => arbiter::Rules::Fide,
+            RulesArg::Axf => arbiter::RuleBook::Axf,
+            RulesArg::Tw113 => arbiter::RuleBook::Tw113,
+            RulesArg::Fide => arbiter::RuleBook::Fide,
         }
     }
 }
@@ -44,12 +44,12 @@ pub enum ClaimKind {
     NaturalMoveLimit,
 }
 
-impl From<ClaimKind> for arbiter::DrawClaim {
-    fn from(k: ClaimKind) -> arbiter::DrawClaim {
+impl From<ClaimKind> for arbiter::ClaimKind {
+    fn from(k: ClaimKind) -> arbiter::ClaimKind {
         match k {
-            ClaimKind::Threefold => arbiter::DrawClaim::Threefold,
-            ClaimKind::FiftyMoves => arbiter::DrawClaim::FiftyMoves,
-            ClaimKind::NaturalMoveLimit => arbiter::DrawClaim::NaturalMoveLimit,
+            ClaimKind::Threefold => arbiter::ClaimKind::Threefold,
+            ClaimKind::FiftyMoves => arbiter::ClaimKind::FiftyMoves,
+            ClaimKind::NaturalMoveLimit => arbiter::ClaimKind::NaturalMoveLimit,
         }
     }
 }

@@ -13,7 +13,7 @@
 use arbiter::chess::{self as ch, ChessError};
 use arbiter::xiangqi::referee::Referee as XqReferee;
 use arbiter::xiangqi::rules::RuleSet;
-use arbiter::{ClaimGame, ClaimQuery, DrawClaim, Error, Game, GameReport, Options, Rules};
+use arbiter::{ClaimGame, ClaimKind, ClaimQuery, Error, Game, GameReport, Options, RuleBook};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -82,13 +82,13 @@ fn chess_error(py: Python<'_>, e: ChessError) -> PyErr {
 // ---------------------------------------------------------------------------------------------
 // Arguments
 
-fn parse_rules(rules: Option<&str>) -> PyResult<Option<Rules>> {
+fn parse_rules(rules: Option<&str>) -> PyResult<Option<RuleBook>> {
     match rules.map(|r| r.to_ascii_lowercase()) {
         None => Ok(None),
         Some(r) => match r.as_str() {
-            "axf" => Ok(Some(Rules::Axf)),
-            "tw113" => Ok(Some(Rules::Tw113)),
-            "fide" => Ok(Some(Rules::Fide)),
+            "axf" => Ok(Some(RuleBook::Axf)),
+            "tw113" => Ok(Some(RuleBook::Tw113)),
+            "fide" => Ok(Some(RuleBook::Fide)),
             _ => Err(PyValueError::new_err(format!(
                 "unknown rules {r:?}: expected 'axf', 'tw113' or 'fide'"
             ))),
@@ -469,9 +469,9 @@ fn claim(
     index: usize,
 ) -> PyResult<String> {
     let kind = match kind.replace('_', "-").as_str() {
-        "threefold" => DrawClaim::Threefold,
-        "fifty-moves" => DrawClaim::FiftyMoves,
-        "natural-move-limit" => DrawClaim::NaturalMoveLimit,
+        "threefold" => ClaimKind::Threefold,
+        "fifty-moves" => ClaimKind::FiftyMoves,
+        "natural-move-limit" => ClaimKind::NaturalMoveLimit,
         k => {
             return Err(PyValueError::new_err(format!(
                 "unknown claim kind {k:?}: expected 'threefold', 'fifty-moves' or 'natural-move-limit'"
@@ -571,7 +571,7 @@ impl XiangqiReferee {
     #[pyo3(signature = (fen=None, rules=None, cycles=3))]
     fn new(py: Python<'_>, fen: Option<&str>, rules: Option<&str>, cycles: u32) -> PyResult<Self> {
         let rules = parse_rules(rules)?;
-        if rules == Some(Rules::Fide) {
+        if rules == Some(RuleBook::Fide) {
             return Err(named_error(
                 py,
                 "UsageError",
@@ -584,7 +584,7 @@ impl XiangqiReferee {
                 .map_err(|e| named_error(py, "FenError", format!("invalid xiangqi FEN '{f}': {e}")))?,
         };
         let cycles = check_cycles(cycles)?;
-        let set: RuleSet = Rules::xiangqi(rules);
+        let set: RuleSet = RuleBook::xiangqi(rules);
         Ok(XiangqiReferee {
             inner: XqReferee::new(set, start, cycles),
             cycles,
@@ -618,8 +618,8 @@ impl XiangqiReferee {
         };
         d.set_item(intern!(py, "status"), status)?;
         let result = match v.result {
-            "*" => intern!(py, "*").clone(),
-            r => pyo3::types::PyString::new(py, r),
+            arbiter::Outcome::Unknown => intern!(py, "*").clone(),
+            r => pyo3::types::PyString::new(py, r.name()),
         };
         d.set_item(intern!(py, "result"), result)?;
         d.set_item(intern!(py, "reason"), v.reason.map(reason_name))?;
@@ -732,10 +732,11 @@ impl ChessReferee {
         let status = match s.status {
             ch::Status::Ongoing => intern!(py, "ongoing"),
             ch::Status::Claimable => intern!(py, "claimable"),
+            ch::Status::Pending => intern!(py, "pending"),
             ch::Status::Decided => intern!(py, "decided"),
         };
         d.set_item(intern!(py, "status"), status)?;
-        d.set_item(intern!(py, "result"), s.result.as_str())?;
+        d.set_item(intern!(py, "result"), s.result.name())?;
         let reason = s.reason.map(|r| match r {
             ch::Reason::Checkmate => "checkmate",
             ch::Reason::Stalemate => "stalemate",
@@ -747,7 +748,7 @@ impl ChessReferee {
         d.set_item(intern!(py, "reason"), reason)?;
         d.set_item(intern!(py, "at_ply"), s.at_ply)?;
         d.set_item(intern!(py, "clause"), s.clause)?;
-        let to_move = if s.to_move == "white" {
+        let to_move = if s.to_move == arbiter::Side::White {
             intern!(py, "white")
         } else {
             intern!(py, "black")
@@ -758,8 +759,8 @@ impl ChessReferee {
         let claims = pyo3::types::PyList::empty(py);
         for c in &s.claims {
             let cd = PyDict::new(py);
-            cd.set_item(intern!(py, "kind"), c.kind)?;
-            cd.set_item(intern!(py, "by"), c.by)?;
+            cd.set_item(intern!(py, "kind"), c.kind.name())?;
+            cd.set_item(intern!(py, "by"), c.by.name())?;
             cd.set_item(intern!(py, "at_ply"), c.at_ply)?;
             cd.set_item(intern!(py, "intended_move"), c.intended_move.as_deref())?;
             cd.set_item(intern!(py, "clause"), c.clause)?;

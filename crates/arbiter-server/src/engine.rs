@@ -4,7 +4,7 @@
 
 use crate::routes::Limits;
 use arbiter::chess::{DeadCheck, TimeControl};
-use arbiter::{ClaimGame, ClaimQuery, DrawClaim, Error, Game, Options, Rules};
+use arbiter::{ClaimGame, ClaimKind, ClaimQuery, Error, Game, Options, RuleBook};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -171,12 +171,12 @@ pub struct PerftRequest {
     pub game: Option<String>,
 }
 
-fn parse_rules(r: Option<&str>) -> Result<Option<Rules>, ApiError> {
+fn parse_rules(r: Option<&str>) -> Result<Option<RuleBook>, ApiError> {
     match r.map(str::to_ascii_lowercase).as_deref() {
         None | Some("") => Ok(None),
-        Some("axf") => Ok(Some(Rules::Axf)),
-        Some("tw113") => Ok(Some(Rules::Tw113)),
-        Some("fide") => Ok(Some(Rules::Fide)),
+        Some("axf") => Ok(Some(RuleBook::Axf)),
+        Some("tw113") => Ok(Some(RuleBook::Tw113)),
+        Some("fide") => Ok(Some(RuleBook::Fide)),
         Some(other) => Err(ApiError::bad_request(format!(
             "rules {other:?}: expected axf, tw113 (xiangqi) or fide (chess)"
         ))),
@@ -333,9 +333,9 @@ pub fn classify(r: ClassifyRequest, _l: &Limits) -> Result<Value, ApiError> {
 /// game `game`, default 0) or `fen` + `moves`.
 pub fn claim(r: ClaimRequest, _l: &Limits) -> Result<Value, ApiError> {
     let kind = match r.kind.to_ascii_lowercase().replace('_', "-").as_str() {
-        "threefold" => DrawClaim::Threefold,
-        "fifty-moves" => DrawClaim::FiftyMoves,
-        "natural-move-limit" => DrawClaim::NaturalMoveLimit,
+        "threefold" => ClaimKind::Threefold,
+        "fifty-moves" => ClaimKind::FiftyMoves,
+        "natural-move-limit" => ClaimKind::NaturalMoveLimit,
         other => {
             return Err(ApiError::bad_request(format!(
                 "kind {other:?}: expected threefold, fifty-moves or natural-move-limit"
@@ -448,10 +448,10 @@ impl LiveGame {
     ) -> Result<LiveGame, Value> {
         let opts = options(rules, cycles, game, None, false).map_err(item)?;
         let game = opts.game.unwrap_or_else(|| match (fen, opts.rules) {
-            (None, Some(Rules::Fide)) => Game::Chess,
+            (None, Some(RuleBook::Fide)) => Game::Chess,
             _ => arbiter::detect_game(fen, None),
         });
-        if let Some(msg) = Rules::mismatch(opts.rules, game) {
+        if let Some(msg) = RuleBook::mismatch(opts.rules, game) {
             return Err(json!({ "error": msg }));
         }
         match game {
@@ -461,7 +461,7 @@ impl LiveGame {
                     Some(f) => xiangqi::Position::from_fen(f)
                         .map_err(|e| json!({ "error": format!("invalid xiangqi FEN '{f}': {e}") }))?,
                 };
-                let rules = Rules::xiangqi(opts.rules);
+                let rules = RuleBook::xiangqi(opts.rules);
                 Ok(LiveGame::Xiangqi {
                     referee: Box::new(arbiter::xiangqi::referee::Referee::new(
                         rules.clone(),

@@ -194,7 +194,7 @@ pub struct RulesQuery {
 /// `{"clauses":[{"book","id","citation","title","en","zh"}, ...]}`: the library's clause
 /// glossary, the same entries `arbiter rules --json` prints (the page shows its summaries).
 async fn rules(query: Result<Query<RulesQuery>, axum::extract::rejection::QueryRejection>) -> Response {
-    use arbiter::glossary::{self, Book};
+    use arbiter::glossary::{self, RuleBook};
     let Query(q) = match query {
         Ok(q) => q,
         Err(e) => return ApiError::bad_request(format!("query string: {}", e.body_text())).into_response(),
@@ -205,7 +205,7 @@ async fn rules(query: Result<Query<RulesQuery>, axum::extract::rejection::QueryR
             return ApiError::bad_request("give either cited or book/clause, not both".into()).into_response()
         }
         (None, book, clause) => {
-            let book = match book.as_deref().map(|b| (b, Book::from_name(b))) {
+            let book = match book.as_deref().map(|b| (b, b.parse::<RuleBook>().ok())) {
                 Some((b, None)) => {
                     return ApiError::bad_request(format!(
                         "unknown rule book {b:?}: expected axf, tw113 or fide"

@@ -454,7 +454,7 @@ fn rules_serves_the_library_glossary() {
     let r = c.get("/api/v1/rules?book=axf&clause=d13");
     assert_eq!(r.status, 200);
     let d13 = &r.json()["clauses"][0];
-    let lib = arbiter::glossary::lookup(Some(arbiter::glossary::Book::Axf), "d13")[0];
+    let lib = arbiter::glossary::lookup(Some(arbiter::glossary::RuleBook::Axf), "d13")[0];
     assert_eq!(d13["citation"], "AXF detailed rule 13");
     assert_eq!(d13["en"], lib.en);
     assert_eq!(d13["zh"], lib.zh);

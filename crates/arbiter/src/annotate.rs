@@ -10,7 +10,8 @@
 //! Facts only: the verdict of the game is the [`crate::GameReport`]'s.
 
 use crate::chess::{self, ClaimOpportunity, DeadCheck, JudgeOptions, Reason};
-use crate::report::{Error, Game, Rules};
+use crate::report::Error;
+use crate::types::{Game, RuleBook};
 use crate::xiangqi::facts::{self, Chase};
 use crate::xiangqi::rules::RuleSet;
 use serde::Serialize;
@@ -138,7 +139,7 @@ pub fn position(fen: Option<&str>, moves: &str, options: &crate::Options) -> Res
     let game = options
         .game
         .unwrap_or_else(|| crate::detect_game(fen, Some(moves).filter(|m| !m.is_empty())));
-    if let Some(msg) = Rules::mismatch(options.rules, game) {
+    if let Some(msg) = RuleBook::mismatch(options.rules, game) {
         return Err(Error::Usage(msg.into()));
     }
     let texts: Vec<String> = moves.split_whitespace().map(str::to_string).collect();
@@ -173,7 +174,7 @@ pub fn position(fen: Option<&str>, moves: &str, options: &crate::Options) -> Res
                 &start,
                 &played,
                 Some(&texts),
-                &Rules::xiangqi(options.rules),
+                &RuleBook::xiangqi(options.rules),
             ))
         }
     }

@@ -5,9 +5,10 @@
 
 use crate::chess;
 use crate::report::{
-    ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, Game, GameError,
-    GameReport, PerftReport, Rules, XiangqiGameReport,
+    ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, GameError, GameReport,
+    PerftReport, XiangqiGameReport,
 };
+use crate::types::{ClaimKind, Game, RuleBook};
 use crate::xiangqi::referee::Referee;
 use crate::xiangqi::verdict::Status as XStatus;
 use records::{pgn, record, RecordError};
@@ -20,7 +21,7 @@ pub struct Options {
     pub game: Option<Game>,
     /// The rule set: `None` = AXF for xiangqi, FIDE for chess. A rule set of the other game is
     /// ignored for that game (the CLI warns).
-    pub rules: Option<Rules>,
+    pub rules: Option<RuleBook>,
     /// Completed repetition loops that make a xiangqi repetition pending (`--cycles`, 1 or
     /// more; default 3). Decided one loop later.
     pub cycles: u32,
@@ -136,7 +137,12 @@ impl InputGame {
     /// item too).
     pub fn annotate(&self, options: &Options) -> Result<Vec<crate::annotate::PlyNote>, Error> {
         let xiangqi = |r: &records::Record| {
-            crate::annotate::xiangqi(&r.start, &r.moves, Some(&r.texts), &Rules::xiangqi(options.rules))
+            crate::annotate::xiangqi(
+                &r.start,
+                &r.moves,
+                Some(&r.texts),
+                &RuleBook::xiangqi(options.rules),
+            )
         };
         let chess = |raw: &pgn::RawGame| -> Result<Vec<crate::annotate::PlyNote>, Error> {
             let record = chess::parse_pgn_game(&raw.chess_text())?;
@@ -418,7 +424,7 @@ pub fn judge_position(fen: Option<&str>, moves: &str, options: &Options) -> Resu
     let game = options
         .game
         .unwrap_or_else(|| detect_game(fen, Some(moves).filter(|m| !m.is_empty())));
-    if let Some(msg) = Rules::mismatch(options.rules, game) {
+    if let Some(msg) = RuleBook::mismatch(options.rules, game) {
         return Err(Error::Usage(msg.into()));
     }
     // A FEN typed on the command line that cannot be read is a usage error (exit code 2).
@@ -530,7 +536,11 @@ fn judge_xiangqi_record(
     spans: Option<(&str, Vec<std::ops::Range<usize>>)>,
     options: &Options,
 ) -> GameReport {
-    let mut referee = Referee::new(Rules::xiangqi(options.rules), rec.start.clone(), options.cycles);
+    let mut referee = Referee::new(
+        RuleBook::xiangqi(options.rules),
+        rec.start.clone(),
+        options.cycles,
+    );
     // The reader replayed every move with full legality checks.
     referee.replay(&rec.moves);
     let mut r = XiangqiGameReport::from_referee(
@@ -542,8 +552,9 @@ fn judge_xiangqi_record(
         rec.after_end.len(),
     );
     let verdict = referee.verdict();
-    r.result_agrees =
-        Some(!(verdict.status == XStatus::Decided && rec.result != "*" && rec.result != verdict.result));
+    r.result_agrees = Some(
+        !(verdict.status == XStatus::Decided && rec.result != "*" && rec.result != verdict.result.name()),
+    );
     r.recorded_result = Some(rec.result.clone());
     r.notation_warnings = Some(rec.warnings.len());
     r.first_warning_ply = rec.warnings.first().map(|w| w.ply);
@@ -584,7 +595,7 @@ fn judge_xiangqi_position(fen: Option<&str>, moves: &str, options: &Options) -> 
         Ok(p) => p,
         Err(e) => return GameReport::Error(GameError::new(file, Some(0), e, None)),
     };
-    let mut referee = Referee::new(Rules::xiangqi(options.rules), start, options.cycles);
+    let mut referee = Referee::new(RuleBook::xiangqi(options.rules), start, options.cycles);
     for (i, text) in moves.split_whitespace().enumerate() {
         let mv = match xiangqi::notation::parse_move(referee.position(), text) {
             Ok(p) => p.mv,
@@ -640,7 +651,7 @@ fn parse_xiangqi_moves(start: &Position, moves: &str) -> Result<Vec<Move>, Error
 /// assert_eq!(json["sides"]["red"]["offence"], "perpetual_check");
 /// assert_eq!(json["verdict"]["result_if_unchanged"], "0-1");
 /// ```
-pub fn cycle(fen: &str, moves: &str, rules: Option<Rules>, explain: bool) -> Result<CycleReport, Error> {
+pub fn cycle(fen: &str, moves: &str, rules: Option<RuleBook>, explain: bool) -> Result<CycleReport, Error> {
     if detect_game(Some(fen), None) == Game::Chess {
         return Err(Error::Usage(
             "cycle judges xiangqi repetitions; give a 10-rank FEN".into(),
@@ -649,7 +660,7 @@ pub fn cycle(fen: &str, moves: &str, rules: Option<Rules>, explain: bool) -> Res
     let start = parse_xiangqi_fen(Some(fen)).map_err(Error::input)?;
     let texts = moves;
     let moves = parse_xiangqi_moves(&start, moves)?;
-    let rules = Rules::xiangqi(rules);
+    let rules = RuleBook::xiangqi(rules);
     let judgement = crate::xiangqi::repetition::judge_cycle(&start, &moves, &rules)
         .map_err(|e| Error::input(e.to_string()))?;
     let (style, options) = written_like(texts);
@@ -684,8 +695,13 @@ fn written_like(texts: &str) -> (xiangqi::notation::Style, xiangqi::notation::Wr
 /// let r = arbiter::classify("4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w", "a3b3", None, false).unwrap();
 /// assert_eq!(serde_json::to_value(&r).unwrap()["kinds"], serde_json::json!(["chase"]));
 /// ```
-pub fn classify(fen: &str, mv: &str, rules: Option<Rules>, explain: bool) -> Result<ClassifyReport, Error> {
-    if rules == Some(Rules::Fide) {
+pub fn classify(
+    fen: &str,
+    mv: &str,
+    rules: Option<RuleBook>,
+    explain: bool,
+) -> Result<ClassifyReport, Error> {
+    if rules == Some(RuleBook::Fide) {
         return Err(Error::Usage(
             "classify judges xiangqi moves: --rules axf|tw113".into(),
         ));
@@ -695,7 +711,7 @@ pub fn classify(fen: &str, mv: &str, rules: Option<Rules>, explain: bool) -> Res
     let mv = xiangqi::notation::parse_move(&position, mv)
         .map_err(|e| Error::input(e.to_string()))?
         .mv;
-    let facts = crate::xiangqi::facts::classify(&position, mv, &Rules::xiangqi(rules));
+    let facts = crate::xiangqi::facts::classify(&position, mv, &RuleBook::xiangqi(rules));
     Ok(ClassifyReport {
         position,
         facts,
@@ -703,18 +719,6 @@ pub fn classify(fen: &str, mv: &str, rules: Option<Rules>, explain: bool) -> Res
         style,
         options,
     })
-}
-
-/// The kind of a draw claim.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum DrawClaim {
-    /// Chess, FIDE 9.2: the same position for the third time (now, or after the intended move).
-    Threefold,
-    /// Chess, FIDE 9.3: 50 moves by each side without a pawn move or capture.
-    FiftyMoves,
-    /// Xiangqi: the natural move limit (AXF 60 moves each = 120 plies; TW113 50 moves = 100
-    /// plies, or the alternative 40 moves).
-    NaturalMoveLimit,
 }
 
 /// Where the claimed game comes from.
@@ -744,11 +748,11 @@ pub enum ClaimGame<'a> {
 #[derive(Clone, Debug)]
 pub struct ClaimQuery<'a> {
     /// What is claimed.
-    pub kind: DrawClaim,
+    pub kind: ClaimKind,
     /// The game.
     pub game: ClaimGame<'a>,
     /// `None` = AXF for xiangqi, FIDE for chess.
-    pub rules: Option<Rules>,
+    pub rules: Option<RuleBook>,
     /// Ply at which the side to move claims (default: after the last move).
     pub at_ply: Option<usize>,
     /// The move the claimant writes down and intends to play (chess, 9.2.1.1 and 9.3.1).
@@ -769,9 +773,9 @@ pub struct ClaimQuery<'a> {
 /// moves); [`Error::Input`] when the game cannot be read or replayed.
 ///
 /// ```
-/// use arbiter::{claim, ClaimGame, ClaimQuery, DrawClaim};
+/// use arbiter::{claim, ClaimGame, ClaimQuery, ClaimKind};
 /// let q = ClaimQuery {
-///     kind: DrawClaim::FiftyMoves,
+///     kind: ClaimKind::FiftyMoves,
 ///     game: ClaimGame::Position { fen: Some("4k3/8/8/8/8/8/3R4/4K3 w - - 98 70"), moves: "d2c2", game: None },
 ///     rules: None,
 ///     at_ply: None,
@@ -782,7 +786,7 @@ pub struct ClaimQuery<'a> {
 /// assert!(claim(&q).unwrap().valid());
 /// ```
 pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
-    let xiangqi_claim = q.kind == DrawClaim::NaturalMoveLimit;
+    let xiangqi_claim = q.kind == ClaimKind::NaturalMoveLimit;
     let mut raw = None;
     let is_xiangqi = match q.game {
         ClaimGame::Record { bytes, file, index } => {
@@ -839,9 +843,8 @@ fn nth_pgn_game(bytes: &[u8], index: usize) -> Option<pgn::RawGame> {
 /// The chess claim; `raw` is the record's game when [`claim`] has already split the file.
 fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport, Error> {
     let kind = match q.kind {
-        DrawClaim::Threefold => chess::ClaimKind::Threefold,
-        DrawClaim::FiftyMoves => chess::ClaimKind::FiftyMoves,
-        DrawClaim::NaturalMoveLimit => {
+        kind @ (ClaimKind::Threefold | ClaimKind::FiftyMoves) => kind,
+        ClaimKind::NaturalMoveLimit => {
             return Err(Error::Usage(
                 "--kind natural-move-limit is a xiangqi claim; chess has threefold and fifty-moves".into(),
             ))
@@ -867,12 +870,12 @@ fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport,
 /// limit 40), with the count step by step.
 fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
     use crate::xiangqi::limits::{judge_claim, LimitError, LimitMode};
-    if q.rules == Some(Rules::Fide) {
+    if q.rules == Some(RuleBook::Fide) {
         return Err(Error::Usage(
             "the natural move limit is a xiangqi claim: --rules axf|tw113".into(),
         ));
     }
-    let rules = Rules::xiangqi(q.rules);
+    let rules = RuleBook::xiangqi(q.rules);
     let limit = rules.natural_move_limit;
     let mode = match q.limit {
         None => LimitMode::Standard,

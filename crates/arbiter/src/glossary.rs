@@ -8,65 +8,24 @@
 //! for by a person (`arbiter rules axf 14`, `arbiter rules fide 9.2`) by [`lookup`].
 //!
 //! ```
-//! use arbiter::glossary::{cited, Book};
+//! use arbiter::glossary::{cited, RuleBook};
 //! let found = cited("AXF general rule 9 / detailed rule 23");
 //! assert_eq!(found.len(), 2);
-//! assert_eq!(found[0].book, Book::Axf);
+//! assert_eq!(found[0].book, RuleBook::Axf);
 //! assert_eq!(found[1].citation(), "AXF detailed rule 23");
 //! ```
 
+pub use crate::types::RuleBook;
 use serde::Serialize;
 
-/// A rule book.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Book {
-    /// The Asian Xiangqi Federation competition rules, chapter on repetition (棋例).
-    Axf,
-    /// The Taiwan (ROC) 2024 (民國113年) revised xiangqi rules.
-    Tw113,
-    /// The FIDE Laws of Chess (2023).
-    Fide,
-}
-
-impl Book {
-    /// `"axf"`, `"tw113"` or `"fide"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Book::Axf => "axf",
-            Book::Tw113 => "tw113",
-            Book::Fide => "fide",
+/// The rule book's name in words.
+pub fn book_title(book: RuleBook) -> &'static str {
+    match book {
+        RuleBook::Axf => {
+            "Asian Xiangqi Federation rules, chapter on repetition (亞洲象棋聯合會 比賽規例 棋例)"
         }
-    }
-
-    /// The prefix of a citation: `"AXF"`, `"TW113"`, `"FIDE"`.
-    pub fn prefix(self) -> &'static str {
-        match self {
-            Book::Axf => "AXF",
-            Book::Tw113 => "TW113",
-            Book::Fide => "FIDE",
-        }
-    }
-
-    /// The rule book's name in words.
-    pub fn title(self) -> &'static str {
-        match self {
-            Book::Axf => {
-                "Asian Xiangqi Federation rules, chapter on repetition (亞洲象棋聯合會 比賽規例 棋例)"
-            }
-            Book::Tw113 => "Taiwan 2024 revised xiangqi rules (中華民國象棋規則113年修訂版)",
-            Book::Fide => "FIDE Laws of Chess, in force from 1 January 2023",
-        }
-    }
-
-    /// The book named `name` (`axf`, `tw113`, `fide`, any case).
-    pub fn from_name(name: &str) -> Option<Book> {
-        match name.to_ascii_lowercase().as_str() {
-            "axf" => Some(Book::Axf),
-            "tw113" => Some(Book::Tw113),
-            "fide" => Some(Book::Fide),
-            _ => None,
-        }
+        RuleBook::Tw113 => "Taiwan 2024 revised xiangqi rules (中華民國象棋規則113年修訂版)",
+        RuleBook::Fide => "FIDE Laws of Chess, in force from 1 January 2023",
     }
 }
 
@@ -74,7 +33,7 @@ impl Book {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Clause {
     /// The rule book (`axf`, `tw113`, `fide`).
-    pub book: Book,
+    pub book: RuleBook,
     /// The clause within its book as cited after the book's prefix: `"general rule 3"`,
     /// `"detailed rule 14"`, `"ch.2 table"`, `"9.2.1"`, `"A.3"`.
     pub id: &'static str,
@@ -109,7 +68,7 @@ impl Clause {
 macro_rules! clause {
     ($book:ident, $id:expr, $title:expr, $en:expr, $zh:expr) => {
         Clause {
-            book: Book::$book,
+            book: RuleBook::$book,
             id: $id,
             title: $title,
             en: $en,
@@ -337,7 +296,7 @@ pub static CLAUSES: &[Clause] = &[
 ];
 
 /// The clauses of `book`, or of every book.
-pub fn clauses(book: Option<Book>) -> impl Iterator<Item = &'static Clause> {
+pub fn clauses(book: Option<RuleBook>) -> impl Iterator<Item = &'static Clause> {
     CLAUSES.iter().filter(move |c| book.is_none_or(|b| c.book == b))
 }
 
@@ -384,13 +343,13 @@ fn normalise(query: &str) -> String {
 /// a bare number (`"14"`: AXF detailed rule 14 and general rule… 14 does not exist, so one),
 /// or an article and everything under it (`"9.2"` gives 9.2, 9.2.1, 9.2.1.1, …).
 /// Empty when nothing matches.
-pub fn lookup(book: Option<Book>, query: &str) -> Vec<&'static Clause> {
+pub fn lookup(book: Option<RuleBook>, query: &str) -> Vec<&'static Clause> {
     let q = normalise(query);
     let exact: Vec<&'static Clause> = clauses(book).filter(|c| c.id == q).collect();
     if !exact.is_empty() {
         // A FIDE article also shows the articles under it.
         let mut v = exact;
-        v.extend(clauses(book).filter(|c| c.book == Book::Fide && c.id.starts_with(&format!("{q}."))));
+        v.extend(clauses(book).filter(|c| c.book == RuleBook::Fide && c.id.starts_with(&format!("{q}."))));
         return v;
     }
     if q.chars().all(|c| c.is_ascii_digit()) && !q.is_empty() {
@@ -408,7 +367,7 @@ pub fn lookup(book: Option<Book>, query: &str) -> Vec<&'static Clause> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reference {
     /// The rule book the citation names.
-    pub book: Book,
+    pub book: RuleBook,
     /// The clause id as read (`"detailed rule 23"`, `"9.2.1.1"`).
     pub id: String,
     /// The glossary entry; for a FIDE sub-article the glossary lacks, its nearest parent.
@@ -420,8 +379,8 @@ pub struct Reference {
 /// `TW113 ch.2 table`, `TW113 natural move limit`, `FIDE 9.5.3, A.3, B.2/B.3`.
 pub fn references(text: &str) -> Vec<Reference> {
     // Split into segments, each starting at a book prefix.
-    let mut marks: Vec<(usize, Book)> = Vec::new();
-    for book in [Book::Axf, Book::Tw113, Book::Fide] {
+    let mut marks: Vec<(usize, RuleBook)> = Vec::new();
+    for book in [RuleBook::Axf, RuleBook::Tw113, RuleBook::Fide] {
         let p = book.prefix();
         let mut from = 0;
         while let Some(i) = text[from..].find(p) {
@@ -446,8 +405,8 @@ pub fn references(text: &str) -> Vec<Reference> {
         let end = marks.get(k + 1).map_or(text.len(), |m| m.0);
         let seg = &text[at + book.prefix().len()..end];
         match book {
-            Book::Axf => axf_refs(seg, &mut out),
-            Book::Tw113 => {
+            RuleBook::Axf => axf_refs(seg, &mut out),
+            RuleBook::Tw113 => {
                 for id in [
                     "terms",
                     "ch.2 table",
@@ -456,24 +415,24 @@ pub fn references(text: &str) -> Vec<Reference> {
                     "9-round rule",
                 ] {
                     if seg.contains(id) {
-                        out.push(resolve(Book::Tw113, id.to_string()));
+                        out.push(resolve(RuleBook::Tw113, id.to_string()));
                     }
                 }
             }
-            Book::Fide => fide_refs(seg, &mut out),
+            RuleBook::Fide => fide_refs(seg, &mut out),
         }
     }
     out
 }
 
-fn resolve(book: Book, id: String) -> Reference {
+fn resolve(book: RuleBook, id: String) -> Reference {
     let mut probe = id.as_str();
     let clause = loop {
         if let Some(c) = CLAUSES.iter().find(|c| c.book == book && c.id == probe) {
             break Some(c);
         }
         match (book, probe.rfind('.')) {
-            (Book::Fide, Some(i)) if probe[..i].contains('.') => probe = &probe[..i],
+            (RuleBook::Fide, Some(i)) if probe[..i].contains('.') => probe = &probe[..i],
             _ => break None,
         }
     };
@@ -488,7 +447,7 @@ fn axf_refs(seg: &str, out: &mut Vec<Reference>) {
             "general" => "general",
             "detailed" => "detailed",
             "natural" if words.get(i + 1).is_some_and(|w| w.starts_with("move")) => {
-                out.push(resolve(Book::Axf, "natural move limit".into()));
+                out.push(resolve(RuleBook::Axf, "natural move limit".into()));
                 i += 1;
                 continue;
             }
@@ -518,7 +477,7 @@ fn axf_refs(seg: &str, out: &mut Vec<Reference>) {
                 _ => break,
             }
             for n in nums {
-                out.push(resolve(Book::Axf, format!("{kind} rule {n}")));
+                out.push(resolve(RuleBook::Axf, format!("{kind} rule {n}")));
             }
             j += 1;
             if !w.ends_with(',') && words.get(j) != Some(&"and") {
@@ -537,7 +496,7 @@ fn fide_refs(seg: &str, out: &mut Vec<Reference>) {
         let rest: Vec<&str> = parts.collect();
         let head_ok = head.parse::<u32>().is_ok() || matches!(head, "A" | "B");
         if head_ok && !rest.is_empty() && rest.iter().all(|p| p.parse::<u32>().is_ok()) {
-            out.push(resolve(Book::Fide, t.to_string()));
+            out.push(resolve(RuleBook::Fide, t.to_string()));
         }
     }
 }
@@ -586,8 +545,8 @@ Chinese. These are our words, not the rule books' text; where they differ, the r
 the summaries of the clauses it cited. This file is generated from\n\
 `crates/arbiter/src/glossary.rs` (a test checks that it is up to date).\n",
     );
-    for book in [Book::Axf, Book::Tw113, Book::Fide] {
-        s.push_str(&format!("\n## {}\n", book.title()));
+    for book in [RuleBook::Axf, RuleBook::Tw113, RuleBook::Fide] {
+        s.push_str(&format!("\n## {}\n", book_title(book)));
         for c in clauses(Some(book)) {
             s.push_str(&format!(
                 "\n**{}** — {}\n\n{}\n\n{}\n",
@@ -616,13 +575,13 @@ mod tests {
         }
         // All 10 general and 35 detailed AXF rules.
         assert_eq!(
-            clauses(Some(Book::Axf))
+            clauses(Some(RuleBook::Axf))
                 .filter(|c| c.id.starts_with("general"))
                 .count(),
             10
         );
         assert_eq!(
-            clauses(Some(Book::Axf))
+            clauses(Some(RuleBook::Axf))
                 .filter(|c| c.id.starts_with("detailed"))
                 .count(),
             35
@@ -700,15 +659,15 @@ mod tests {
     #[test]
     fn lookup_by_short_and_long_names() {
         let ids = |b, q| lookup(b, q).iter().map(|c| c.citation()).collect::<Vec<_>>();
-        assert_eq!(ids(Some(Book::Axf), "d14"), ["AXF detailed rule 14"]);
+        assert_eq!(ids(Some(RuleBook::Axf), "d14"), ["AXF detailed rule 14"]);
         assert_eq!(ids(None, "AXF detailed rule 14"), ["AXF detailed rule 14"]);
         assert_eq!(
-            ids(Some(Book::Axf), "3"),
+            ids(Some(RuleBook::Axf), "3"),
             ["AXF general rule 3", "AXF detailed rule 3"]
         );
-        assert_eq!(ids(Some(Book::Tw113), "procedure"), ["TW113 ch.4 procedure"]);
+        assert_eq!(ids(Some(RuleBook::Tw113), "procedure"), ["TW113 ch.4 procedure"]);
         assert_eq!(
-            ids(Some(Book::Fide), "9.2"),
+            ids(Some(RuleBook::Fide), "9.2"),
             [
                 "FIDE 9.2",
                 "FIDE 9.2.1",
@@ -717,8 +676,8 @@ mod tests {
                 "FIDE 9.2.3"
             ]
         );
-        assert!(lookup(Some(Book::Fide), "detailed rule 14").is_empty());
-        let d14 = lookup(Some(Book::Axf), "d14")[0];
+        assert!(lookup(Some(RuleBook::Fide), "detailed rule 14").is_empty());
+        let d14 = lookup(Some(RuleBook::Axf), "d14")[0];
         assert!(d14.en.contains("pins") && d14.zh.contains("牽制"));
     }
 

@@ -41,7 +41,7 @@
 //!     referee.push(mv).unwrap();
 //! }
 //! let v = referee.verdict(); // Red checks on every move: Red must vary or lose
-//! assert_eq!((v.status, v.reason, v.result), (Status::Pending, Some(Reason::PerpetualCheck), "0-1"));
+//! assert_eq!((v.status, v.reason, v.result), (Status::Pending, Some(Reason::PerpetualCheck), arbiter::Outcome::BlackWins));
 //! ```
 //!
 //! Chess ([`chess::Referee`], FIDE Laws 2023; moves in SAN or UCI):
@@ -53,7 +53,7 @@
 //!     referee.push_text(text).unwrap();
 //! }
 //! let s = referee.status(); // third time: White may claim (FIDE 9.2.1.2)
-//! assert_eq!((s.status, s.repetitions, s.claims[0].kind), (Status::Claimable, 3, "threefold"));
+//! assert_eq!((s.status, s.repetitions, s.claims[0].kind), (Status::Claimable, 3, arbiter::ClaimKind::Threefold));
 //! ```
 //!
 //! Units: a **ply** is one move by one side; ply 0 is the start position, ply k the position
@@ -62,7 +62,7 @@
 //! # Modules
 //!
 //! - top level: the front door (the calls above), [`Options`], the shared report types
-//!   ([`GameReport`], [`Game`], [`Rules`], [`Error`], …);
+//!   ([`GameReport`], [`Game`], [`RuleBook`], [`Error`], …);
 //! - [`xiangqi`]: AXF and TW113 — `facts` (each move classified), `repetition` (cycles and the
 //!   verdict table), `rules`, `limits` (natural move limit), `ninerounds` (TW113), `verdict`,
 //!   `referee` (incremental), `report` (JSON and text rendering);
@@ -82,15 +82,17 @@ pub mod chess;
 mod front;
 pub mod glossary;
 mod report;
+pub mod types;
 pub mod words;
 pub mod xiangqi;
 
 pub use front::{
     claim, classify, cycle, dead, dead_exact, dead_lines, dead_lines_with, detect_game, judge_bytes,
-    judge_position, judge_reader, perft, split_bytes, split_reader, ClaimGame, ClaimQuery, DrawClaim,
-    InputGame, InputGames, Options,
+    judge_position, judge_reader, perft, split_bytes, split_reader, ClaimGame, ClaimQuery, InputGame,
+    InputGames, Options,
 };
 pub use report::{
-    ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, Game, GameError,
-    GameReport, PerftReport, Rules, XiangqiGameReport,
+    ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, GameError, GameReport,
+    PerftReport, XiangqiGameReport,
 };
+pub use types::{ClaimKind, Game, Outcome, ParseError, RuleBook, Side, Status};

@@ -5,6 +5,7 @@
 //! Each also has a `text()` for people, the report `arbiter` prints without `--json`.
 
 use crate::chess;
+use crate::types::{Game, Outcome, RuleBook};
 use crate::words::MoveNumbering;
 use crate::xiangqi::limits::{claims_json, LimitClaim};
 use crate::xiangqi::referee::Referee;
@@ -17,25 +18,7 @@ use serde_json::{json, Value};
 use xiangqi::notation::{Style, WriteOptions};
 use xiangqi::{Color, Position};
 
-/// The two games Arbiter referees.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Game {
-    /// Chinese chess: AXF or TW113 rules.
-    Xiangqi,
-    /// Chess: the FIDE Laws.
-    Chess,
-}
-
 impl Game {
-    /// `"xiangqi"` or `"chess"`, as in the JSON `game` field.
-    pub fn name(self) -> &'static str {
-        match self {
-            Game::Xiangqi => "xiangqi",
-            Game::Chess => "chess",
-        }
-    }
-
     /// Why `fen` cannot be read as a position of this game, naming the rank or field and the
     /// character; `None` when it reads. (The CLI checks a `--fen` with it: a typo there is a
     /// usage error, exit code 2.)
@@ -74,53 +57,23 @@ impl From<Game> for records::GameKind {
     }
 }
 
-/// A rule set: `axf` (Asian Xiangqi Federation), `tw113` (Taiwan, 2024 revision) for xiangqi;
-/// `fide` (FIDE Laws of Chess, 2023) for chess.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Rules {
-    /// Asian Xiangqi Federation rules (xiangqi).
-    Axf,
-    /// Taiwan xiangqi rules, 113th-year (2024) revision.
-    Tw113,
-    /// FIDE Laws of Chess (edition in force from 1 January 2023).
-    Fide,
-}
-
-impl Rules {
-    /// `"axf"`, `"tw113"` or `"fide"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Rules::Axf => "axf",
-            Rules::Tw113 => "tw113",
-            Rules::Fide => "fide",
-        }
-    }
-
-    /// The game this rule set belongs to.
-    pub fn game(self) -> Game {
-        match self {
-            Rules::Axf | Rules::Tw113 => Game::Xiangqi,
-            Rules::Fide => Game::Chess,
-        }
-    }
-
+impl RuleBook {
     /// The xiangqi rule set named by `rules`: TW113 for `Some(Tw113)`, AXF otherwise (the
     /// default; `fide` names no xiangqi rules).
-    pub fn xiangqi(rules: Option<Rules>) -> RuleSet {
+    pub fn xiangqi(rules: Option<RuleBook>) -> RuleSet {
         match rules {
-            Some(Rules::Tw113) => RuleSet::by_id(RulesId::Tw113),
+            Some(RuleBook::Tw113) => RuleSet::tw113(),
             _ => RuleSet::axf(),
         }
     }
 
     /// The complaint when `rules` names a rule set of the other game than `game`, if it does.
-    pub fn mismatch(rules: Option<Rules>, game: Game) -> Option<&'static str> {
+    pub fn mismatch(rules: Option<RuleBook>, game: Game) -> Option<&'static str> {
         match (rules, game) {
-            (Some(Rules::Axf | Rules::Tw113), Game::Chess) => {
+            (Some(RuleBook::Axf | RuleBook::Tw113), Game::Chess) => {
                 Some("--rules axf/tw113 are xiangqi rule sets; chess games are judged under fide")
             }
-            (Some(Rules::Fide), Game::Xiangqi) => {
+            (Some(RuleBook::Fide), Game::Xiangqi) => {
                 Some("--rules fide is the chess rule set; xiangqi games are judged under axf")
             }
             _ => None,
@@ -639,9 +592,12 @@ impl XiangqiGameReport {
             .clause
             .as_deref()
             .is_some_and(|c| c.starts_with("TW113 9-round rule"));
-        let loser = |c: Color| match v.result {
-            "1-0" | "0-1" => format!("{} loses ({})", capitalised(c), v.result),
-            r => format!("the result is {r}"),
+        let loser = |c: Color| {
+            if v.result.is_decisive() {
+                format!("{} loses ({})", capitalised(c), v.result)
+            } else {
+                format!("the result is {}", v.result)
+            }
         };
         let limit_clause = self.rules.natural_move_limit.clause;
         match (v.status, v.must_vary) {
@@ -728,7 +684,11 @@ impl XiangqiGameReport {
             ));
         }
         if let Some(rec) = self.recorded_result.as_deref() {
-            if rec != "*" && v.result != "*" && rec != v.result && v.status == XStatus::Decided {
+            if rec != "*"
+                && v.result != Outcome::Unknown
+                && rec != v.result.name()
+                && v.status == XStatus::Decided
+            {
                 s.push_str(&format!(
                     "  The record says {rec}, but the rules say {}.\n",
                     v.result
@@ -848,7 +808,7 @@ impl Serialize for XiangqiGameReport {
         }
         m.serialize_entry("reason", &v.reason)?;
         m.serialize_entry("recorded_result", &self.recorded_result)?;
-        m.serialize_entry("result", v.result)?;
+        m.serialize_entry("result", &v.result)?;
         if self.truncated {
             m.serialize_entry("result_agrees", &())?;
         } else if let Some(a) = self.result_agrees {

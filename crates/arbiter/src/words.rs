@@ -3,6 +3,16 @@
 //! time control a record's tags imply. Rendering only; no rule is decided here.
 
 pub use crate::chess::TimeControl;
+use crate::types::Side;
+
+/// `"Red"`, `"White"` or `"Black"`: a side as a text report names it.
+pub fn side_title(side: impl Into<Side>) -> &'static str {
+    match side.into() {
+        Side::Red => "Red",
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
 
 /// How the moves of a game are numbered: the number of the first move and whether the second
 /// side (Black, in both games) made the first recorded move (a FEN with Black to move).

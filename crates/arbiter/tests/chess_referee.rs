@@ -4,6 +4,7 @@
 //! (Grischuk–Giri, Shamkir 2019: the repetition Ke1-f1 / Qa5+ / Qb5+).
 
 use arbiter::chess::{judge_game, parse_pgn_game, ChessError, Reason, Referee, Status};
+use arbiter::{ClaimKind, Side};
 
 const GRISCHUK_GIRI: &str = include_str!("../../../samples/chess-threefold-grischuk-giri-2019.pgn");
 
@@ -17,7 +18,7 @@ fn fools_mate_in_san_and_uci() {
     r.push_text("Qh4#").unwrap();
     let s = r.status();
     assert_eq!(
-        (s.status, s.reason, s.at_ply, s.result.as_str(), s.clause),
+        (s.status, s.reason, s.at_ply, s.result.name(), s.clause),
         (
             Status::Decided,
             Some(Reason::Checkmate),
@@ -56,18 +57,18 @@ fn grischuk_giri_claims_per_ply() {
     // 42 plies in, White (to move) may claim by writing Ke1-f1, which makes the position
     // after 18. Kf1 appear for the third time (9.2.1.1).
     let s = first_claimable.expect("claimable at some ply");
-    assert_eq!((s.ply, s.to_move), (42, "white"));
+    assert_eq!((s.ply, s.to_move), (42, Side::White));
     assert_eq!(s.claims.len(), 1);
     assert_eq!(
         (s.claims[0].kind, s.claims[0].intended_move.as_deref()),
-        ("threefold", Some("e1f1"))
+        (ClaimKind::Threefold, Some("e1f1"))
     );
     // After 22. Kf1 (ply 43) the position stands for the third time: Black claims without a
     // move (9.2.1.2).
     let end = r.status();
     assert_eq!(
         (end.status, end.repetitions, end.to_move),
-        (Status::Claimable, 3, "black")
+        (Status::Claimable, 3, Side::Black)
     );
     assert_eq!(end.claims[0].intended_move, None);
     // The judge, a loop over the referee, says the same at the end.
@@ -97,7 +98,7 @@ fn fifty_and_seventy_five_move_counts() {
     r.push_text("Rc2").unwrap();
     let s = r.status();
     assert_eq!(
-        (s.status, s.reason, s.at_ply, s.result.as_str()),
+        (s.status, s.reason, s.at_ply, s.result.name()),
         (
             Status::Decided,
             Some(Reason::SeventyFiveMoves),

@@ -3,7 +3,7 @@
 //! Expected values: the repository's samples (a real Grischuk–Giri game, 2019, and the AXF
 //! perpetual-chase example) and the rule books' worked examples used elsewhere in the tests.
 
-use arbiter::{ClaimGame, ClaimQuery, DrawClaim, Game, GameReport, Options, Rules};
+use arbiter::{ClaimGame, ClaimKind, ClaimQuery, Game, GameReport, Options, RuleBook};
 use serde_json::{json, Value};
 
 const CHESS_SAMPLE: &str = include_str!("../../../samples/chess-threefold-grischuk-giri-2019.pgn");
@@ -71,7 +71,7 @@ fn json_line_is_the_cli_contract_field_order() {
     let line = serde_json::to_string(&r).unwrap();
     assert!(line.starts_with(r#"{"file":"g.pgn","index":0,"game":"chess","rules":"fide","plies":43,"#));
     let opts = Options {
-        rules: Some(Rules::Tw113),
+        rules: Some(RuleBook::Tw113),
         ..Options::default()
     };
     let r = arbiter::judge_bytes(XIANGQI_SAMPLE.as_bytes(), "x.pgn", &opts)
@@ -127,7 +127,7 @@ fn reader_variant_gives_the_same_reports() {
 #[test]
 fn position_with_rules_of_the_other_game_is_a_usage_error() {
     let opts = Options {
-        rules: Some(Rules::Fide),
+        rules: Some(RuleBook::Fide),
         ..Options::default()
     };
     let e = arbiter::judge_position(Some("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w"), "f7e7", &opts).unwrap_err();
@@ -150,7 +150,7 @@ fn cycle_classify_claim_dead_perft() {
     let c = arbiter::cycle(
         "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w",
         "f7e7 e9f9 e7f7 f9e9",
-        Some(Rules::Axf),
+        Some(RuleBook::Axf),
         false,
     )
     .unwrap();
@@ -170,7 +170,7 @@ fn cycle_classify_claim_dead_perft() {
     );
 
     let q = ClaimQuery {
-        kind: DrawClaim::Threefold,
+        kind: ClaimKind::Threefold,
         game: ClaimGame::Record {
             bytes: CHESS_SAMPLE.as_bytes(),
             file: "g.pgn",
@@ -188,7 +188,7 @@ fn cycle_classify_claim_dead_perft() {
         (&json!(true), &json!("white"), &Value::Null)
     );
     let q = ClaimQuery {
-        kind: DrawClaim::NaturalMoveLimit,
+        kind: ClaimKind::NaturalMoveLimit,
         ..q
     };
     assert!(matches!(arbiter::claim(&q), Err(arbiter::Error::Usage(_))));

@@ -7,6 +7,7 @@ use arbiter::xiangqi::referee::Referee;
 use arbiter::xiangqi::repetition::{judge_cycle, Offence};
 use arbiter::xiangqi::rules::{RuleSet, RulesId};
 use arbiter::xiangqi::verdict::{Reason, Status, Verdict};
+use arbiter::Outcome;
 use xiangqi::{Color, Move, Position};
 
 fn pos(fen: &str) -> Position {
@@ -56,7 +57,7 @@ fn example1_perpetual_check_pending_then_loses() {
             Status::Pending,
             Some(Reason::PerpetualCheck),
             Some(Color::Red),
-            "0-1"
+            Outcome::BlackWins
         )
     );
     assert_eq!(p.at_ply, Some(12));
@@ -64,7 +65,10 @@ fn example1_perpetual_check_pending_then_loses() {
         assert_eq!(v.status, Status::Pending);
     }
     let d = &v[15];
-    assert_eq!((d.status, d.result, d.at_ply), (Status::Decided, "0-1", Some(16)));
+    assert_eq!(
+        (d.status, d.result, d.at_ply),
+        (Status::Decided, Outcome::BlackWins, Some(16))
+    );
     assert_eq!(d.procedure, Some("TW113 ch.4 procedure"));
 }
 
@@ -79,13 +83,13 @@ fn example2_perpetual_chase_pending_then_loses() {
             Status::Pending,
             Some(Reason::PerpetualChase),
             Some(Color::Red),
-            "0-1"
+            Outcome::BlackWins
         )
     );
     let d = &v[15];
     assert_eq!(
         (d.status, d.reason, d.result),
-        (Status::Decided, Some(Reason::PerpetualChase), "0-1")
+        (Status::Decided, Some(Reason::PerpetualChase), Outcome::BlackWins)
     );
 }
 
@@ -97,12 +101,12 @@ fn example3_idle_both_sides_pending_draw_then_draw() {
     let p = &v[11];
     assert_eq!(
         (p.status, p.reason, p.must_vary, p.result),
-        (Status::Pending, Some(Reason::RepetitionDraw), None, "1/2-1/2")
+        (Status::Pending, Some(Reason::RepetitionDraw), None, Outcome::Draw)
     );
     let d = &v[15];
     assert_eq!(
         (d.status, d.reason, d.result),
-        (Status::Decided, Some(Reason::RepetitionDraw), "1/2-1/2")
+        (Status::Decided, Some(Reason::RepetitionDraw), Outcome::Draw)
     );
 }
 
@@ -194,7 +198,10 @@ fn faq3_check_against_chase_checker_varies() {
         (v[11].status, v[11].must_vary),
         (Status::Pending, Some(Color::Red))
     );
-    assert_eq!((v[15].status, v[15].result), (Status::Decided, "0-1"));
+    assert_eq!(
+        (v[15].status, v[15].result),
+        (Status::Decided, Outcome::BlackWins)
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -220,7 +227,7 @@ fn nine_rounds_shuffle_is_pending_under_tw113_only() {
     // One check one idle is allowed (總綱 一將一停): neither side at fault → the draw route.
     assert_eq!(
         (p.reason, p.must_vary, p.result),
-        (Some(Reason::RepetitionDraw), None, "1/2-1/2")
+        (Some(Reason::RepetitionDraw), None, Outcome::Draw)
     );
     let ev = p.repetition.as_ref().unwrap();
     assert_eq!((ev.start_ply, ev.length), (1, 18));

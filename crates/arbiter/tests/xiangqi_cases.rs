@@ -87,7 +87,7 @@ fn run(file: &str) -> Vec<String> {
                         failures.push(format!("{id}: must_vary {:?}, want {}", got_mv, v["must_vary"]));
                     }
                     if let Some(r) = v.get("result_if_unchanged") {
-                        if r.as_str() != Some(j.verdict.result_if_unchanged) {
+                        if r.as_str() != Some(j.verdict.result_if_unchanged.name()) {
                             failures.push(format!(
                                 "{id}: result {}, want {r}",
                                 j.verdict.result_if_unchanged

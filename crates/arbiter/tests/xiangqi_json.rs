@@ -5,7 +5,7 @@
 //! a natural-move-limit claim from a FEN's half-move clock (118 capture-free plies given), a
 //! record cut after a move number.
 
-use arbiter::{GameReport, Options, Rules, XiangqiGameReport};
+use arbiter::{GameReport, Options, RuleBook, XiangqiGameReport};
 
 const XIANGQI_SAMPLE: &str = include_str!("../../../samples/xiangqi-perpetual-chase.pgn");
 const LIMIT: &str =
@@ -27,7 +27,7 @@ fn line(r: &XiangqiGameReport) -> String {
 
 #[test]
 fn the_direct_line_is_the_value_form_for_every_field() {
-    for rules in [None, Some(Rules::Tw113)] {
+    for rules in [None, Some(RuleBook::Tw113)] {
         for explain in [false, true] {
             let opts = Options {
                 rules,

@@ -42,7 +42,7 @@ impl Ctx {
         use std::sync::atomic::Ordering;
         if let Some(msg) = report
             .game()
-            .and_then(|g| arbiter::Rules::mismatch(self.options.rules, g))
+            .and_then(|g| arbiter::RuleBook::mismatch(self.options.rules, g))
         {
             if !self.warned_rules.swap(true, Ordering::Relaxed) {
                 eprintln!("arbiter: warning: {msg}");
@@ -57,7 +57,7 @@ impl Ctx {
         // Said in the text report too, not only once on standard error.
         if let Some(msg) = report
             .game()
-            .and_then(|g| arbiter::Rules::mismatch(self.options.rules, g))
+            .and_then(|g| arbiter::RuleBook::mismatch(self.options.rules, g))
         {
             item.text = format!("Note: {msg}.\n{}", item.text);
         }

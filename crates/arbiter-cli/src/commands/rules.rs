@@ -4,7 +4,7 @@
 
 use crate::output::{Emitter, Item};
 use crate::UsageError;
-use arbiter::glossary::{self, Book, Clause};
+use arbiter::glossary::{self, Clause, RuleBook};
 use clap::Args;
 
 #[derive(Args, Debug)]
@@ -32,7 +32,7 @@ fn item(c: &Clause) -> Item {
 pub fn run(args: RulesArgs, emitter: &mut Emitter) -> anyhow::Result<()> {
     let (book, query) = match (&args.book, &args.clause) {
         (None, _) => (None, None),
-        (Some(b), q) => match Book::from_name(b) {
+        (Some(b), q) => match b.parse::<RuleBook>().ok() {
             Some(book) => (Some(book), q.clone()),
             None if q.is_none() => (None, Some(b.clone())),
             None => {
@@ -58,7 +58,7 @@ pub fn run(args: RulesArgs, emitter: &mut Emitter) -> anyhow::Result<()> {
         if let Some(b) = book {
             emitter.emit(Item::new(
                 &serde_json::Value::Null,
-                format!("{}\n", b.title()),
+                format!("{}\n", glossary::book_title(b)),
                 false,
             ));
         }

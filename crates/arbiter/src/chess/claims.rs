@@ -1,7 +1,8 @@
 //! Draw claims: threefold repetition (FIDE 9.2) and fifty moves (FIDE 9.3), with or without an
 //! intended move, and the penalty of an incorrect claim (9.5.3, A.3, B.2/B.3).
 
-use crate::words::MoveNumbering;
+use crate::types::{ClaimKind, Side};
+use crate::words::{side_title, MoveNumbering};
 use serde::Serialize;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
@@ -10,26 +11,6 @@ use shakmaty::{CastlingMode, Move, Position};
 use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
 use super::record::{parse_move, GameRecord};
-use super::{side_name, side_title};
-
-/// The kind of claim.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClaimKind {
-    /// FIDE 9.2: the same position for at least the third time.
-    Threefold,
-    /// FIDE 9.3: the last 50 moves of each side (100 plies) without pawn move or capture.
-    FiftyMoves,
-}
-
-impl ClaimKind {
-    /// `"threefold"` or `"fifty_moves"`, as written in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            ClaimKind::Threefold => "threefold",
-            ClaimKind::FiftyMoves => "fifty_moves",
-        }
-    }
-}
 
 /// The time control, which sets the penalty of an incorrect claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -58,7 +39,7 @@ impl TimeControl {
 /// A claim to judge: made by the side to move at `at_ply`, with an optional intended move.
 #[derive(Debug, Clone)]
 pub struct ClaimRequest {
-    /// Threefold or fifty moves.
+    /// Threefold or fifty moves (the natural move limit is no chess claim: an error).
     pub kind: ClaimKind,
     /// The ply at which the claim is made (default: the end of the moves).
     pub at_ply: Option<usize>,
@@ -83,10 +64,10 @@ pub struct Penalty {
 pub struct ClaimVerdict {
     /// Whether the claim is correct: if so the game is drawn at once (9.5.2).
     pub valid: bool,
-    /// `"threefold"` or `"fifty_moves"`.
-    pub kind: &'static str,
+    /// `threefold` or `fifty_moves`.
+    pub kind: ClaimKind,
     /// The claimant: the side to move at `at_ply` (only that side may claim).
-    pub by: &'static str,
+    pub by: Side,
     /// The ply at which the claim is made.
     pub at_ply: usize,
     /// The intended move (UCI), if one was written.
@@ -132,13 +113,9 @@ impl ClaimVerdict {
     /// brackets), the count, the verdict with its clause, the penalty with its time control and
     /// where that came from.
     pub fn text(&self) -> String {
-        let side = if self.by == "white" {
-            side_title(shakmaty::Color::White)
-        } else {
-            side_title(shakmaty::Color::Black)
-        };
+        let side = side_title(self.by);
         let what = match self.kind {
-            "threefold" => "threefold repetition",
+            ClaimKind::Threefold => "threefold repetition",
             _ => "the fifty-move rule",
         };
         let w = &self.words;
@@ -282,7 +259,7 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
         count = table.record(PositionKey::of(&pos), m.is_zeroing());
         note_end(&pos, count, i + 1, &mut over);
     }
-    let by = side_name(pos.turn());
+    let by = Side::from(pos.turn());
     let intended: Option<Move> = match &req.intended_move {
         Some(text) => Some(parse_move(&pos, text, at + 1).map_err(|e| match e {
             ChessError::IllegalMove { mv, reason, .. } => ChessError::IllegalIntendedMove {
@@ -339,10 +316,11 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
                 _ => (now, "FIDE 9.3.2", None, Some(hmc)),
             }
         }
+        ClaimKind::NaturalMoveLimit => return Err(ChessError::NotAChessClaim(req.kind)),
     };
     Ok(ClaimVerdict {
         valid,
-        kind: req.kind.name(),
+        kind: req.kind,
         by,
         at_ply: at,
         intended_move: intended_uci,

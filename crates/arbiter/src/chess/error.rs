@@ -36,6 +36,9 @@ pub enum ChessError {
         /// The plies the record has.
         plies: usize,
     },
+    /// A claim the FIDE Laws do not know (the natural move limit is a xiangqi claim).
+    #[error("{0} is not a chess claim (chess has threefold and fifty_moves)")]
+    NotAChessClaim(crate::types::ClaimKind),
     /// The intended move written for a claim is not legal for the side to move (FIDE 9.2.1.1,
     /// 9.3.1: the claimant writes a move he is allowed to play).
     #[error("intended move {mv:?} cannot be played at ply {ply}: {reason}")]

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::words::MoveNumbering;
+use crate::types::{ClaimKind, Game, Outcome, RuleBook, Side};
+use crate::words::{side_title, MoveNumbering};
 use serde::Serialize;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
@@ -13,20 +14,12 @@ use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
 use super::record::{san_fast, GameRecord, WrittenMove};
 use super::referee::Referee;
-use super::{side_name, side_title};
 
-/// Where the record stands once the rules are applied (cli.md `status`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// Nothing decided and the side to move at the end may not claim a draw.
-    Ongoing,
-    /// The side to move at the end may claim a draw now (with or without an intended move).
-    Claimable,
-    /// The rules ended the game (mate, stalemate, dead position, fivefold, 75 moves, flag fall
-    /// with no mate possible for the opponent).
-    Decided,
-}
+/// Where the record stands once the rules are applied (cli.md `status`): `ongoing`,
+/// `claimable` (the side to move at the end may claim a draw now) or `decided` (mate,
+/// stalemate, dead position, fivefold, 75 moves, flag fall with no mate possible for the
+/// opponent); never `pending` in chess.
+pub use crate::types::Status;
 
 /// Why the game ended (cli.md `reason`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -74,10 +67,10 @@ impl Reason {
 /// The first ply at which one kind of draw claim became valid for one side (cli.md `claims`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ClaimOpportunity {
-    /// `"threefold"` (FIDE 9.2) or `"fifty_moves"` (FIDE 9.3).
-    pub kind: &'static str,
-    /// `"white"` or `"black"`: the side to move at `at_ply`, the only one who may claim.
-    pub by: &'static str,
+    /// `threefold` (FIDE 9.2) or `fifty_moves` (FIDE 9.3).
+    pub kind: ClaimKind,
+    /// `white` or `black`: the side to move at `at_ply`, the only one who may claim.
+    pub by: Side,
     /// The ply at which the claim could be made.
     pub at_ply: usize,
     /// The move to write down first (UCI) when the claim needs one (9.2.1.1, 9.3.1); `null`
@@ -92,7 +85,7 @@ pub struct ClaimOpportunity {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FlagFall {
     /// The side whose flag fell (the loser in the record).
-    pub flagged: &'static str,
+    pub flagged: Side,
     /// Whether the opponent could still mate by some legal sequence at the end of the record.
     pub opponent_can_mate: bool,
     /// `"FIDE 6.9"`.
@@ -102,16 +95,16 @@ pub struct FlagFall {
 /// What the rules say about one chess game (cli.md `judge`, chess fields).
 #[derive(Debug, Clone, Serialize)]
 pub struct JudgeReport {
-    /// Always `"chess"`.
-    pub game: &'static str,
-    /// Always `"fide"`.
-    pub rules: &'static str,
+    /// Always `chess`.
+    pub game: Game,
+    /// Always `fide`.
+    pub rules: RuleBook,
     /// Moves in the record (plies).
     pub plies: usize,
     /// See [`Status`].
     pub status: Status,
     /// The rules' result: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while not decided.
-    pub result: String,
+    pub result: Outcome,
     /// See [`Reason`]; `null` while not decided.
     pub reason: Option<Reason>,
     /// The ply at which the game ended (number of moves played then); `null` if not decided.
@@ -169,8 +162,8 @@ impl MovesInWords {
     }
 }
 
-fn claim_words(kind: &str) -> &'static str {
-    if kind == "threefold" {
+fn claim_words(kind: ClaimKind) -> &'static str {
+    if kind == ClaimKind::Threefold {
         "threefold repetition"
     } else {
         "the fifty-move rule"
@@ -212,7 +205,7 @@ impl JudgeReport {
                 let who = self
                     .end_claims
                     .first()
-                    .map_or("the side to move", |c| title(c.by));
+                    .map_or("the side to move", |c| side_title(c.by));
                 let how: Vec<String> = self
                     .end_claims
                     .iter()
@@ -248,14 +241,14 @@ impl JudgeReport {
             match &c.intended_move {
                 Some(m) => t.push_str(&format!(
                     "  {when}, {} could claim a draw by {} by writing {} ({}).\n",
-                    title(c.by),
+                    side_title(c.by),
                     claim_words(c.kind),
                     w.intended(c.at_ply, m),
                     c.clause
                 )),
                 None => t.push_str(&format!(
                     "  {when}, {} could claim a draw by {} ({}).\n",
-                    title(c.by),
+                    side_title(c.by),
                     claim_words(c.kind),
                     c.clause
                 )),
@@ -264,7 +257,7 @@ impl JudgeReport {
         if let Some(f) = &self.flag {
             t.push_str(&format!(
                 "  {}'s flag fell; the opponent {} ({}).\n",
-                title(f.flagged),
+                side_title(f.flagged),
                 if f.opponent_can_mate {
                     "could still mate, so the loss stands"
                 } else {
@@ -294,20 +287,9 @@ impl JudgeReport {
     }
 }
 
-fn title(side: &str) -> &'static str {
-    if side == "white" {
-        side_title(Color::White)
-    } else {
-        side_title(Color::Black)
-    }
-}
-
 pub(super) fn uci(m: Move) -> String {
     UciMove::from_move(m, CastlingMode::Standard).to_string()
 }
-
-const THREEFOLD: &str = "threefold";
-const FIFTY: &str = "fifty_moves";
 
 /// What the side to move may claim at one ply.
 #[derive(Debug, Default, Clone)]
@@ -446,16 +428,22 @@ impl FirstClaims {
     }
 
     pub(super) fn note(&mut self, ply: usize, side: Color, here: &ClaimsHere) {
-        let by = side_name(side);
+        let by = Side::from(side);
         let kinds = [
             (
                 false,
-                THREEFOLD,
+                ClaimKind::Threefold,
                 here.threefold_now,
                 here.threefold_intended,
                 "FIDE 9.2.1",
             ),
-            (true, FIFTY, here.fifty_now, here.fifty_intended, "FIDE 9.3"),
+            (
+                true,
+                ClaimKind::FiftyMoves,
+                here.fifty_now,
+                here.fifty_intended,
+                "FIDE 9.3",
+            ),
         ];
         for (fifty, kind, now, intended, clause) in kinds {
             let s = Self::slot(fifty, side);

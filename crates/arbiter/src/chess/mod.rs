@@ -55,7 +55,9 @@ pub mod judge;
 pub mod record;
 pub mod referee;
 
-pub use claims::{judge_claim, ClaimKind, ClaimRequest, ClaimVerdict, ClaimWords, Penalty, TimeControl};
+pub use crate::types::ClaimKind;
+
+pub use claims::{judge_claim, ClaimRequest, ClaimVerdict, ClaimWords, Penalty, TimeControl};
 pub use dead::{can_mate, can_mate_screened, dead_position, dead_position_exact, DeadReport, Mateability};
 pub use error::ChessError;
 pub use identity::{PositionKey, RepetitionTable};
@@ -67,24 +69,6 @@ pub use record::{
 };
 pub use referee::{PlyStatus, Referee};
 
-use shakmaty::Color;
-
 // The board model the referee works on (`shakmaty`), so that users of `arbiter` need no second
 // dependency.
 pub use shakmaty::{Chess, Move};
-
-/// `"white"` or `"black"`, as written in reports.
-pub fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-/// `"White"` or `"Black"`, for text reports.
-pub fn side_title(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}

@@ -8,7 +8,7 @@
 //! the dead-position test (5.2.2), which is a search.
 
 use serde::Serialize;
-use shakmaty::{Chess, Color, Move, MoveList, Position};
+use shakmaty::{Chess, Move, MoveList, Position};
 
 use super::dead::{can_mate, is_dead, is_dead_screened, is_dead_screened_with, Mateability};
 use super::error::ChessError;
@@ -18,7 +18,7 @@ use super::judge::{
     FirstClaims, FlagFall, JudgeOptions, JudgeReport, Reason, Status,
 };
 use super::record::parse_move;
-use super::side_name;
+use crate::types::{Game, Outcome, RuleBook, Side};
 
 /// An incremental chess referee: push moves (as [`Move`]s or written in SAN or UCI), ask the
 /// status after any ply.
@@ -30,7 +30,7 @@ use super::side_name;
 ///     r.push_text(m).unwrap();
 /// }
 /// let s = r.status();
-/// assert_eq!((s.status, s.reason, s.at_ply, s.result.as_str()), (Status::Decided, Some(Reason::Checkmate), Some(4), "0-1"));
+/// assert_eq!((s.status, s.reason, s.at_ply, s.result.name()), (Status::Decided, Some(Reason::Checkmate), Some(4), "0-1"));
 /// ```
 #[derive(Debug, Clone)]
 pub struct Referee {
@@ -62,8 +62,8 @@ pub struct PlyStatus {
     pub ply: usize,
     /// `ongoing`, `claimable` (the side to move may claim a draw now) or `decided`.
     pub status: Status,
-    /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while not decided.
-    pub result: String,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while not decided.
+    pub result: Outcome,
     /// Why the game ended (`None` while not decided).
     pub reason: Option<Reason>,
     /// The ply at which the game ended (it may be before `ply`: moves after an automatic end
@@ -71,8 +71,8 @@ pub struct PlyStatus {
     pub at_ply: Option<usize>,
     /// The clause that decided.
     pub clause: Option<&'static str>,
-    /// `"white"` or `"black"`: the side to move.
-    pub to_move: &'static str,
+    /// `white` or `black`: the side to move.
+    pub to_move: Side,
     /// Plies since the last pawn move or capture (the FEN's half-move clock; 100 allows the
     /// fifty-move claim, 9.3; 150 ends the game, 9.6.2).
     pub halfmove_clock: u32,
@@ -321,11 +321,11 @@ impl Referee {
                     } else {
                         Status::Ongoing
                     },
-                    result: "*".to_string(),
+                    result: Outcome::Unknown,
                     reason: None,
                     at_ply: None,
                     clause: None,
-                    to_move: side_name(turn),
+                    to_move: Side::from(turn),
                     halfmove_clock: self.pos.halfmoves(),
                     repetitions: self.count,
                     claims: only.into_found(),
@@ -341,7 +341,7 @@ impl Referee {
             reason: r.reason,
             at_ply: r.at_ply,
             clause: r.clause,
-            to_move: side_name(self.pos.turn()),
+            to_move: Side::from(self.pos.turn()),
             halfmove_clock: self.pos.halfmoves(),
             repetitions: self.count,
             claims: r.end_claims,
@@ -426,7 +426,7 @@ impl Referee {
             if end.is_none() {
                 let m = can_mate(pos, w);
                 flag = Some(FlagFall {
-                    flagged: side_name(!w),
+                    flagged: Side::from(!w),
                     opponent_can_mate: m != Mateability::CannotMate,
                     clause: "FIDE 6.9",
                 });
@@ -456,36 +456,26 @@ impl Referee {
                         } else {
                             position_at(&self.start, played, p).turn()
                         };
-                        if mated == Color::White {
-                            "0-1"
-                        } else {
-                            "1-0"
-                        }
+                        Outcome::loss_for(mated)
                     }
-                    _ => "1/2-1/2",
+                    _ => Outcome::Draw,
                 };
-                (
-                    Status::Decided,
-                    result.to_string(),
-                    Some(r),
-                    Some(p),
-                    Some(r.clause()),
-                )
+                (Status::Decided, result, Some(r), Some(p), Some(r.clause()))
             }
-            None if claimable => (Status::Claimable, "*".to_string(), None, None, None),
-            None => (Status::Ongoing, "*".to_string(), None, None, None),
+            None if claimable => (Status::Claimable, Outcome::Unknown, None, None, None),
+            None => (Status::Ongoing, Outcome::Unknown, None, None, None),
         };
         let end_move = match at_ply {
             Some(p) if p > 0 => played.get(p - 1).map(|m| uci(*m)),
             _ => None,
         };
         let result_agrees = match (&recorded_result, status) {
-            (Some(r), Status::Decided) => r.trim() == "*" || r.trim() == result,
+            (Some(r), Status::Decided) => r.trim() == "*" || r.trim() == result.name(),
             _ => true,
         };
         JudgeReport {
-            game: "chess",
-            rules: "fide",
+            game: Game::Chess,
+            rules: RuleBook::Fide,
             plies: n,
             status,
             result,

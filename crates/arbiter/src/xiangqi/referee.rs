@@ -11,13 +11,14 @@
 //! under TW113, the cheap shape test of the 9-round rule ([`crate::xiangqi::ninerounds`]); moves are
 //! classified only when a claim could hold or a shuffle has the 9-round shape.
 
+use crate::types::Outcome;
 use crate::xiangqi::facts::classify;
 use crate::xiangqi::facts::MoveFacts;
 use crate::xiangqi::limits::{count_window, LimitMode, NaturalMoveCounter};
 use crate::xiangqi::ninerounds;
 use crate::xiangqi::repetition::{judge_facts, CycleJudgement, Offence};
 use crate::xiangqi::rules::RuleSet;
-use crate::xiangqi::verdict::{loss_for, Reason, RepetitionEvidence, Status, Verdict};
+use crate::xiangqi::verdict::{Reason, RepetitionEvidence, Status, Verdict};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use xiangqi::{Color, IllegalMove, Move, Position};
@@ -331,7 +332,7 @@ impl Referee {
         if self.verdict.status == Status::Ongoing && self.limit_valid[side as usize] {
             self.verdict = Verdict {
                 status: Status::Claimable,
-                result: "*",
+                result: Outcome::Unknown,
                 reason: None,
                 at_ply: None,
                 must_vary: None,
@@ -454,7 +455,7 @@ impl Referee {
         let mate = in_check;
         self.verdict = Verdict {
             status: Status::Decided,
-            result: loss_for(side),
+            result: Outcome::loss_for(side),
             reason: Some(if mate {
                 Reason::Checkmate
             } else {

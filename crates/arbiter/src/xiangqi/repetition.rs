@@ -2,6 +2,7 @@
 //! table (spec `xiangqi-repetition.md` §2–3; AXF general rules 1–5, detailed rules 1–3,
 //! 27–28; TW113 ch.2 table).
 
+use crate::types::Outcome;
 use crate::xiangqi::facts::{classify, MoveFacts};
 use crate::xiangqi::rules::{RuleSet, RulesId};
 use serde::Serialize;
@@ -68,7 +69,7 @@ pub struct CycleVerdict {
     /// The side that must vary, `None` for a draw.
     pub must_vary: Option<Color>,
     /// `"1-0"`, `"0-1"` or `"1/2-1/2"`: the result if nobody varies.
-    pub result_if_unchanged: &'static str,
+    pub result_if_unchanged: Outcome,
     /// The clause of the verdict (e.g. "AXF general rule 1", "AXF detailed rule 13").
     pub clause: String,
 }
@@ -550,7 +551,7 @@ fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> (Cycl
                 (_, Some(r)) => (Color::Black, r),
                 _ => unreachable!("exactly one side is forbidden"),
             };
-            let result_if_unchanged = if side == Color::Red { "0-1" } else { "1-0" };
+            let result_if_unchanged = Outcome::loss_for(side);
             let (clause, reading) = match rules.id {
                 RulesId::Axf => (format!("AXF {rule}"), None),
                 RulesId::Tw113 => (
@@ -581,7 +582,7 @@ fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> (Cycl
             (
                 CycleVerdict {
                     must_vary: None,
-                    result_if_unchanged: "1/2-1/2",
+                    result_if_unchanged: Outcome::Draw,
                     clause,
                 },
                 None,
@@ -590,7 +591,7 @@ fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> (Cycl
         Ordering::Greater => (
             CycleVerdict {
                 must_vary: Some(Color::Red),
-                result_if_unchanged: "0-1",
+                result_if_unchanged: Outcome::BlackWins,
                 clause: red.clause.clone(),
             },
             None,
@@ -598,7 +599,7 @@ fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> (Cycl
         Ordering::Less => (
             CycleVerdict {
                 must_vary: Some(Color::Black),
-                result_if_unchanged: "1-0",
+                result_if_unchanged: Outcome::FirstWins,
                 clause: black.clause.clone(),
             },
             None,

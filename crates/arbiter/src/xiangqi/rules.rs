@@ -1,12 +1,13 @@
 //! Rule sets as data: the only place where AXF and TW113 differ. Every field cites its clause.
 
+use crate::types::RuleBook;
 use crate::xiangqi::ninerounds::NineRounds;
 use serde::Serialize;
 use xiangqi::PieceKind;
 
-/// Which rule book adjudicates a xiangqi game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// Which rule book adjudicates a xiangqi game: the xiangqi books of [`RuleBook`], spelled
+/// (and serialised) as that type spells them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RulesId {
     /// Asian Xiangqi Federation rules, chapter on repetition (棋例), seed 001.
     Axf,
@@ -15,12 +16,33 @@ pub enum RulesId {
 }
 
 impl RulesId {
-    /// `"axf"` or `"tw113"`.
+    /// `"axf"` or `"tw113"` ([`RuleBook::name`]).
     pub fn name(self) -> &'static str {
-        match self {
-            RulesId::Axf => "axf",
-            RulesId::Tw113 => "tw113",
+        RuleBook::from(self).name()
+    }
+
+    /// The xiangqi rule book `book` names; `None` for `fide`.
+    pub fn of(book: RuleBook) -> Option<RulesId> {
+        match book {
+            RuleBook::Axf => Some(RulesId::Axf),
+            RuleBook::Tw113 => Some(RulesId::Tw113),
+            RuleBook::Fide => None,
         }
+    }
+}
+
+impl From<RulesId> for RuleBook {
+    fn from(id: RulesId) -> RuleBook {
+        match id {
+            RulesId::Axf => RuleBook::Axf,
+            RulesId::Tw113 => RuleBook::Tw113,
+        }
+    }
+}
+
+impl Serialize for RulesId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        RuleBook::from(*self).serialize(s)
     }
 }
 

@@ -1,22 +1,14 @@
 //! What the referee says about a game at a ply: status, result, reason, clause, evidence.
 
+use crate::types::Outcome;
 use crate::xiangqi::repetition::CycleJudgement;
 use serde::Serialize;
 use xiangqi::Color;
 
-/// The state of a game as the rules see it (JSON contract `status`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// Nothing decided.
-    Ongoing,
-    /// A draw may be claimed now by the side to move.
-    Claimable,
-    /// A repetition reached the rule book's count: the arbiter must act (`must_vary` says who).
-    Pending,
-    /// The rules end the game.
-    Decided,
-}
+/// The state of a game as the rules see it (JSON contract `status`): ongoing, claimable,
+/// pending (a repetition reached the rule book's count: the arbiter must act, `must_vary` says
+/// who) or decided.
+pub use crate::types::Status;
 
 /// Why a game ended or is pending (JSON contract `reason`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -55,9 +47,9 @@ pub struct RepetitionEvidence {
 pub struct Verdict {
     /// Ongoing, claimable, pending (the arbiter must act) or decided.
     pub status: Status,
-    /// `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` while ongoing/claimable. While pending: the
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while ongoing/claimable. While pending: the
     /// result if the side in `must_vary` does not vary.
-    pub result: &'static str,
+    pub result: Outcome,
     /// Why (checkmate, perpetual check, …); `None` while nothing is decided or pending.
     pub reason: Option<Reason>,
     /// Plies played when the event happened (a mate on the 16th move is 16).
@@ -78,7 +70,7 @@ impl Verdict {
     pub fn ongoing() -> Verdict {
         Verdict {
             status: Status::Ongoing,
-            result: "*",
+            result: Outcome::Unknown,
             reason: None,
             at_ply: None,
             must_vary: None,
@@ -86,13 +78,5 @@ impl Verdict {
             procedure: None,
             repetition: None,
         }
-    }
-}
-
-/// The result string when `loser` loses.
-pub fn loss_for(loser: Color) -> &'static str {
-    match loser {
-        Color::Red => "0-1",
-        Color::Black => "1-0",
     }
 }
