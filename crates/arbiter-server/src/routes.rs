@@ -52,22 +52,22 @@ struct AppState {
 }
 
 // The page, embedded (no CDN, no external fonts: the page works offline).
-const INDEX_HTML: &str = include_str!("../../../web/index.html");
-const APP_JS: &str = include_str!("../../../web/app.js");
-const BOARD_JS: &str = include_str!("../../../web/board.js");
-const I18N_JS: &str = include_str!("../../../web/i18n.js");
-const STYLE_CSS: &str = include_str!("../../../web/style.css");
-const FAVICON_SVG: &str = include_str!("../../../web/favicon.svg");
+const INDEX_HTML: &str = include_str!("../web/index.html");
+const APP_JS: &str = include_str!("../web/app.js");
+const BOARD_JS: &str = include_str!("../web/board.js");
+const I18N_JS: &str = include_str!("../web/i18n.js");
+const STYLE_CSS: &str = include_str!("../web/style.css");
+const FAVICON_SVG: &str = include_str!("../web/favicon.svg");
 
-/// The bundled sample records the page offers (name, contents), from `samples/`.
+/// The bundled sample records the page offers (name, contents), from the crate's `samples/`.
 pub const SAMPLES: &[(&str, &str)] = &[
     (
         "xiangqi-perpetual-chase.pgn",
-        include_str!("../../../samples/xiangqi-perpetual-chase.pgn"),
+        include_str!("../samples/xiangqi-perpetual-chase.pgn"),
     ),
     (
         "chess-threefold-grischuk-giri-2019.pgn",
-        include_str!("../../../samples/chess-threefold-grischuk-giri-2019.pgn"),
+        include_str!("../samples/chess-threefold-grischuk-giri-2019.pgn"),
     ),
 ];
 

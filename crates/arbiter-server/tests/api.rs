@@ -7,8 +7,8 @@ mod common;
 use common::TestServer;
 use serde_json::{json, Value};
 
-const XQ_SAMPLE: &str = include_str!("../../../samples/xiangqi-perpetual-chase.pgn");
-const CHESS_SAMPLE: &str = include_str!("../../../samples/chess-threefold-grischuk-giri-2019.pgn");
+const XQ_SAMPLE: &str = include_str!("../samples/xiangqi-perpetual-chase.pgn");
+const CHESS_SAMPLE: &str = include_str!("../samples/chess-threefold-grischuk-giri-2019.pgn");
 const PERPETUAL_CHECK_FEN: &str = "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w";
 
 fn server() -> TestServer {

@@ -7,8 +7,8 @@ mod common;
 use common::TestServer;
 
 const SEEDS: [&str; 2] = [
-    include_str!("../../../samples/xiangqi-perpetual-chase.pgn"),
-    include_str!("../../../samples/chess-threefold-grischuk-giri-2019.pgn"),
+    include_str!("../samples/xiangqi-perpetual-chase.pgn"),
+    include_str!("../samples/chess-threefold-grischuk-giri-2019.pgn"),
 ];
 
 /// A small deterministic generator (xorshift64*), so a failure can be replayed.

@@ -6,7 +6,8 @@
 use arbiter::chess::{judge_game, parse_pgn_game, ChessError, Reason, Referee, Status};
 use arbiter::{ClaimKind, Side};
 
-const GRISCHUK_GIRI: &str = include_str!("../../../samples/chess-threefold-grischuk-giri-2019.pgn");
+const GRISCHUK_GIRI: &str =
+    include_str!("../../arbiter-server/samples/chess-threefold-grischuk-giri-2019.pgn");
 
 #[test]
 fn fools_mate_in_san_and_uci() {

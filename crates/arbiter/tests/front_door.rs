@@ -6,8 +6,9 @@
 use arbiter::{ClaimGame, ClaimKind, ClaimQuery, Game, GameReport, Options, RuleBook};
 use serde_json::{json, Value};
 
-const CHESS_SAMPLE: &str = include_str!("../../../samples/chess-threefold-grischuk-giri-2019.pgn");
-const XIANGQI_SAMPLE: &str = include_str!("../../../samples/xiangqi-perpetual-chase.pgn");
+const CHESS_SAMPLE: &str =
+    include_str!("../../arbiter-server/samples/chess-threefold-grischuk-giri-2019.pgn");
+const XIANGQI_SAMPLE: &str = include_str!("../../arbiter-server/samples/xiangqi-perpetual-chase.pgn");
 
 fn value(r: &impl serde::Serialize) -> Value {
     serde_json::to_value(r).unwrap()

@@ -7,7 +7,7 @@
 
 use arbiter::{GameReport, Options, RuleBook, XiangqiGameReport};
 
-const XIANGQI_SAMPLE: &str = include_str!("../../../samples/xiangqi-perpetual-chase.pgn");
+const XIANGQI_SAMPLE: &str = include_str!("../../arbiter-server/samples/xiangqi-perpetual-chase.pgn");
 const LIMIT: &str =
     "[Event \"t\"]\n[FEN \"3k5/9/9/9/9/9/9/9/9/R3K4 w - - 118 1\"]\n\n1. a0a1 d9d8 2. a1a2 *\n";
 const TRUNCATED: &str = "[Event \"t\"]\n\n1. h2e2 h9g7 2.\n";

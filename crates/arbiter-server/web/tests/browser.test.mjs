@@ -2,9 +2,9 @@
 // driven by playwright-core). Starts the server on a free loopback port, pastes each bundled
 // sample, checks the verdict, the clause, the pieces drawn and the chase arrow, steps with the
 // keyboard, toggles 中文, sets up a position, and repeats at phone width. Screenshots go to
-// web/tests/artifacts/.
+// crates/arbiter-server/web/tests/artifacts/.
 //
-//   ARBITER_BIN=target/release/arbiter node web/tests/browser.test.mjs
+//   ARBITER_BIN=target/release/arbiter node crates/arbiter-server/web/tests/browser.test.mjs
 import { chromium } from "playwright-core";
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, "../..");
+const root = resolve(here, "../../../..");
 const bin = process.env.ARBITER_BIN || join(root, "target/release/arbiter");
 const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 const artifacts = join(here, "artifacts");
