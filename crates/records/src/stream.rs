@@ -13,7 +13,11 @@
 //! - after a tag section and a blank line, at the next `[` line (a tags-only record is a
 //!   record of its own);
 //! - at a UTF-16 byte-order mark at the start of a line: from there on the bytes are read as
-//!   UTF-16 and handed on as UTF-8 ([`Chunk::utf16`]).
+//!   UTF-16 and handed on as UTF-8 ([`Chunk::utf16`]), up to the first line (after a UTF-16
+//!   line end) whose bytes are not UTF-16 but start another record — a tag line `[Name "` in
+//!   an 8-bit encoding (UTF-8, GBK, Big5, …, blank lines and a UTF-8 byte-order mark before it
+//!   allowed) or another UTF-16 byte-order mark: files joined with `cat` lose no record, each
+//!   is decoded in its own encoding.
 //!
 //! A tag line's tags end at the line's end; text after the last tag on the line is movetext.
 
@@ -119,6 +123,8 @@ pub struct Splitter<R> {
     /// Raw bytes not yet transcoded (UTF-16 mode).
     raw: Vec<u8>,
     utf16: Option<(encoding_rs::Decoder, TextEncoding)>,
+    /// Raw bytes the UTF-16 decoder has read (its parity locates code units in `raw`).
+    utf16_read: u64,
     utf16_errors: bool,
     /// The source has returned 0 (UTF-16 mode reads it through `raw`).
     src_eof: bool,
@@ -160,6 +166,7 @@ impl<R: Read> Splitter<R> {
             eof: false,
             raw: Vec::new(),
             utf16: None,
+            utf16_read: 0,
             utf16_errors: false,
             src_eof: false,
             error: None,
@@ -217,39 +224,68 @@ impl<R: Read> Splitter<R> {
                     }
                 }
             },
-            Some((decoder, _)) => {
-                if self.raw.is_empty() && !self.src_eof {
-                    let mut tmp = [0u8; 16 << 10];
-                    loop {
-                        match self.src.read(&mut tmp) {
-                            Ok(n) => {
-                                self.src_eof = n == 0;
-                                self.raw.extend_from_slice(&tmp[..n]);
-                                break;
-                            }
-                            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                            Err(e) => {
-                                self.error = Some(e);
-                                self.src_eof = true;
-                                break;
-                            }
-                        }
-                    }
-                }
+            Some(_) => {
+                self.top_up_raw(1);
                 if self.buf.len() - self.hi < 16 {
                     return;
                 }
-                let last = self.src_eof;
+                let Some((decoder, enc)) = &mut self.utf16 else {
+                    return;
+                };
+                // Decode up to and including the next line end only: a record in another
+                // encoding after it is then seen at its first line.
+                let skip = (self.utf16_read % 2) as usize;
+                let line_end = utf16_line_end(&self.raw, skip, *enc);
+                let end = line_end.unwrap_or(self.raw.len());
+                let last = self.src_eof && end == self.raw.len();
                 let (result, read, written, errors) =
-                    decoder.decode_to_utf8(&self.raw, &mut self.buf[self.hi..], last);
+                    decoder.decode_to_utf8(&self.raw[..end], &mut self.buf[self.hi..], last);
                 self.utf16_errors |= errors;
                 self.raw.drain(..read);
+                self.utf16_read += read as u64;
                 self.hi += written;
                 if last && result == encoding_rs::CoderResult::InputEmpty {
                     self.eof = true;
+                } else if line_end.is_some() && read == end {
+                    self.top_up_raw(PEEK);
+                    if record_starts(&self.raw) {
+                        self.end_utf16();
+                    }
                 }
             }
         }
+    }
+
+    /// Read the source until `raw` holds at least `n` bytes or the source ends (UTF-16 mode).
+    fn top_up_raw(&mut self, n: usize) {
+        let mut tmp = [0u8; 16 << 10];
+        while self.raw.len() < n && !self.src_eof {
+            match self.src.read(&mut tmp) {
+                Ok(k) => {
+                    self.src_eof = k == 0;
+                    self.raw.extend_from_slice(&tmp[..k]);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.error = Some(e);
+                    self.src_eof = true;
+                }
+            }
+        }
+    }
+
+    /// Leave UTF-16 mode at a line start: the bytes not yet decoded are read as bytes again.
+    fn end_utf16(&mut self) {
+        self.utf16 = None;
+        self.utf16_read = 0;
+        self.buf.copy_within(self.lo..self.hi, 0);
+        self.hi -= self.lo;
+        self.lo = 0;
+        self.buf.truncate(self.hi);
+        self.buf.append(&mut self.raw);
+        self.hi = self.buf.len();
+        self.buf.resize(self.hi + BUF_START, 0);
+        self.eof = false;
     }
 
     /// How the line at the read position starts; `None` at the end of input.
@@ -288,6 +324,7 @@ impl<R: Read> Splitter<R> {
         pending.append(&mut self.raw);
         self.raw = pending;
         self.eof = false;
+        self.utf16_read = 0;
         self.utf16 = Some((enc.encoding().new_decoder_without_bom_handling(), enc));
     }
 
@@ -481,6 +518,39 @@ fn overflow(out: &mut Chunk, what: &'static str, limit: usize, line: usize) {
             return;
         }
         out.overflow = Some(Overflow { what, limit, line });
+    }
+}
+
+/// The index just after the first line feed code unit (U+000A) of UTF-16 bytes `raw` in `enc`
+/// whose code units start at `skip` (0 or 1).
+fn utf16_line_end(raw: &[u8], skip: usize, enc: TextEncoding) -> Option<usize> {
+    let lf: [u8; 2] = if enc == TextEncoding::Utf16Be {
+        [0, b'\n']
+    } else {
+        [b'\n', 0]
+    };
+    raw.get(skip..)?
+        .chunks_exact(2)
+        .position(|u| u == lf)
+        .map(|i| skip + 2 * i + 2)
+}
+
+/// Whether bytes met at a UTF-16 line start are, rather than UTF-16, the start of another
+/// record: after blank lines (ASCII spaces, tabs, line ends) and a UTF-8 byte-order mark, a tag
+/// line `[Name "` in bytes, or a UTF-16 byte-order mark followed by an ASCII character. In
+/// UTF-16 every ASCII character has a zero byte, so neither shape occurs there.
+fn record_starts(raw: &[u8]) -> bool {
+    let mut p = raw;
+    loop {
+        p = match p {
+            [b' ' | b'\t' | b'\r' | b'\n', rest @ ..] | [0xEF, 0xBB, 0xBF, rest @ ..] => rest,
+            _ => break,
+        };
+    }
+    match p {
+        [0xFF, 0xFE, _, 0, ..] | [0xFE, 0xFF, 0, _, ..] => true,
+        [b'[', ..] => tag_shaped(p),
+        _ => false,
     }
 }
 

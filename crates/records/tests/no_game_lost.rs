@@ -216,6 +216,66 @@ fn encodings_per_game() {
     assert_eq!((r.tag("Event"), r.texts.len()), (Some("\u{67f3}"), 1));
 }
 
+/// Files joined with `cat`: a UTF-16 record (with its byte-order mark) between records in other
+/// encodings ends at the next record's first line, whatever that record's encoding (UTF-8,
+/// GBK, UTF-16 of the other byte order, UTF-8 with a byte-order mark); no record after it is
+/// lost, and each is read in its own encoding.
+#[test]
+fn utf16_record_between_others_ends_at_the_next_record() {
+    let game = |event: &str| format!("[Event \"{event}\"]\r\n\r\n1. \u{70ae}\u{4e8c}\u{5e73}\u{4e94} *\r\n");
+    let utf16 = |text: &str, big_endian: bool| -> Vec<u8> {
+        let mut b = if big_endian {
+            vec![0xFE, 0xFF]
+        } else {
+            vec![0xFF, 0xFE]
+        };
+        for u in text.encode_utf16() {
+            b.extend(if big_endian {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            });
+        }
+        b
+    };
+    let mut bytes = game("utf-8 first").into_bytes();
+    bytes.extend(utf16(&game("\u{67f3}\u{5927}\u{83ef} le"), false));
+    bytes.extend(game("utf-8 after le").into_bytes());
+    bytes.extend(utf16(&game("le again"), false));
+    bytes.extend(utf16(&game("be"), true));
+    let gbk_game = game("\u{67f3}\u{5927}\u{534e} gbk");
+    let (gbk, _, _) = encoding_rs::GB18030.encode(&gbk_game);
+    bytes.extend(gbk.iter());
+    bytes.extend(utf16(&game("le before bom"), false));
+    bytes.extend(b"\n\xEF\xBB\xBF");
+    bytes.extend(game("utf-8 with bom").into_bytes());
+    let all: Vec<_> = games(&bytes[..], Default::default()).collect();
+    let read: Vec<(String, records::Source)> = all
+        .iter()
+        .map(|(_, g)| match g {
+            Ok(Game::Xiangqi(r)) => {
+                assert_eq!(r.texts.len(), 1, "{}", summary(g));
+                (r.tag("Event").unwrap_or_default().to_string(), r.source)
+            }
+            _ => panic!("{}", summary(g)),
+        })
+        .collect();
+    use records::{Source::Pgn, TextEncoding::*};
+    assert_eq!(
+        read,
+        [
+            ("utf-8 first".to_string(), Pgn(Utf8)),
+            ("\u{67f3}\u{5927}\u{83ef} le".to_string(), Pgn(Utf16Le)),
+            ("utf-8 after le".to_string(), Pgn(Utf8)),
+            ("le again".to_string(), Pgn(Utf16Le)),
+            ("be".to_string(), Pgn(Utf16Be)),
+            ("\u{67f3}\u{5927}\u{534e} gbk".to_string(), Pgn(Gbk)),
+            ("le before bom".to_string(), Pgn(Utf16Le)),
+            ("utf-8 with bom".to_string(), Pgn(Utf8)),
+        ]
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
 
