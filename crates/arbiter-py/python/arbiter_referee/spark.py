@@ -470,9 +470,21 @@ def judge_pgn(spark, path: str, *, label: Optional[str] = None,
     return df.mapInArrow(judge_batches, spark_schema())
 
 
-def write_parquet(df, out: str, mode: str = "overwrite") -> None:
-    """Writes a verdict DataFrame to Parquet at ``out``."""
+def write_parquet(df, out: str, mode: str = "error") -> None:
+    """Writes a verdict DataFrame to Parquet at ``out``. ``mode`` is Spark's save mode; the
+    default, ``"error"``, refuses an existing output (pass ``"overwrite"`` to replace it)."""
     df.write.mode(mode).parquet(out)
+
+
+def _local_path(out: str) -> Optional[str]:
+    """The local file-system path of an output location, or None for another scheme."""
+    if out.startswith("file://"):
+        return out[len("file://"):]
+    if out.startswith("file:"):
+        return out[len("file:"):]
+    if "://" in out:
+        return None
+    return out
 
 
 # -------------------------------------------------------------------------------------------
@@ -501,11 +513,22 @@ def main(argv: Optional[List[str]] = None, spark=None) -> int:
     ap.add_argument("--cycles", type=int, default=3)
     ap.add_argument("--game", choices=["xiangqi", "chess"])
     ap.add_argument("--dead-check", default="screen", choices=["screen", "exact", "off"])
-    ap.add_argument("--mode", default="overwrite", choices=["overwrite", "append",
-                                                            "error", "ignore"])
+    ap.add_argument("--overwrite", action="store_true",
+                    help="replace the output folder if it exists (without it, an existing "
+                    "output is refused)")
+    ap.add_argument("--mode", choices=["overwrite", "append", "error", "ignore"],
+                    help="Spark's save mode (default: error, or overwrite with --overwrite)")
     ap.add_argument("--summary", action="store_true",
                     help="print the count of games by status and reason")
     a = ap.parse_args(argv)
+    if a.mode is None:
+        a.mode = "overwrite" if a.overwrite else "error"
+    elif a.overwrite and a.mode != "overwrite":
+        ap.error(f"--overwrite contradicts --mode {a.mode}")
+    local_out = _local_path(a.out)
+    if a.mode == "error" and local_out is not None and _os.path.exists(local_out):
+        ap.error(f"the output {a.out} exists; pass --overwrite to replace it "
+                 "(or --mode append to add to it)")
 
     own = spark is None
     if own:
