@@ -3,7 +3,7 @@
 # builds of the `referee_push` example, over every PGN file under a folder: the statuses must
 # be the same, ply by ply.
 #   tools/compare-referee-status.sh BASE_EXAMPLE NEW_EXAMPLE DATA_DIR
-# (build each with `cargo build --release -p arbiter --example referee_push`).
+# (build each with `cargo build --release -p arbiter-referee --example referee_push`).
 set -euo pipefail
 base=$1 new=$2 dir=$3
 files=0 plies=0 differ=0

@@ -101,7 +101,8 @@ impl From<TimeControl> for arbiter::chess::TimeControl {
 #[derive(Parser, Debug)]
 #[command(
     name = "arbiter",
-    version,
+    // The crate version and the commit built (build.rs).
+    version = env!("ARBITER_VERSION"),
     about = "A referee for repetition, perpetual check, perpetual chase and draws in xiangqi (AXF, TW113) and chess (FIDE)",
     long_about = "A referee for repetition, perpetual check, perpetual chase and draws.\n\n\
 Xiangqi under the AXF or TW113 rule books (every move classified: check, chase with chaser and \
@@ -195,6 +196,35 @@ printf '%s\\n' '{\"cmd\":\"new\",\"game\":\"xiangqi\"}' '{\"cmd\":\"push\",\"mov
 Commands: new {game, rules, fen, cycles}, push {move}, status, quit. A bad line gets an error \
 line and the game goes on. See docs/server.md.")]
     Referee,
+    /// Print the shell completion script for bash, zsh, fish, powershell or elvish.
+    #[command(after_help = "Examples:\n  \
+arbiter completions bash > ~/.local/share/bash-completion/completions/arbiter\n  \
+arbiter completions zsh > ~/.zfunc/_arbiter                  (with fpath+=~/.zfunc)\n  \
+arbiter completions fish > ~/.config/fish/completions/arbiter.fish\n  \
+arbiter completions powershell >> $PROFILE")]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), or write one page per subcommand into a folder.
+    #[command(after_help = "Examples:\n  \
+arbiter man | man -l -\n  \
+arbiter man --dir /usr/local/share/man/man1          arbiter.1, arbiter-judge.1, ...")]
+    Man(ManArgs),
+}
+
+/// `arbiter completions`.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell the script is for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+/// `arbiter man`.
+#[derive(Args, Debug)]
+pub struct ManArgs {
+    /// Write `arbiter.1` and a page per subcommand (`arbiter-judge.1`, ...) into this existing
+    /// folder instead of printing `arbiter.1`.
+    #[arg(long)]
+    pub dir: Option<std::path::PathBuf>,
 }
 
 /// `arbiter serve`.

@@ -3,7 +3,8 @@
 //! record; any letter case; others skipped silently), `-` for standard input.
 //!
 //! A directory walk (with `walkdir`) follows symbolic links but reads each file once (the same
-//! device and inode is not read twice), reports a symbolic link that loops back to one of its
+//! device and inode is not read twice; on other systems than Unix, the same canonical path),
+//! reports a symbolic link that loops back to one of its
 //! own ancestors, and skips what is not a regular file (a FIFO, a device such as `/dev/zero`,
 //! a socket) with a note on standard error: a folder someone else made can neither block nor
 //! flood the run. A path given on the command line is read as given (a FIFO or
@@ -61,8 +62,7 @@ impl Input {
 pub struct Notes(pub Vec<String>);
 
 /// Walk `dir` for record files, sorted by name, each file once (see the module docs).
-fn walk(dir: &Path, seen: &mut HashSet<(u64, u64)>, out: &mut Vec<Input>, notes: &mut Notes) {
-    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+fn walk(dir: &Path, seen: &mut HashSet<FileId>, out: &mut Vec<Input>, notes: &mut Notes) {
     let walker = walkdir::WalkDir::new(dir).follow_links(true).sort_by_file_name();
     for entry in walker {
         let entry = match entry {
@@ -92,28 +92,59 @@ fn walk(dir: &Path, seen: &mut HashSet<(u64, u64)>, out: &mut Vec<Input>, notes:
             continue;
         }
         if !ft.is_file() {
-            let what = if ft.is_fifo() {
-                "a FIFO"
-            } else if ft.is_char_device() || ft.is_block_device() {
-                "a device"
-            } else if ft.is_socket() {
-                "a socket"
-            } else {
-                "not a regular file"
-            };
+            let what = special_kind(ft);
             notes
                 .0
                 .push(format!("skipped {}: {what}, not a regular file", path.display()));
             continue;
         }
-        match entry.metadata() {
-            Ok(m) if !seen.insert((m.dev(), m.ino())) => notes.0.push(format!(
+        match entry.metadata().ok().and_then(|m| file_id(path, &m)) {
+            Some(id) if !seen.insert(id) => notes.0.push(format!(
                 "skipped {}: the same file was already read under another name",
                 path.display()
             )),
             _ => out.push(Input::File(path.to_path_buf())),
         }
     }
+}
+
+/// What names one file whatever path reaches it: device and inode on Unix (hard and symbolic
+/// links alike); elsewhere (Windows) the canonical path, which resolves symbolic links and
+/// junctions but not hard links.
+#[cfg(unix)]
+type FileId = (u64, u64);
+#[cfg(not(unix))]
+type FileId = PathBuf;
+
+#[cfg(unix)]
+fn file_id(_path: &Path, m: &std::fs::Metadata) -> Option<FileId> {
+    use std::os::unix::fs::MetadataExt;
+    Some((m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(path: &Path, _m: &std::fs::Metadata) -> Option<FileId> {
+    std::fs::canonicalize(path).ok()
+}
+
+/// What a walk calls an entry that is neither a directory nor a regular file.
+#[cfg(unix)]
+fn special_kind(ft: std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if ft.is_fifo() {
+        "a FIFO"
+    } else if ft.is_char_device() || ft.is_block_device() {
+        "a device"
+    } else if ft.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_kind(_ft: std::fs::FileType) -> &'static str {
+    "not a regular file"
 }
 
 /// Whether the extension is one a walk may read ([`records::record::RECORD_EXTENSIONS`] or

@@ -5,6 +5,7 @@ mod args;
 mod commands;
 mod convert;
 mod inputs;
+mod manual;
 mod output;
 mod serve;
 
@@ -39,6 +40,8 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Serve(a) => return serve::run(a),
         Command::Referee => return serve::referee(),
+        Command::Completions(a) => return manual::completions(a),
+        Command::Man(a) => return manual::man(a),
         _ => {}
     }
     let json = match &cli.command {
@@ -50,7 +53,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => a.json,
         Command::Convert(_) => false,
         Command::Rules(a) => a.json,
-        Command::Serve(_) | Command::Referee => false,
+        Command::Serve(_) | Command::Referee | Command::Completions(_) | Command::Man(_) => false,
     };
     let mut emitter = Emitter::new(json);
     let result = match cli.command {
@@ -62,7 +65,7 @@ fn main() -> ExitCode {
         Command::Perft(a) => commands::perft::run(a, &mut emitter),
         Command::Convert(a) => convert::run(a),
         Command::Rules(a) => commands::rules::run(a, &mut emitter),
-        Command::Serve(_) | Command::Referee => Ok(()),
+        Command::Serve(_) | Command::Referee | Command::Completions(_) | Command::Man(_) => Ok(()),
     };
     emitter.flush();
     if let Some(e) = emitter.write_error() {

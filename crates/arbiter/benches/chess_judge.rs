@@ -2,10 +2,10 @@
 //! position checks per second.
 //!
 //! Inputs are read from `../shared/data/chess` next to the repository; when absent the
-//! benchmarks are skipped. Run: `cargo bench -p arbiter --bench chess_judge`.
+//! benchmarks are skipped. Run: `cargo bench -p arbiter-referee --bench chess_judge`.
 //!
 //! `world_matches_process` compares whole processes: the release `arbiter judge --json` (build
-//! it first: `cargo build --release -p arbiter-cli`; skipped when absent) against this bench
+//! it first: `cargo build --release -p arbiter-referee-cli`; skipped when absent) against this bench
 //! binary replaying the file in a child process of its own (`BARE_REPLAY_CHILD`), so that both
 //! pay for starting a process and reading the file.
 

@@ -1,5 +1,5 @@
 //! Judges a xiangqi game and a chess game move by move, with the public API of `arbiter`
-//! only (no other dependency). Run: `cargo run -p arbiter --example move_by_move`.
+//! only (no other dependency). Run: `cargo run -p arbiter-referee --example move_by_move`.
 
 use arbiter::chess;
 use arbiter::xiangqi::{self, referee::Referee, rules::RuleSet};

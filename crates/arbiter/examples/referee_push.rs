@@ -2,7 +2,7 @@
 //! move by move (UCI text) with the status asked after each ply (what the Python
 //! `chess.Referee.push` does), and every game of a xiangqi file pushed move by move (ICCS text).
 //!
-//! `cargo run --release -p arbiter --example referee_push -- world_matches.pgn liu_dahua_1125.pgn`
+//! `cargo run --release -p arbiter-referee --example referee_push -- world_matches.pgn liu_dahua_1125.pgn`
 //! prints nanoseconds per ply for each step. Chess statuses are also summed into a checksum so
 //! that two builds can be compared for the same answers (`--dump` prints every status).
 

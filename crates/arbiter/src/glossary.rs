@@ -682,7 +682,7 @@ mod tests {
     }
 
     /// `docs/clauses.md` is this glossary. To regenerate it after an edit:
-    /// `ARBITER_WRITE_DOCS=1 cargo test -p arbiter --lib glossary`.
+    /// `ARBITER_WRITE_DOCS=1 cargo test -p arbiter-referee --lib glossary`.
     #[test]
     fn docs_clauses_md_is_the_glossary() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/clauses.md");
@@ -692,7 +692,7 @@ mod tests {
         let on_disk = std::fs::read_to_string(path).unwrap_or_default();
         assert!(
             on_disk == markdown(),
-            "docs/clauses.md is out of date: ARBITER_WRITE_DOCS=1 cargo test -p arbiter --lib glossary"
+            "docs/clauses.md is out of date: ARBITER_WRITE_DOCS=1 cargo test -p arbiter-referee --lib glossary"
         );
     }
 

@@ -5,7 +5,7 @@
 //! 1,723 generated locked-wall positions (fixtures/chess/dead/walls.fens).
 //!
 //! The two long tests are `#[ignore]`d in the quick `cargo test`; CI (`.ci/run`) runs them:
-//! `cargo test -p arbiter --test chess_dead_vector -- --ignored`.
+//! `cargo test -p arbiter-referee --test chess_dead_vector -- --ignored`.
 
 use arbiter::chess::dead::is_dead_screened;
 use arbiter::chess::{can_mate, dead_position, parse_fen, Mateability};

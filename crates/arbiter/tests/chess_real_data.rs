@@ -1,5 +1,5 @@
 //! Counts over the real data in `../shared/data/chess` (run on demand:
-//! `cargo test -p arbiter --release --test chess_real_data -- --ignored --nocapture`).
+//! `cargo test -p arbiter-referee --release --test chess_real_data -- --ignored --nocapture`).
 //! Skipped when the shared data is absent.
 
 use std::collections::BTreeMap;

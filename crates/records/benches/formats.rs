@@ -3,7 +3,7 @@
 //! 1,446 variation tags and 107,001 moves in its tree), CBR and move-list files/s, and PGN
 //! games/s on the 1,125-game ICCS fixture. Every figure is read + full legality replay of
 //! the main line and variations (the work `judge` does before the referee).
-//! Run: `cargo bench -p records --bench formats`.
+//! Run: `cargo bench -p arbiter-referee-records --bench formats`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use records::{games, Game, ReadOptions};

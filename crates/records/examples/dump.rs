@@ -1,7 +1,7 @@
 //! Print what the reader makes of one file: per game, tags, start FEN, main line (as written),
 //! variation count, warnings, mate ply, moves after the end, or the error.
 //!
-//! `cargo run -p records --example dump -- FILE`
+//! `cargo run -p arbiter-referee-records --example dump -- FILE`
 
 use records::{read_file, Game, Variation};
 

@@ -2,7 +2,7 @@
 //! (xiangqi / chess), errors with their messages, notation warnings, records going on after
 //! mate, encodings, and throughput.
 //!
-//! `cargo run --release -p records --example scan -- DIR_OR_FILE... [-v]`
+//! `cargo run --release -p arbiter-referee-records --example scan -- DIR_OR_FILE... [-v]`
 
 use records::{games, is_record_path, Game, ReadOptions, Source};
 use std::collections::BTreeMap;
