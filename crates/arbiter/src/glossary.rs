@@ -223,6 +223,18 @@ pub static CLAUSES: &[Clause] = &[
     clause!(Tw113, "terms", "check, chase, idle",
         "A check is a move that newly attacks the enemy general; a chase is a move that newly threatens to capture another enemy piece, subject to the exceptions; an idle move is neither. Attacks by a general, and by a soldier on anything but the general, count as idle. A horse, cannon, advisor or elephant attacking a chariot is a chase whether the chariot is protected or not.",
         "「將」是走棋後新增對敵方將帥的攻擊；「捉」是新增對其他敵子的吃子威脅，但要依例外判斷；都不是者為「閒」。將帥攻擊敵子、兵卒攻擊將帥以外的敵子都按閒論。馬、炮、仕、相攻擊敵車，不論車有根無根都算捉。"),
+    clause!(Tw113, "general rules (true root)", "true and false protection",
+        "Chasing a piece that is truly protected (its protector can really capture back) is no offence; chasing a piece whose protector cannot capture back — pinned, or exposing its own general or making the generals face — is. A horse or cannon chasing a protected chariot still offends.",
+        "長捉真根子未犯例，長捉假根子（保護子一動就被將軍或將帥照面、實際不能反吃）犯例；但馬、炮長捉有根車仍犯例。"),
+    clause!(Tw113, "general rules (same kind)", "same kind of piece",
+        "Chasing a piece of the same kind is no offence, unless the chased piece is pinned and cannot leave its line, or it is a horse with a blocked leg chased by a free horse.",
+        "長捉同類子一般未犯例；但被捉子受牽制不能離線，或活馬長捉拐腳馬時，仍可能作長捉犯例。"),
+    clause!(Tw113, "general rules (general and soldier)", "general and soldiers",
+        "A general's or soldier's own attacks are exceptions, not chases; a general or soldier joined by one chariot, one horse or one cannon in chasing is allowed too, but not when two horses or two cannons chase with it: their participation does not excuse everything.",
+        "將帥與兵卒本身追捉按例外處理；總綱允許其聯合一車、一馬或一炮追捉，但雙馬、雙炮同時長捉仍犯例，不能因為有兵或將參與就一概無事。"),
+    clause!(Tw113, "general rules (same piece)", "one piece or several",
+        "One piece chasing two or more pieces in turn is not the same as chasing one piece on every move; two pieces taking turns to chase one piece may offend. Two pieces of the same kind are two targets, not one.",
+        "一子分捉兩子或多子，與步步追同一子不同；兩子輪流追同一子也可能犯例。兩枚同類棋子是兩個目標，不能當成同一個。"),
     clause!(Tw113, "ch.2 table", "who must vary",
         "Each side's moves in the loop are judged apart, then compared: perpetual check is worse than perpetual chase, which is worse than no offence. The worse side must vary and loses if it repeats; equal offences (both check, both chase, neither at fault) are drawn.",
         "先分別判斷雙方在循環中每一步的性質，再比較責任：長將重於長捉，長捉重於未犯例。責任較重的一方須變著，不變作負；雙方責任相同（同為長將、同為長捉或都未犯例）則不變作和。"),
@@ -409,6 +421,10 @@ pub fn references(text: &str) -> Vec<Reference> {
             RuleBook::Tw113 => {
                 for id in [
                     "terms",
+                    "general rules (true root)",
+                    "general rules (same kind)",
+                    "general rules (general and soldier)",
+                    "general rules (same piece)",
                     "ch.2 table",
                     "ch.4 procedure",
                     "natural move limit",
@@ -679,6 +695,47 @@ mod tests {
         assert!(lookup(Some(RuleBook::Fide), "detailed rule 14").is_empty());
         let d14 = lookup(Some(RuleBook::Axf), "d14")[0];
         assert!(d14.en.contains("pins") && d14.zh.contains("牽制"));
+    }
+
+    /// Every exemption cites its own rule book's clause; where TW113 is silent the AXF clause is
+    /// cited as a reading, and both resolve in the glossary.
+    #[test]
+    fn exemptions_cite_each_book() {
+        use crate::xiangqi::facts::Exemption::*;
+        use crate::xiangqi::rules::RulesId;
+        for e in [
+            ChaserIsGeneral,
+            ChaserIsSoldier,
+            UnriveredSoldier,
+            ExchangeOffer,
+            PinnedChaser,
+            Protected,
+        ] {
+            let axf = cited(e.clause(RulesId::Axf));
+            assert!(
+                !axf.is_empty() && axf.iter().all(|c| c.book == Book::Axf),
+                "{e:?}"
+            );
+            let tw = e.clause(RulesId::Tw113);
+            let books: Vec<Book> = cited(tw).iter().map(|c| c.book).collect();
+            assert!(!books.is_empty(), "{e:?}: {tw}");
+            assert!(
+                books.iter().all(|b| *b == Book::Tw113) || tw.contains("a reading: TW113 is silent"),
+                "{e:?}: {tw}"
+            );
+        }
+        assert_eq!(
+            cited(Protected.clause(RulesId::Tw113))[0].citation(),
+            "TW113 general rules (true root)"
+        );
+        assert_eq!(
+            cited(ExchangeOffer.clause(RulesId::Tw113))[0].title,
+            "same kind of piece"
+        );
+        assert_eq!(
+            cited(ChaserIsGeneral.clause(RulesId::Tw113))[0].citation(),
+            "TW113 terms"
+        );
     }
 
     /// `docs/clauses.md` is this glossary. To regenerate it after an edit:

@@ -176,7 +176,7 @@ fn assert_cycle(fen: &str, moves: &str, e: Expect) -> [Judged; 2] {
     assert_cycle_with(&RuleSet::axf(), fen, moves, e)
 }
 
-use PieceKind::{Cannon as C, Chariot as R, Horse as H, Soldier as P};
+use PieceKind::{Cannon as C, Chariot as R, Elephant as B, General as G, Horse as H, Soldier as P};
 
 // ---------------------------------------------------------------------------------------------
 // Detailed rules 1–3: checks.
@@ -560,6 +560,44 @@ fn detailed_rule_25_soldier_joined_on_every_move_loses() {
         assert_eq!(j.chases(Red, 0), vec![(R, C)]);
         assert_eq!(j.chases(Red, 1), vec![(H, C)]);
         assert_eq!(j.exempt(Red, 1), vec![Exemption::ChaserIsSoldier]);
+    }
+}
+
+/// 細則25 for the general, one reading for every step: the general's step d8e8 takes away the
+/// root of the elephant c4 (the red horse e5 would recapture only by making the generals face),
+/// and its step e8d8 unpins the horse e3 from the facing generals; both make the horse's attack a
+/// chase, joined by the general, on every move: the chase stands (將帥若每步都聯合其他子長捉一子
+/// 仍作負局).
+#[test]
+fn detailed_rule_25_general_joining_on_every_move_loses() {
+    for j in assert_cycle(
+        "5a3/3k5/9/9/9/2B3B2/4nN2N/3A5/2p1K4/3A5 w",
+        "f3e5 d8e8 e5f3 e8d8",
+        varies(Black, Idle, Chase),
+    ) {
+        assert_eq!(j.chases(Black, 0), vec![(H, B)]);
+        assert_eq!(j.chases(Black, 1), vec![(H, B)]);
+        for i in 0..2 {
+            assert_eq!(j.side(Black).moves[i].chases[0].joined_by, Some(G));
+        }
+        assert_eq!(j.j.verdict.clause, "AXF detailed rule 25");
+    }
+}
+
+/// 細則23, the same reading when the general joins on one step only: the step d8e8 cuts the
+/// roots of the elephants c4 and g4 (chases by the horse e3, joined by the general), the step
+/// back gives the roots back (idle): allowed.
+#[test]
+fn detailed_rule_23_general_joining_on_one_step_is_allowed() {
+    for j in assert_cycle(
+        "5a3/3k5/9/9/4N4/2B3B2/4n3N/3A5/2p1K4/3A5 w",
+        "i3h1 d8e8 h1i3 e8d8",
+        draw(Idle, Idle),
+    ) {
+        // The horse e5 protected both elephants, c4 and g4.
+        assert_eq!(j.chases(Black, 0), vec![(H, B), (H, B)]);
+        assert!(j.chases(Black, 1).is_empty());
+        assert_eq!(j.side(Black).moves[0].chases[0].joined_by, Some(G));
     }
 }
 

@@ -95,6 +95,7 @@ fn chase(chaser: &str, target: &str, ck: PieceKind, tk: PieceKind) -> Chase {
         screen_change: false,
         false_root: false,
         horse_pinned_chariot: false,
+        joined_by: None,
         reading: None,
     }
 }
@@ -252,7 +253,8 @@ fn one_chase_one_idle_cites_general_rule_2() {
             target: sq("e4"),
             piece: "soldier",
             reason: arbiter::xiangqi::facts::Exemption::UnriveredSoldier,
-            clause: arbiter::xiangqi::facts::Exemption::UnriveredSoldier.clause(),
+            clause: arbiter::xiangqi::facts::Exemption::UnriveredSoldier
+                .clause(arbiter::xiangqi::rules::RulesId::Axf),
         });
     let f = vec![
         facts(Red, "c3b5", false, vec![chase("b5", "a6", H, C)]),

@@ -56,17 +56,11 @@ fn parse_moves(pos: &Position, c: &Value) -> Vec<Move> {
         .collect()
 }
 
-/// Cases that contradict a seed, as in `.ci/skip-cases.txt` (each has its own test below).
-const SKIP: &[&str] = &["fsf-33"];
-
 /// Run every xiangqi `cycle`/`classify` case of `file`; return the failures.
 fn run(file: &str) -> Vec<String> {
     let mut failures = Vec::new();
     for c in cases(file) {
         let id = c["id"].as_str().unwrap().to_string();
-        if SKIP.contains(&id.as_str()) {
-            continue;
-        }
         let Ok(pos) = Position::from_fen(c["fen"].as_str().unwrap_or("")) else {
             continue;
         };
@@ -199,12 +193,14 @@ fn chase_round2_tw113() {
     assert!(f.is_empty(), "{} failures:\n{}", f.len(), f.join("\n"));
 }
 
-/// fsf-33 (Fairy-Stockfish: "fake protection by cannon + mutual chase", a draw there) contradicts
-/// AXF detailed rules 21 and 10 (seed 001: 炮利用別子為砲台捉對方之車…仍視為長捉; 就算車方連續
-/// 兩著均反捉無根子，炮亦不能長捉車): Black's cannon i8 chases the chariot d8 on both of its moves
-/// through a new screen (the advisor e8, then the chariot f8), so Black must vary; Red's two
-/// chariots chase the two cannons back on both moves (two pieces on two: allowed, general rule
-/// 4 / detailed rule 27), which does not excuse the cannon. Under both books.
+/// fsf-33 (Fairy-Stockfish: "fake protection by cannon + mutual chase", a draw there; the case
+/// now expects Black to vary): AXF detailed rules 21 and 10 (炮利用別子為砲台捉對方之車…仍視為
+/// 長捉; 就算車方連續兩著均反捉無根子，炮亦不能長捉車): Black's cannon i8 chases the chariot d8 on
+/// both of its moves through a new screen (the advisor e8, then the chariot f8), so Black must
+/// vary. Red's chariot d8 chases the cannon a8 on both moves and the chariots d8 and f8 chase the
+/// cannon i8 in turn: two pieces on two, allowed (general rule 4 / detailed rule 27), and the
+/// report names both cannons and says that detailed rule 10 would not excuse the cannon anyway.
+/// Under both books.
 #[test]
 fn fsf_33_cannon_chasing_chariot_varies_detailed_rule_10() {
     for id in [RulesId::Axf, RulesId::Tw113] {
@@ -221,5 +217,75 @@ fn fsf_33_cannon_chasing_chariot_varies_detailed_rule_10() {
             RulesId::Tw113 => "TW113 ch.2 table",
         };
         assert_eq!(j.verdict.clause, want);
+        let a = j
+            .red
+            .allowed_chase
+            .as_ref()
+            .expect("Red chases a cannon on every move");
+        assert_eq!(a.target.0.to_string(), "i8");
+        assert_eq!(
+            a.chasers.iter().map(|c| c.0.to_string()).collect::<Vec<_>>(),
+            ["d8", "f8"]
+        );
+        assert_eq!(a.others.len(), 1);
+        assert_eq!((a.others[0].0).0.to_string(), "a8");
+        assert_eq!(
+            a.others[0].1.iter().map(|c| c.0.to_string()).collect::<Vec<_>>(),
+            ["d8"]
+        );
+        let rule10 = match id {
+            RulesId::Axf => "AXF detailed rule 10",
+            RulesId::Tw113 => "AXF detailed rule 10 (a reading: TW113 is silent)",
+        };
+        assert_eq!(j.verdict.chased_back.as_deref(), Some(rule10));
+        let text = arbiter::xiangqi::report::cycle_text(&pos, &j, false);
+        assert!(!text.contains("never one piece on every move"), "{text}");
+        if id == RulesId::Axf {
+            assert!(
+                text.contains(
+                    "Red chases the cannon that stood on i8 on every move, with the chariots on d8 and f8 in turn, \
+                     and the cannon that stood on a8 on every move, with the chariot on d8: two pieces chasing two \
+                     in turn, allowed (AXF general rule 4 / detailed rule 27), not several pieces chasing one in \
+                     turn, nor one piece chasing one (AXF detailed rule 28; AXF general rule 3)."
+                ),
+                "{text}"
+            );
+            assert!(text.contains("which does not excuse Black: its chase of the chariot is forbidden even when the chariot's side chases back (AXF detailed rule 10)"), "{text}");
+        }
     }
+}
+
+/// The rule-book diagram wxf-107/156 (a draw): one cannon chased on every move by the two
+/// chariots in turn while the other is chased too reads as two pieces chasing two (detailed rule
+/// 27), not several pieces chasing one (detailed rule 28); the report names the piece and both
+/// clauses.
+#[test]
+fn wxf_107_two_chariots_on_two_cannons_cite_27_against_28() {
+    let pos = Position::from_fen("4kab2/c3aR2c/4b4/3R5/9/9/9/4B4/4K4/2B6 w - - 0 1").unwrap();
+    let c = serde_json::json!({"moves": ["d6d8", "e8d9", "f8f6", "f9e8", "f6f8", "e8f9", "d8d6", "d9e8"]});
+    let j = judge_cycle(&pos, &parse_moves(&pos, &c), &RuleSet::axf()).unwrap();
+    assert_eq!(j.verdict.must_vary, None);
+    let a = j
+        .red
+        .allowed_chase
+        .as_ref()
+        .expect("a cannon chased on every move");
+    assert_eq!(
+        (a.allowed_by, a.not_forbidden_by.clone()),
+        (
+            "AXF general rule 4 / detailed rule 27",
+            vec!["AXF detailed rule 28"]
+        )
+    );
+    let text = arbiter::xiangqi::report::cycle_text(&pos, &j, false);
+    assert!(
+        text.contains(
+            "Red chases the cannon that stood on a8 on every move, with the chariots on d6 and f8 in turn"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("not several pieces chasing one in turn (AXF detailed rule 28)"),
+        "{text}"
+    );
 }

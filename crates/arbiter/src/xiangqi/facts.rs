@@ -2,7 +2,7 @@
 //! (spec `xiangqi-repetition.md` §1). Everything is decided on real positions: protection by
 //! making the capture and generating the legal recaptures, pins by lifting the piece.
 
-use crate::xiangqi::rules::RuleSet;
+use crate::xiangqi::rules::{RuleSet, RulesId};
 use serde::Serialize;
 use xiangqi::{Color, Move, Piece, PieceKind, Position, Square};
 
@@ -14,35 +14,39 @@ pub enum Exemption {
     ChaserIsGeneral,
     /// The attacker is a soldier (AXF general rule 9, detailed rule 24; TW113 terms).
     ChaserIsSoldier,
-    /// The target is a soldier that has not crossed the river (AXF general rule 3).
+    /// The target is a soldier that has not crossed the river (AXF general rule 3; TW113 is
+    /// silent: the AXF clause is read into it).
     UnriveredSoldier,
     /// Same kind and the target can capture back: an exchange offer (AXF general rule 7,
-    /// detailed rule 19).
+    /// detailed rule 19; TW113 general rules, same kind).
     ExchangeOffer,
-    /// The attacker is pinned and the target is not its pinner (AXF detailed rule 22; seed 001:
-    /// a pinned piece's moves make no chase).
+    /// The attacker is pinned and the target is not its pinner (AXF detailed rule 22: a pinned
+    /// piece's moves make no chase; TW113 is silent: the AXF clause is read into it).
     PinnedChaser,
     /// The target has a true root: a legal recapture exists (AXF general rule 6, detailed
-    /// rule 30).
+    /// rule 30; TW113 general rules, true root).
     Protected,
-    /// The move is a general's step that cut the target's root (it made the generals face
-    /// through the protector, or stood in the protector's line) under an attack that stood
-    /// before: the general's doing, and a general's chase is allowed (AXF general rule 9,
-    /// detailed rule 23; a reading, see docs/axf.md).
-    RootCutByGeneral,
 }
 
 impl Exemption {
-    /// The clause that exempts.
-    pub fn clause(self) -> &'static str {
-        match self {
-            Exemption::ChaserIsGeneral => "AXF general rule 9 / detailed rule 23",
-            Exemption::ChaserIsSoldier => "AXF general rule 9 / detailed rule 24",
-            Exemption::UnriveredSoldier => "AXF general rule 3",
-            Exemption::ExchangeOffer => "AXF general rule 7 / detailed rule 19",
-            Exemption::PinnedChaser => "AXF detailed rule 22",
-            Exemption::Protected => "AXF general rule 6 / detailed rule 30",
-            Exemption::RootCutByGeneral => "AXF general rule 9 / detailed rule 23",
+    /// The clause that exempts, in the rule book `rules`: its own clause, or, where the book is
+    /// silent, the AXF clause marked as a reading (`"AXF general rule 3 (a reading: TW113 is
+    /// silent)"`).
+    pub fn clause(self, rules: RulesId) -> &'static str {
+        match (rules, self) {
+            (RulesId::Axf, Exemption::ChaserIsGeneral) => "AXF general rule 9 / detailed rule 23",
+            (RulesId::Axf, Exemption::ChaserIsSoldier) => "AXF general rule 9 / detailed rule 24",
+            (RulesId::Axf, Exemption::UnriveredSoldier) => "AXF general rule 3",
+            (RulesId::Axf, Exemption::ExchangeOffer) => "AXF general rule 7 / detailed rule 19",
+            (RulesId::Axf, Exemption::PinnedChaser) => "AXF detailed rule 22",
+            (RulesId::Axf, Exemption::Protected) => "AXF general rule 6 / detailed rule 30",
+            (RulesId::Tw113, Exemption::ChaserIsGeneral | Exemption::ChaserIsSoldier) => "TW113 terms",
+            (RulesId::Tw113, Exemption::UnriveredSoldier) => {
+                "AXF general rule 3 (a reading: TW113 is silent)"
+            }
+            (RulesId::Tw113, Exemption::ExchangeOffer) => "TW113 general rules (same kind)",
+            (RulesId::Tw113, Exemption::PinnedChaser) => "AXF detailed rule 22 (a reading: TW113 is silent)",
+            (RulesId::Tw113, Exemption::Protected) => "TW113 general rules (true root)",
         }
     }
 }
@@ -106,6 +110,12 @@ pub struct Chase {
     /// The target is a chariot pinned by a horse (AXF detailed rule 14).
     #[serde(skip)]
     pub horse_pinned_chariot: bool,
+    /// The move was a step of a general or soldier (this kind) that made the chaser's attack a
+    /// chase — by uncovering it, unpinning it or taking the target's root away: the general or
+    /// soldier joins the chaser (聯合; AXF general rule 9, detailed rules 23–25; TW113 general
+    /// rules, general and soldier). `None`: any other move.
+    #[serde(skip)]
+    pub joined_by: Option<PieceKind>,
     /// The attack is a chase only by a reading beyond the seeds (the target is protected and
     /// the pair is in `RuleSet::reading_chase`).
     #[serde(skip)]
@@ -413,6 +423,10 @@ fn mate_threat(after: &Position, mover: Color) -> bool {
 /// piece identity; for a cannon, through the same screen): made by the moved piece, a line
 /// it opened, a screen it placed or moved, or by undermining the target's root (spec
 /// `xiangqi-repetition.md` §1; AXF general rules 3, 6, 7, 9, detailed rules 14, 19–24, 29).
+/// A move that answers a check makes no attack that stood before it new, root or no root (a
+/// check suspends nothing: spec §1). A general's or soldier's step that makes another piece's
+/// attack a chase is that piece's chase, joined by the general or soldier
+/// ([`Chase::joined_by`]): the cycle decides whether it is allowed (AXF detailed rules 23–25).
 pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
     let mover = before.side_to_move();
     let old = attacks(before, mover, rules);
@@ -420,9 +434,11 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
     after.make_move(mv);
     let new = attacks(&after, mover, rules);
     let check = after.in_check(mover.opponent());
-    let mover_general_moved = before
+    let joined_by = before
         .piece_at(mv.from)
-        .is_some_and(|p| p.kind == PieceKind::General);
+        .map(|p| p.kind)
+        .filter(|k| matches!(k, PieceKind::General | PieceKind::Soldier));
+    let answers_check = before.in_check(mover);
     let mut chases = Vec::new();
     let mut exempted = Vec::new();
     let mut exchange = false;
@@ -436,12 +452,10 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
                 && (a.chaser_kind != PieceKind::Cannon
                     || o.screen.and_then(|s| after_square(mv, s)) == a.screen)
         };
-        let held_as_chase = old.iter().filter(same).any(|o| o.exemption.is_none());
         let held_as_attack = old.iter().any(|o| same(&o));
-        let was_protected = old
-            .iter()
-            .filter(same)
-            .any(|o| o.exemption == Some(Exemption::Protected));
+        // Answering a check renews no standing attack (spec §1: a check suspends nothing).
+        let held_as_chase =
+            old.iter().filter(same).any(|o| o.exemption.is_none()) || (answers_check && held_as_attack);
         // A cannon that did not move attacks through another screen piece than before the move
         // (or had no attack before): it chases by changing screens (AXF detailed rules 20–21).
         let screen_change =
@@ -464,11 +478,6 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
             {
                 is_protected(&after, a.chaser, a.target).then_some(Exemption::Protected)
             }
-            // A general's step that only took the root away from a target attacked all along
-            // (facing generals through the protector, or standing in its line): the general's
-            // chase, allowed (AXF general rule 9, detailed rule 23). A step that unpins the
-            // attacker is a real chase of the attacker (the attack did not stand before).
-            None if was_protected && mover_general_moved => Some(Exemption::RootCutByGeneral),
             e => e,
         };
         match exemption {
@@ -481,11 +490,12 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
                 screen_change,
                 false_root: held_as_attack,
                 horse_pinned_chariot: a.horse_pinned_chariot,
+                joined_by,
                 reading: (rules.reading_chase.contains(&(a.chaser_kind, a.target_kind))
                     && is_protected(&after, a.chaser, a.target))
                 .then_some(ReadingId::AdvisorElephantOnProtected),
             }),
-            Some(reason) if !held_as_attack || reason == Exemption::RootCutByGeneral => {
+            Some(reason) if !held_as_attack => {
                 if reason == Exemption::ExchangeOffer {
                     exchange = true;
                 }
@@ -494,7 +504,7 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
                     target: a.target,
                     piece: a.target_kind.name(),
                     reason,
-                    clause: reason.clause(),
+                    clause: reason.clause(rules.id),
                 });
             }
             _ => {}

@@ -51,6 +51,43 @@ pub struct SideJudgement {
     pub readings: Vec<Reading>,
     /// The clause that makes the offence (or the allowance) what it is.
     pub clause: String,
+    /// A side allowed although one and the same piece is chased on every move: that piece, its
+    /// chasers and the clauses that allow it and would forbid it. `None` otherwise.
+    pub allowed_chase: Option<AllowedChase>,
+}
+
+/// Why a side that chases one and the same piece on every move is allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllowedChase {
+    /// The piece chased on every move (point at the start of the judged moves, kind).
+    pub target: (Square, PieceKind),
+    /// Its chasers by identity (point at the start, kind).
+    pub chasers: Vec<(Square, PieceKind)>,
+    /// The other pieces chased on every move, each with its chasers (two pieces chasing two).
+    pub others: Vec<PieceChasers>,
+    /// Why it is allowed.
+    pub why: AllowedBecause,
+    /// The clause that allows it (`"AXF general rule 4 / detailed rule 27"`).
+    pub allowed_by: &'static str,
+    /// The clauses that would forbid it were it not so: several pieces chasing one in turn
+    /// (`"AXF detailed rule 28"`), one piece chasing one (`"AXF general rule 3"`), a general or
+    /// soldier joining on every move (`"AXF detailed rule 25"`).
+    pub not_forbidden_by: Vec<&'static str>,
+}
+
+/// A piece (point at the start of the judged moves, kind) and its chasers by identity.
+pub type PieceChasers = ((Square, PieceKind), Vec<(Square, PieceKind)>);
+
+/// Why a chase of one piece on every move is allowed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AllowedBecause {
+    /// Another piece is chased on every move too, and the chasers are two or more: two pieces
+    /// chasing two in turn (AXF general rule 4, detailed rule 27), not several pieces chasing
+    /// one (detailed rule 28).
+    TwoChaseTwo,
+    /// A general or soldier (this kind) joins the one chaser on some moves only (AXF general
+    /// rule 9, detailed rules 23–24), not on every move (detailed rule 25).
+    JoinedOnSomeMoves(PieceKind),
 }
 
 /// A reading of the rules that the seeds do not state, shown with its source wherever a
@@ -72,6 +109,12 @@ pub struct CycleVerdict {
     pub result_if_unchanged: Outcome,
     /// The clause of the verdict (e.g. "AXF general rule 1", "AXF detailed rule 13").
     pub clause: String,
+    /// The side that must vary chases a chariot as its book forbids whatever the other side
+    /// chases back, and the other side does chase on every move: the clause that keeps the
+    /// fault on the first side (`"AXF detailed rule 10"`, 14 or 15; under TW113 the AXF clause
+    /// as a reading). `None` otherwise.
+    #[serde(skip)]
+    pub chased_back: Option<String>,
 }
 
 /// A judged cycle: both sides and the verdict.
@@ -261,7 +304,32 @@ fn judge_side(
         }
         common.unwrap_or_default()
     };
-    let common = intersect(&|m: &MoveIds| m.targets.clone());
+    let all_targets = intersect(&|m: &MoveIds| m.targets.clone());
+    // A general or soldier that joins one chariot, horse or cannon in chasing a piece on some
+    // of the side's moves only (the others that piece's own chases) is allowed: AXF general
+    // rule 9, detailed rules 23–24; TW113 general rules (general and soldier). On every move
+    // the chase stands (detailed rule 25); with two or more other chasers too (general rule 9
+    // names one chariot, horse or cannon).
+    let joined_allowed = |t: u8| -> Option<PieceKind> {
+        let mut by = None;
+        let mut joined = 0;
+        for (f, m) in &moves {
+            let on_t = chases_of(f, m, t);
+            if !on_t.is_empty() && on_t.iter().all(|c| c.joined_by.is_some()) {
+                joined += 1;
+                by = by.or(on_t[0].joined_by);
+            }
+        }
+        let chasers = chaser_ids_of(&moves, t);
+        (joined > 0 && joined < moves.len() && chasers.len() == 1)
+            .then_some(by)
+            .flatten()
+    };
+    let common: Vec<u8> = all_targets
+        .iter()
+        .copied()
+        .filter(|&t| joined_allowed(t).is_none())
+        .collect();
     let all_chase = !moves.is_empty() && moves.iter().all(|(f, _)| f.is_chase());
     // One and the same piece (by identity) chased on every move, by one chaser or several
     // (AXF general rule 3, detailed rule 28).
@@ -270,9 +338,9 @@ fn judge_side(
     // turn (detailed rule 28).
     let common_chasers: Vec<u8> = {
         let mut v: Vec<u8> = Vec::new();
-        for (_, m) in &moves {
-            for &(a, t, _) in &m.pairs {
-                if common.contains(&t) && !v.contains(&a) {
+        for &t in &common {
+            for a in chaser_ids_of(&moves, t) {
+                if !v.contains(&a) {
                     v.push(a);
                 }
             }
@@ -317,12 +385,7 @@ fn judge_side(
     let mut readings = Vec::new();
     if let (Offence::PerpetualChase, Some(t)) = (offence, target_id) {
         for (f, m) in &moves {
-            let on_t: Vec<&crate::xiangqi::facts::Chase> = m
-                .pairs
-                .iter()
-                .filter(|p| p.1 == t)
-                .map(|p| &f.chases[p.2])
-                .collect();
+            let on_t = chases_of(f, m, t);
             if on_t.iter().all(|c| c.reading.is_some()) {
                 for r in on_t.iter().filter_map(|c| c.reading) {
                     let r = reading_of(r);
@@ -333,6 +396,85 @@ fn judge_side(
             }
         }
     }
+    // Every move of a detailed rule 25 loop joined by a general or soldier: under TW113 the
+    // AXF clause is read in (its general rules allow the joint chase without saying on how
+    // many moves).
+    if offence == Offence::PerpetualChase && rules.id == RulesId::Tw113 {
+        if let Some(t) = target_id {
+            if joined_every_move(moves.iter().map(|(f, m)| (f, m)), t) {
+                readings.push(Reading {
+                    reading: "a general or soldier that joins another piece in chasing one piece on every move of the loop excuses nothing: that piece's perpetual chase stands",
+                    source: "AXF detailed rule 25 (seed 001), applied to TW113, whose general rules allow a general or soldier joined by one chariot, horse or cannon without saying on how many moves",
+                });
+            }
+        }
+    }
+    let chasers_at_start = |t: u8| -> Vec<(Square, PieceKind)> {
+        chaser_ids_of(&moves, t)
+            .into_iter()
+            .filter_map(|a| piece_of(start, a))
+            .collect()
+    };
+    let allowed_chase = if offence != Offence::None || !all_chase || all_check {
+        None
+    } else if let Some((t, by)) = all_targets
+        .iter()
+        .find_map(|&t| joined_allowed(t).map(|by| (t, by)))
+    {
+        piece_of(start, t).map(|target| AllowedChase {
+            target,
+            chasers: chasers_at_start(t),
+            others: Vec::new(),
+            why: AllowedBecause::JoinedOnSomeMoves(by),
+            allowed_by: match (rules.id, by) {
+                (RulesId::Axf, PieceKind::General) => "AXF general rule 9 / detailed rule 23",
+                (RulesId::Axf, _) => "AXF general rule 9 / detailed rule 24",
+                (RulesId::Tw113, _) => "TW113 general rules (general and soldier)",
+            },
+            not_forbidden_by: vec![match rules.id {
+                RulesId::Axf => "AXF detailed rule 25",
+                RulesId::Tw113 => "AXF detailed rule 25 (a reading: TW113 is silent)",
+            }],
+        })
+    } else if many_on_many {
+        // Name first a piece chased by two or more in turn when there is one (the shape of
+        // detailed rule 28), then the others.
+        let mut ts = common.clone();
+        ts.sort_by_key(|&t| chaser_ids_of(&moves, t).len() < 2);
+        let not_forbidden_by = match rules.id {
+            RulesId::Axf => {
+                let mut v = Vec::new();
+                if ts.iter().any(|&t| chaser_ids_of(&moves, t).len() > 1) {
+                    v.push("AXF detailed rule 28");
+                }
+                if ts.iter().any(|&t| chaser_ids_of(&moves, t).len() == 1) {
+                    v.push("AXF general rule 3");
+                }
+                v
+            }
+            RulesId::Tw113 => vec!["TW113 general rules (same piece)"],
+        };
+        let mut all: Vec<PieceChasers> = ts
+            .iter()
+            .filter_map(|&t| piece_of(start, t).map(|p| (p, chasers_at_start(t))))
+            .collect();
+        (!all.is_empty()).then(|| {
+            let (target, chasers) = all.remove(0);
+            AllowedChase {
+                target,
+                chasers,
+                others: all,
+                why: AllowedBecause::TwoChaseTwo,
+                allowed_by: match rules.id {
+                    RulesId::Axf => "AXF general rule 4 / detailed rule 27",
+                    RulesId::Tw113 => "AXF general rule 4 / detailed rule 27 (a reading: TW113 general rules (same piece) name one piece chasing several)",
+                },
+                not_forbidden_by,
+            }
+        })
+    } else {
+        None
+    };
     let exempt_common = intersect(&|m: &MoveIds| {
         m.targets
             .iter()
@@ -353,6 +495,13 @@ fn judge_side(
         exempt_target,
         rules,
     );
+    let clause = match (&allowed_chase, rules.id) {
+        (Some(a), RulesId::Axf) => a.allowed_by.to_string(),
+        (Some(a), RulesId::Tw113) if matches!(a.why, AllowedBecause::JoinedOnSomeMoves(_)) => {
+            a.allowed_by.to_string()
+        }
+        _ => clause,
+    };
     let is_chase = offence == Offence::PerpetualChase;
     SideJudgement {
         side,
@@ -362,7 +511,42 @@ fn judge_side(
         chasers: if is_chase { chasers } else { Vec::new() },
         readings,
         clause,
+        allowed_chase,
     }
+}
+
+/// The pieces (by identity) that chase the piece `id` over `moves`, in order of first chase.
+fn chaser_ids_of(moves: &[(MoveFacts, MoveIds)], id: u8) -> Vec<u8> {
+    let mut v = Vec::new();
+    for (_, m) in moves {
+        for &(a, t, _) in &m.pairs {
+            if t == id && !v.contains(&a) {
+                v.push(a);
+            }
+        }
+    }
+    v
+}
+
+/// Whether every move chases the piece `id` only jointly with a general or soldier
+/// ([`crate::xiangqi::facts::Chase::joined_by`]: AXF detailed rule 25).
+fn joined_every_move<'a>(moves: impl IntoIterator<Item = (&'a MoveFacts, &'a MoveIds)>, id: u8) -> bool {
+    let mut any = false;
+    let all = moves.into_iter().all(|(f, m)| {
+        any = true;
+        let on_t = chases_of(f, m, id);
+        !on_t.is_empty() && on_t.iter().all(|c| c.joined_by.is_some())
+    });
+    any && all
+}
+
+/// The chases of the piece `id` (by identity) among the chases of one move.
+fn chases_of<'a>(f: &'a MoveFacts, m: &MoveIds, id: u8) -> Vec<&'a crate::xiangqi::facts::Chase> {
+    m.pairs
+        .iter()
+        .filter(|p| p.1 == id)
+        .map(|p| &f.chases[p.2])
+        .collect()
 }
 
 /// The kinds of the pieces that chase the piece `id` over `moves`.
@@ -416,6 +600,11 @@ fn side_clause(
     let axf = |s: &str| format!("AXF {s}");
     match (rules.id, offence) {
         (RulesId::Tw113, Offence::None) => "TW113 ch.2 table (not at fault)".into(),
+        (RulesId::Tw113, Offence::PerpetualChase)
+            if target_id.is_some_and(|t| joined_every_move(moves.iter().zip(ids), t)) =>
+        {
+            "TW113 ch.2 table (AXF detailed rule 25 reading)".into()
+        }
         (RulesId::Tw113, _) => "TW113 ch.2 table".into(),
         // Detailed rule 1 (單方長將): one side's perpetual check with one piece (一子長將) or
         // several in turn (多子交替長將) — the seed's clause for both; general rule 1 states
@@ -447,6 +636,8 @@ fn side_clause(
                 "detailed rule 15"
             } else if tk == Chariot && kinds.len() == 1 && kinds.contains(&Cannon) {
                 "detailed rule 10"
+            } else if joined_every_move(moves.iter().zip(ids), t) {
+                "detailed rule 25"
             } else if on_t.iter().any(|c| c.false_root) {
                 "detailed rule 29"
             } else if chasers.len() > 1 {
@@ -533,6 +724,18 @@ fn forbidden_whatever_chased_back(side: &SideJudgement) -> Option<&'static str> 
     }
 }
 
+/// The clause that keeps a perpetual chase forbidden (`rule`, from
+/// [`forbidden_whatever_chased_back`]) although the `other` side chases on every move; `None`
+/// when there is no such rule or the other side does not chase back on every move.
+fn chased_back(rule: Option<&'static str>, other: &SideJudgement, rules: &RuleSet) -> Option<String> {
+    let rule = rule?;
+    let every = !other.moves.is_empty() && other.moves.iter().all(MoveFacts::is_chase);
+    every.then(|| match rules.id {
+        RulesId::Axf => format!("AXF {rule}"),
+        RulesId::Tw113 => format!("AXF {rule} (a reading: TW113 is silent)"),
+    })
+}
+
 /// The verdict table: same severity → draw; otherwise the more severe side must vary
 /// (AXF general rules 1–2, 5; TW113 ch.2 table). Two perpetual chases are a draw unless
 /// exactly one of them is forbidden whatever the other side chases back (AXF detailed rules
@@ -562,11 +765,13 @@ fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> (Cycl
                     }),
                 ),
             };
+            let chased_back = Some(clause.clone());
             (
                 CycleVerdict {
                     must_vary: Some(side),
                     result_if_unchanged,
                     clause,
+                    chased_back,
                 },
                 reading,
             )
@@ -584,6 +789,7 @@ fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> (Cycl
                     must_vary: None,
                     result_if_unchanged: Outcome::Draw,
                     clause,
+                    chased_back: None,
                 },
                 None,
             )
@@ -593,6 +799,7 @@ fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> (Cycl
                 must_vary: Some(Color::Red),
                 result_if_unchanged: Outcome::BlackWins,
                 clause: red.clause.clone(),
+                chased_back: chased_back(asym.0, black, rules),
             },
             None,
         ),
@@ -601,6 +808,7 @@ fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> (Cycl
                 must_vary: Some(Color::Black),
                 result_if_unchanged: Outcome::FirstWins,
                 clause: black.clause.clone(),
+                chased_back: chased_back(asym.1, red, rules),
             },
             None,
         ),

@@ -3,7 +3,7 @@
 
 use crate::words::MoveNumbering;
 use crate::xiangqi::facts::{Exemption, MoveFacts};
-use crate::xiangqi::repetition::{CycleJudgement, Offence, SideJudgement};
+use crate::xiangqi::repetition::{AllowedBecause, AllowedChase, CycleJudgement, Offence, SideJudgement};
 use crate::xiangqi::verdict::Verdict;
 use serde_json::{json, Value};
 use xiangqi::notation::{write_move_with, ChineseScript, Style, WriteOptions};
@@ -175,9 +175,6 @@ pub fn exemption_words(e: Exemption) -> &'static str {
         Exemption::ExchangeOffer => "a piece of the same kind that can capture back: an exchange offer",
         Exemption::PinnedChaser => "the attacker is pinned and cannot take",
         Exemption::Protected => "the target is truly protected (a legal recapture exists)",
-        Exemption::RootCutByGeneral => {
-            "the general's step cut the target's protection under an attack that stood before"
-        }
     }
 }
 
@@ -205,8 +202,68 @@ fn move_effects(f: &MoveFacts) -> String {
     what.join("; ")
 }
 
+/// `"the chariot on d8"`, `"the chariots on d8 and f8 in turn"`, `"the chariot on d8 and the horse on c7 in turn"`.
+fn chasers_words(chasers: &[(Square, xiangqi::PieceKind)]) -> String {
+    let same_kind = chasers.windows(2).all(|w| w[0].1 == w[1].1);
+    match chasers {
+        [] => String::new(),
+        [(sq, k)] => format!("the {} on {sq}", k.name()),
+        [(_, k), ..] if same_kind => {
+            let points: Vec<String> = chasers.iter().map(|c| c.0.to_string()).collect();
+            let (last, rest) = points.split_last().expect("two or more");
+            format!("the {}s on {} and {last} in turn", k.name(), rest.join(", "))
+        }
+        _ => {
+            let each: Vec<String> = chasers
+                .iter()
+                .map(|(sq, k)| format!("the {} on {sq}", k.name()))
+                .collect();
+            let (last, rest) = each.split_last().expect("two or more");
+            format!("{} and {last} in turn", rest.join(", "))
+        }
+    }
+}
+
+/// The sentence of a side allowed although it chases one piece on every move.
+fn allowed_chase_sentence(side: &str, a: &AllowedChase) -> String {
+    let chased = |(sq, kind): (Square, xiangqi::PieceKind), chasers: &[(Square, xiangqi::PieceKind)]| {
+        format!(
+            "the {} that stood on {sq} on every move, with {}",
+            kind.name(),
+            chasers_words(chasers)
+        )
+    };
+    let first = chased(a.target, &a.chasers);
+    let not = a.not_forbidden_by.join("; ");
+    match a.why {
+        AllowedBecause::TwoChaseTwo => {
+            let others: Vec<String> = a.others.iter().map(|(t, c)| chased(*t, c)).collect();
+            let several = a.chasers.len() > 1 || a.others.iter().any(|o| o.1.len() > 1);
+            let single = a.chasers.len() == 1 || a.others.iter().any(|o| o.1.len() == 1);
+            let what_not = match (several, single) {
+                (true, true) => "several pieces chasing one in turn, nor one piece chasing one",
+                (false, true) => "one piece chasing one",
+                _ => "several pieces chasing one in turn",
+            };
+            format!(
+                "{side} chases {first}, and {}: two pieces chasing two in turn, allowed ({}), not {what_not} ({not}).",
+                others.join(", and "),
+                a.allowed_by
+            )
+        }
+        AllowedBecause::JoinedOnSomeMoves(by) => format!(
+            "{side} chases {first}, joined by the {} on some moves only: allowed ({}), not joined on every move ({not}).",
+            by.name(),
+            a.allowed_by
+        ),
+    }
+}
+
 fn side_sentence(s: &SideJudgement) -> String {
     let side = if s.side == Color::Red { "Red" } else { "Black" };
+    if let (Offence::None, Some(a)) = (s.offence, &s.allowed_chase) {
+        return allowed_chase_sentence(side, a);
+    }
     match s.offence {
         Offence::PerpetualCheck => format!("{side} checks on every move: perpetual check ({}).", s.clause),
         Offence::PerpetualChase => {
@@ -214,7 +271,19 @@ fn side_sentence(s: &SideJudgement) -> String {
                 .target
                 .map(|(sq, k)| format!("the {} that stood on {sq}", k.name()))
                 .unwrap_or_default();
-            format!("{side} chases {t} on every move: perpetual chase ({}).", s.clause)
+            // Detailed rule 25: the general or soldier joined the chaser on every move.
+            let joined = s
+                .moves
+                .iter()
+                .map(|f| f.chases.first().and_then(|c| c.joined_by))
+                .reduce(|a, b| a.filter(|_| b.is_some()))
+                .flatten()
+                .map(|k| format!(", joined by the {} on every move", k.name()))
+                .unwrap_or_default();
+            format!(
+                "{side} chases {t} on every move{joined}: perpetual chase ({}).",
+                s.clause
+            )
         }
         Offence::None => {
             let checks = s.moves.iter().filter(|f| f.check).count();
@@ -289,7 +358,18 @@ pub fn cycle_text_with(start: &Position, j: &CycleJudgement, explain: bool, w: &
         side_sentence(&j.red),
         side_sentence(&j.black)
     ));
+    if let (Some(side), Some(rule)) = (j.verdict.must_vary, &j.verdict.chased_back) {
+        let (at_fault, other) = if side == Color::Red {
+            ("Red", "Black")
+        } else {
+            ("Black", "Red")
+        };
+        s.push_str(&format!(
+            "{other} chases on every move too, which does not excuse {at_fault}: its chase of the chariot is forbidden even when the chariot's side chases back ({rule}).\n"
+        ));
+    }
     if !w.verdict {
+        s.push_str(&readings_text(j));
         return s;
     }
     s.push_str(&match j.verdict.must_vary {
