@@ -54,17 +54,15 @@ impl From<ClaimKind> for arbiter::ClaimKind {
     }
 }
 
-/// How `judge` looks for chess dead positions (FIDE 5.2.2).
+/// Whether `judge` looks for chess dead positions (FIDE 5.2.2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
 pub enum DeadCheckArg {
-    /// Never a false "dead": the complete helpmate search on closed positions and where one
-    /// side is proved unable to mate, cheap sound checks elsewhere. Could miss a dead position
-    /// that is open (none known: see docs/fide.md).
+    /// Every answer proved: a game is alive when a helpmate line is found for one side, dead
+    /// only when the search proves that neither side can mate. `screen` and `exact`, names of
+    /// earlier modes, are accepted for it.
     #[default]
-    Screen,
-    /// Complete helpmate search on the last position of every game (judging takes about 3x as
-    /// long).
-    Exact,
+    #[value(alias = "screen", alias = "exact")]
+    Proved,
     /// No dead-position detection.
     Off,
 }
@@ -72,8 +70,7 @@ pub enum DeadCheckArg {
 impl From<DeadCheckArg> for arbiter::chess::DeadCheck {
     fn from(d: DeadCheckArg) -> arbiter::chess::DeadCheck {
         match d {
-            DeadCheckArg::Screen => arbiter::chess::DeadCheck::Screen,
-            DeadCheckArg::Exact => arbiter::chess::DeadCheck::Exact,
+            DeadCheckArg::Proved => arbiter::chess::DeadCheck::Proved,
             DeadCheckArg::Off => arbiter::chess::DeadCheck::Off,
         }
     }
@@ -282,8 +279,8 @@ pub struct JudgeArgs {
     /// Also list the threats that are not chases, with the clause that exempts them.
     #[arg(long)]
     pub explain: bool,
-    /// Chess: how dead positions (FIDE 5.2.2) are looked for. Whatever the mode, a game is
-    /// only called dead when that is proved.
+    /// Chess: whether dead positions (FIDE 5.2.2) are looked for (`proved`, the default: every
+    /// answer proved; `screen` and `exact` are accepted as its older names) or not (`off`).
     #[arg(long, value_enum, default_value_t)]
     pub dead_check: DeadCheckArg,
     /// Worker threads for batches.
@@ -371,9 +368,8 @@ pub struct DeadArgs {
     /// One FEN per line (blank and `#` lines skipped).
     #[arg(long)]
     pub fen_file: Option<String>,
-    /// Prove every per-side answer (a helpmate line or the complete search for each side)
-    /// instead of taking an open position with free force as able to mate. Slower; `dead`
-    /// itself is always proved either way.
+    /// Accepted for older scripts and changes nothing: every answer is proved (a helpmate line
+    /// found and replayed, or the complete search, for each side).
     #[arg(long)]
     pub exact: bool,
     /// One JSON object per line on standard output instead of the text report.

@@ -244,9 +244,9 @@ fn game_detection_and_misdirected_commands() {
     );
 }
 
-/// `judge --dead-check`: the default screen and the complete search find the same dead
-/// positions, with the ply where the game died (a locked pawn wall and bishops on one colour
-/// from the start; bare kings after the last capture); `off` finds none.
+/// `judge --dead-check`: the default (`proved`, also accepted as `screen` and `exact`) finds
+/// the dead positions with the ply where the game died (a locked pawn wall and bishops on one
+/// colour from the start; bare kings after the last capture); `off` finds none.
 #[test]
 fn dead_check_modes() {
     for (fen, moves, dead_at) in [
@@ -259,7 +259,7 @@ fn dead_check_modes() {
         ),
     ] {
         let plies = moves.split(' ').count();
-        for mode in ["screen", "exact", "off"] {
+        for mode in ["proved", "screen", "exact", "off"] {
             let out = arbiter(
                 &[
                     "judge",
@@ -348,20 +348,26 @@ fn empty_directory_and_missing_path() {
     );
 }
 
-/// `dead --exact` proves each per-side answer (a helpmate line or the complete search) and
-/// agrees with the default screen: the start position, opposite-coloured bishops (alive), a
-/// lone bishop (dead), a bishop against a pawn (both can mate: the pawn promotes, or blocks).
+/// `dead` proves each per-side answer (a helpmate line or the complete search), and `--exact`
+/// (an older flag, still accepted) changes nothing: the start position, opposite-coloured
+/// bishops (alive), a lone bishop (dead), a bishop against a pawn (both can mate: the pawn
+/// promotes, or blocks), and two positions full of queens and knights where nothing can move
+/// to any purpose (dead; labels from CHA's complete search).
 #[test]
-fn dead_exact_agrees_with_the_screen() {
+fn dead_answers_are_proved_with_or_without_exact() {
     let fens = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
         8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1\n\
         8/8/8/4k3/8/8/8/2B1K3 w - - 0 1\n\
-        8/b7/8/8/5K2/3k1P2/8/8 w - - 0 68\n";
+        8/b7/8/8/5K2/3k1P2/8/8 w - - 0 68\n\
+        5n2/4nQn1/3n1QQK/3Q1R1P/3n1krn/3Qnpn1/2QP1P2/1Qb5 b - -\n\
+        6Bk/2NRN3/1NB2N1B/R2pR3/2KR1N2/4N3/6Q1/8 w - -\n";
     let want = vec![
         (Some(false), Some(true), Some(true)),
         (Some(false), Some(true), Some(true)),
         (Some(true), Some(false), Some(false)),
         (Some(false), Some(true), Some(true)),
+        (Some(true), Some(false), Some(false)),
+        (Some(true), Some(false), Some(false)),
     ];
     for exact in [false, true] {
         let mut args = vec!["dead", "--json", "--fen-file", "-"];
@@ -387,4 +393,50 @@ fn dead_exact_agrees_with_the_screen() {
         None,
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("dead"));
+}
+
+/// A claim in a position where the game has already ended: the mate ended it (FIDE 5.1.1), so
+/// the fifty-move claim is not judged: `valid` null, no penalty, `ended` names ply, end, clause.
+#[test]
+fn claim_after_checkmate_is_not_judged() {
+    let out = arbiter(
+        &[
+            "claim",
+            "--json",
+            "--kind",
+            "fifty-moves",
+            "--fen",
+            "k7/8/NKB5/8/8/8/8/8 b - - 105 176",
+        ],
+        None,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let c = &json_lines(&out)[0];
+    assert_eq!(c["valid"], serde_json::Value::Null, "{c}");
+    assert_eq!(c["penalty"], serde_json::Value::Null, "{c}");
+    assert_eq!(
+        c["ended"],
+        serde_json::json!({"ply": 0, "by": "checkmate", "clause": "FIDE 5.1.1"})
+    );
+    let out = arbiter(
+        &[
+            "claim",
+            "--kind",
+            "fifty-moves",
+            "--fen",
+            "k7/8/NKB5/8/8/8/8/8 b - - 105 176",
+        ],
+        None,
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("The game had already ended at ply 0 by checkmate (FIDE 5.1.1)"),
+        "{text}"
+    );
+    assert!(!text.contains("Correct"), "{text}");
 }

@@ -109,11 +109,11 @@ fn parse_game(game: Option<&str>) -> PyResult<Option<Game>> {
 
 fn parse_dead_check(d: &str) -> PyResult<ch::DeadCheck> {
     match d {
-        "screen" => Ok(ch::DeadCheck::Screen),
-        "exact" => Ok(ch::DeadCheck::Exact),
+        // `screen` and `exact`: names of earlier modes, now both the proved one.
+        "proved" | "screen" | "exact" => Ok(ch::DeadCheck::Proved),
         "off" => Ok(ch::DeadCheck::Off),
         _ => Err(PyValueError::new_err(format!(
-            "unknown dead_check {d:?}: expected 'screen', 'exact' or 'off'"
+            "unknown dead_check {d:?}: expected 'proved' (or its older names 'screen', 'exact') or 'off'"
         ))),
     }
 }
@@ -167,7 +167,7 @@ fn to_json<T: serde::Serialize>(v: &T) -> String {
 /// `parallel=False` judges on the calling thread (for callers that parallelise themselves, as
 /// Spark's executors do: one Python worker per core).
 #[pyfunction]
-#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="screen", parallel=true))]
+#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="proved", parallel=true))]
 #[allow(clippy::too_many_arguments)]
 fn judge_bytes(
     py: Python<'_>,
@@ -318,7 +318,7 @@ fn verdict_row(report: &GameReport, index: Option<i64>) -> VerdictRow {
 /// larger file; each game's `index` and the `index` in its `report`), else as the CLI numbers
 /// them. The options as `judge_bytes`.
 #[pyfunction]
-#[pyo3(signature = (data, file, first_index=None, rules=None, cycles=3, game=None, explain=false, dead_check="screen"))]
+#[pyo3(signature = (data, file, first_index=None, rules=None, cycles=3, game=None, explain=false, dead_check="proved"))]
 #[allow(clippy::too_many_arguments)]
 fn judge_columns<'py>(
     py: Python<'py>,
@@ -395,7 +395,7 @@ impl GameIter {
 }
 
 #[pyfunction]
-#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="screen"))]
+#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="proved"))]
 #[allow(clippy::too_many_arguments)]
 fn iter_bytes(
     py: Python<'_>,
@@ -417,7 +417,7 @@ fn iter_bytes(
 
 /// `judge --fen --moves`: one game from a position; the JSON line.
 #[pyfunction]
-#[pyo3(signature = (fen, moves, rules=None, cycles=3, game=None, explain=false, dead_check="screen"))]
+#[pyo3(signature = (fen, moves, rules=None, cycles=3, game=None, explain=false, dead_check="proved"))]
 #[allow(clippy::too_many_arguments)]
 fn judge_position(
     py: Python<'_>,
@@ -690,7 +690,7 @@ fn uci_of(m: shakmaty::Move) -> String {
 #[pymethods]
 impl ChessReferee {
     #[new]
-    #[pyo3(signature = (fen=None, dead_check="screen"))]
+    #[pyo3(signature = (fen=None, dead_check="proved"))]
     fn new(py: Python<'_>, fen: Option<&str>, dead_check: &str) -> PyResult<Self> {
         let start = match fen {
             None => shakmaty::Chess::default(),

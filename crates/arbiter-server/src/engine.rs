@@ -196,11 +196,11 @@ fn parse_game(g: Option<&str>) -> Result<Option<Game>, ApiError> {
 
 fn parse_dead_check(d: Option<&str>) -> Result<DeadCheck, ApiError> {
     match d.map(str::to_ascii_lowercase).as_deref() {
-        None | Some("") | Some("screen") => Ok(DeadCheck::Screen),
-        Some("exact") => Ok(DeadCheck::Exact),
+        // `screen` and `exact`: names of earlier modes, now both the proved one.
+        None | Some("") | Some("proved") | Some("screen") | Some("exact") => Ok(DeadCheck::Proved),
         Some("off") => Ok(DeadCheck::Off),
         Some(other) => Err(ApiError::bad_request(format!(
-            "dead_check {other:?}: expected screen, exact or off"
+            "dead_check {other:?}: expected proved (or its older names screen, exact) or off"
         ))),
     }
 }

@@ -135,13 +135,9 @@ fn judge_vs_replay(c: &mut Criterion) {
     let mut g = c.benchmark_group("world_matches");
     g.throughput(Throughput::Bytes(pgn.len() as u64));
     g.bench_function("bare_replay", |b| b.iter(|| bare_replay(black_box(&pgn))));
-    // The default: the dead-position screen on the last position of each game.
+    // The default: the proved dead-position test on the last position of each game.
     g.bench_function("judge", |b| {
         b.iter(|| judge_all(black_box(&pgn), DeadCheck::default()))
-    });
-    // One complete helpmate search per game.
-    g.bench_function("judge_exact_dead_check", |b| {
-        b.iter(|| judge_all(black_box(&pgn), DeadCheck::Exact))
     });
     g.bench_function("judge_no_dead_check", |b| {
         b.iter(|| judge_all(black_box(&pgn), DeadCheck::Off))

@@ -40,7 +40,7 @@ impl Default for Options {
             rules: None,
             cycles: 3,
             explain: false,
-            dead_check: chess::DeadCheck::Screen,
+            dead_check: chess::DeadCheck::Proved,
         }
     }
 }
@@ -941,6 +941,22 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
                 let mv = *moves.get(i)?;
                 Some(xiangqi::notation::write_move_with(&pos, mv, style, &options))
             });
+            // No legal move at the claim's ply (mate or 困斃): the game ended there (no move
+            // can follow either, so not earlier), and the claim is not judged.
+            let mut pos = start.clone();
+            for &m in moves.iter().take(claim.at_ply) {
+                pos.make_move(m);
+            }
+            let in_check = pos.in_check(pos.side_to_move());
+            let ended = (!pos.has_legal_move_given_check(in_check)).then_some(chess::GameEnded {
+                ply: claim.at_ply,
+                by: if in_check { "checkmate" } else { "no_legal_moves" },
+                clause: if in_check {
+                    "checkmate: the side to move loses"
+                } else {
+                    "no legal move (困斃): the side to move loses"
+                },
+            });
             Ok(ClaimReport::Xiangqi {
                 claim,
                 rules: rules.id,
@@ -949,6 +965,7 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
                     second_side_first: start.side_to_move() == xiangqi::Color::Black,
                 },
                 last_move,
+                ended,
             })
         }
         Err(e @ LimitError::AtPlyBeyond { .. }) => Err(Error::Usage(e.to_string())),
@@ -957,7 +974,8 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
 }
 
 /// Whether a chess position is dead (FIDE 5.2.2): whether each side can still mate by any
-/// legal sequence. Missing trailing FEN fields default (no castling, no en passant, clocks 0
+/// legal sequence, every answer proved ([`chess::dead_position`]: a helpmate line found and
+/// replayed, or CHA's complete search). Missing trailing FEN fields default (no castling, no en passant, clocks 0
 /// and 1). A bad FEN gives an answer holding the error.
 ///
 /// ```
@@ -965,23 +983,8 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
 /// assert!(!a.report.unwrap().dead); // opposite-coloured bishops: a helpmate exists
 /// ```
 pub fn dead(fen: &str) -> DeadAnswer {
-    dead_with(fen, false)
-}
-
-/// [`dead`] with every per-side answer proved (`arbiter dead --exact`): a helpmate line or
-/// CHA's complete search for each side ([`chess::dead_position_exact`]), no screen.
-pub fn dead_exact(fen: &str) -> DeadAnswer {
-    dead_with(fen, true)
-}
-
-fn dead_with(fen: &str, exact: bool) -> DeadAnswer {
-    let judge = if exact {
-        chess::dead_position_exact
-    } else {
-        chess::dead_position
-    };
     let report = chess::parse_fen(fen)
-        .map(|pos| judge(fen, &pos))
+        .map(|pos| chess::dead_position(fen, &pos))
         .map_err(Error::from);
     DeadAnswer {
         fen: fen.to_string(),
@@ -994,11 +997,6 @@ fn dead_with(fen: &str, exact: bool) -> DeadAnswer {
 /// [`dead`] for each line of a FEN file (`dead --fen-file`): one FEN per line, blank lines and
 /// `#` lines skipped; text after a FEN's six fields is kept as its label. Answers in order.
 pub fn dead_lines(text: &str) -> impl Iterator<Item = DeadAnswer> + '_ {
-    dead_lines_with(text, false)
-}
-
-/// [`dead_lines`], each answer from [`dead_exact`] when `exact`.
-pub fn dead_lines_with(text: &str, exact: bool) -> impl Iterator<Item = DeadAnswer> + '_ {
     text.lines()
         .map(str::trim)
         .enumerate()
@@ -1013,7 +1011,7 @@ pub fn dead_lines_with(text: &str, exact: bool) -> impl Iterator<Item = DeadAnsw
                 }
                 part.push_str(word);
             }
-            let mut answer = dead_with(&fen, exact);
+            let mut answer = dead(&fen);
             answer.line = Some(n + 1);
             if !label.is_empty() {
                 answer.label = Some(label);

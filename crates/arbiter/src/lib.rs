@@ -15,7 +15,7 @@
 //! | [`cycle`] | a xiangqi repetition cycle | [`CycleReport`] |
 //! | [`classify`] | one xiangqi move | [`ClassifyReport`] |
 //! | [`claim`] | a draw claim (threefold, fifty moves, natural move limit) | [`ClaimReport`] |
-//! | [`dead`], [`dead_lines`] ([`dead_exact`], [`dead_lines_with`]: every answer proved) | a chess dead position (FIDE 5.2.2) | [`DeadAnswer`] |
+//! | [`dead`], [`dead_lines`] (every answer proved) | a chess dead position (FIDE 5.2.2) | [`DeadAnswer`] |
 //! | [`perft`] | leaf count of the legal move tree | [`PerftReport`] |
 //!
 //! ```
@@ -87,9 +87,8 @@ pub mod words;
 pub mod xiangqi;
 
 pub use front::{
-    claim, classify, cycle, dead, dead_exact, dead_lines, dead_lines_with, detect_game, judge_bytes,
-    judge_position, judge_reader, perft, split_bytes, split_reader, ClaimGame, ClaimQuery, InputGame,
-    InputGames, Options,
+    claim, classify, cycle, dead, dead_lines, detect_game, judge_bytes, judge_position, judge_reader, perft,
+    split_bytes, split_reader, ClaimGame, ClaimQuery, InputGame, InputGames, Options,
 };
 pub use report::{
     ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, GameError, GameReport,

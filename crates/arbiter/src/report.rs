@@ -945,15 +945,26 @@ pub enum ClaimReport {
         numbering: MoveNumbering,
         /// The move that produced the claim's ply, in the record's notation (`None` at ply 0).
         last_move: Option<String>,
+        /// Set when the game had already ended (mate, no legal move) at the claim's ply: the
+        /// claim is not judged.
+        ended: Option<chess::GameEnded>,
     },
 }
 
 impl ClaimReport {
-    /// Whether the claim is valid.
+    /// Whether the claim is valid (false when it was not judged: the game had already ended).
     pub fn valid(&self) -> bool {
         match self {
-            ClaimReport::Chess(v) => v.valid,
-            ClaimReport::Xiangqi { claim, .. } => claim.valid,
+            ClaimReport::Chess(v) => v.valid == Some(true),
+            ClaimReport::Xiangqi { claim, ended, .. } => ended.is_none() && claim.valid,
+        }
+    }
+
+    /// How the game had already ended when the claim was made (`None`: the claim was judged).
+    pub fn ended(&self) -> Option<&chess::GameEnded> {
+        match self {
+            ClaimReport::Chess(v) => v.ended.as_ref(),
+            ClaimReport::Xiangqi { ended, .. } => ended.as_ref(),
         }
     }
 
@@ -970,11 +981,19 @@ impl ClaimReport {
                 rules,
                 numbering,
                 last_move,
+                ended,
             } => {
                 let when = match last_move {
                     Some(m) => format!("After {}", numbering.with_ply(c.at_ply, m)),
                     None => format!("At the start [ply {}]", c.at_ply),
                 };
+                if let Some(ended) = ended {
+                    return format!(
+                        "{when}, {} claims a draw by the natural move limit.\n{}",
+                        capitalised(c.by),
+                        ended.text()
+                    );
+                }
                 let mut text = format!(
                     "{when}, {} claims a draw by the natural move limit ({}, {} plies needed):\n",
                     capitalised(c.by),
@@ -1016,21 +1035,39 @@ impl Serialize for ClaimReport {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let v = match self {
             ClaimReport::Chess(v) => serde_json::to_value(v).map_err(serde::ser::Error::custom)?,
-            ClaimReport::Xiangqi { claim: c, rules, .. } => json!({
-                "valid": c.valid,
-                "kind": "natural_move_limit",
-                "rules": rules.name(),
-                "mode": c.mode,
-                "by": c.by,
-                "at_ply": c.at_ply,
-                "intended_move": null,
-                "clause": c.clause,
-                "penalty": c.penalty,
-                "must_play_intended_move": false,
-                "count": c.count,
-                "window_start_ply": c.window_start_ply,
-                "perpetual_spans": c.perpetual_spans,
-            }),
+            ClaimReport::Xiangqi {
+                claim: c,
+                rules,
+                ended,
+                ..
+            } => {
+                let mut v = json!({
+                    "valid": c.valid,
+                    "kind": "natural_move_limit",
+                    "rules": rules.name(),
+                    "mode": c.mode,
+                    "by": c.by,
+                    "at_ply": c.at_ply,
+                    "intended_move": null,
+                    "clause": c.clause,
+                    "penalty": c.penalty,
+                    "must_play_intended_move": false,
+                    "count": c.count,
+                    "window_start_ply": c.window_start_ply,
+                    "perpetual_spans": c.perpetual_spans,
+                });
+                if let (Some(e), Some(m)) = (ended, v.as_object_mut()) {
+                    // Not judged: the game had already ended.
+                    for k in ["count", "window_start_ply", "perpetual_spans"] {
+                        m.remove(k);
+                    }
+                    m.insert("valid".into(), Value::Null);
+                    m.insert("penalty".into(), Value::Null);
+                    m.insert("clause".into(), json!(e.clause));
+                    m.insert("ended".into(), json!(e));
+                }
+                v
+            }
         };
         v.serialize(s)
     }

@@ -107,19 +107,19 @@ fn fifty_move_claims_on_corrected_fen() {
     };
     // 99 plies, Black writes a quiet move: valid (9.3.1).
     let v = claim("d2c2", Some("e8f8"));
-    assert!(v.valid);
+    assert_eq!(v.valid, Some(true));
     assert_eq!(v.by, "black");
     assert_eq!(v.clause, "FIDE 9.3.1");
     assert_eq!(v.penalty, None);
     // 98 plies plus one intended move: 99, not enough.
     let v = claim("", Some("d2c2"));
-    assert!(!v.valid);
+    assert_eq!(v.valid, Some(false));
     assert_eq!(v.by, "white");
     assert_eq!(v.penalty.as_ref().map(|p| p.opponent_extra_seconds), Some(120));
     assert!(v.must_play_intended_move);
     // 100 plies: White may claim without a move (9.3.2).
     let v = claim("d2c2 e8f8", None);
-    assert!(v.valid);
+    assert_eq!(v.valid, Some(true));
     assert_eq!(v.by, "white");
     assert_eq!(v.clause, "FIDE 9.3.2");
     // A capture as intended move resets the count.
@@ -131,7 +131,7 @@ fn fifty_move_claims_on_corrected_fen() {
         time_control: Some(TimeControl::Blitz),
     };
     let v = judge_claim(&record, &req).unwrap();
-    assert!(!v.valid);
+    assert_eq!(v.valid, Some(false));
     assert_eq!(v.penalty.as_ref().map(|p| p.opponent_extra_seconds), Some(60));
     assert_eq!(v.intended_move.as_deref(), Some("d2d1"));
 }
@@ -149,4 +149,82 @@ fn example_one_judge_claims() {
     assert!(claims.contains(&serde_json::json!({"kind":"threefold","by":"black","at_ply":7,"intended_move":"f6g8","clause":"FIDE 9.2.1"})), "{v}");
     assert!(claims.contains(&serde_json::json!({"kind":"threefold","by":"white","at_ply":8,"intended_move":null,"clause":"FIDE 9.2.1"})), "{v}");
     assert_eq!(claims.len(), 2, "{v}");
+}
+
+/// A claim in a position where the game has already ended is not judged (FIDE 5.1.1, 5.2.1,
+/// 5.2.2, 9.6.1, 9.6.2 end the game at once): no validity, no penalty, the end named instead.
+#[test]
+fn claims_after_the_end_of_the_game() {
+    let claim = |fen: Option<&str>, moves: &str, kind: ClaimKind, at_ply: Option<usize>| {
+        let record = GameRecord::from_fen_moves(fen, moves).unwrap();
+        let req = ClaimRequest {
+            kind,
+            at_ply,
+            intended_move: None,
+            time_control: None,
+        };
+        judge_claim(&record, &req).unwrap()
+    };
+    let ended = |v: &arbiter::chess::ClaimVerdict| {
+        assert_eq!(v.valid, None, "{v:?}");
+        assert_eq!(v.penalty, None, "{v:?}");
+        assert!(!v.must_play_intended_move);
+        let e = v.ended.as_ref().expect("ended");
+        assert_eq!(v.clause, e.clause);
+        (e.ply, e.by, e.clause)
+    };
+    // Black is checkmated (105 plies without progress): the mate ended the game, 5.1.1.
+    let v = claim(
+        Some("k7/8/NKB5/8/8/8/8/8 b - - 105 176"),
+        "",
+        ClaimKind::FiftyMoves,
+        None,
+    );
+    assert_eq!(ended(&v), (0, "checkmate", "FIDE 5.1.1"));
+    assert!(
+        v.text()
+            .contains("already ended at ply 0 by checkmate (FIDE 5.1.1)"),
+        "{}",
+        v.text()
+    );
+    // A stalemated claimant gets no penalty: 5.2.1 ended the game.
+    let v = claim(
+        Some("k7/8/1Q6/8/8/8/8/K7 b - - 0 1"),
+        "",
+        ClaimKind::Threefold,
+        None,
+    );
+    assert_eq!(ended(&v), (0, "stalemate", "FIDE 5.2.1"));
+    // King takes the last pawn: a dead position at ply 1 (5.2.2), the claim at ply 1 and 2.
+    let v = claim(
+        Some("8/8/4k3/8/3p4/4K3/8/8 w - - 0 1"),
+        "e3d4 e6e7",
+        ClaimKind::Threefold,
+        Some(1),
+    );
+    assert_eq!(ended(&v), (1, "dead_position", "FIDE 5.2.2"));
+    let v = claim(
+        Some("8/8/4k3/8/3p4/4K3/8/8 w - - 0 1"),
+        "e3d4 e6e7",
+        ClaimKind::FiftyMoves,
+        None,
+    );
+    assert_eq!(ended(&v), (1, "dead_position", "FIDE 5.2.2"));
+    // The start position for the fifth time at ply 16 (9.6.1), claimed there and two plies on.
+    let shuffle = ["g1f3 g8f6 f3g1 f6g8"; 5].join(" ");
+    let v = claim(None, &shuffle, ClaimKind::Threefold, Some(16));
+    assert_eq!(ended(&v), (16, "fivefold_repetition", "FIDE 9.6.1"));
+    let v = claim(None, &shuffle, ClaimKind::Threefold, Some(18));
+    assert_eq!(ended(&v), (16, "fivefold_repetition", "FIDE 9.6.1"));
+    // One quiet move completes 150 plies (9.6.2).
+    let v = claim(
+        Some("4k3/8/8/8/8/8/3R4/4K3 w - - 149 100"),
+        "d2c2",
+        ClaimKind::FiftyMoves,
+        None,
+    );
+    assert_eq!(ended(&v), (1, "seventy_five_moves", "FIDE 9.6.2"));
+    // One ply before the fivefold the claim is judged (and valid: the fourth occurrence).
+    let v = claim(None, &shuffle, ClaimKind::Threefold, Some(12));
+    assert_eq!((v.valid, v.ended.is_none()), (Some(true), true));
 }

@@ -147,7 +147,7 @@ fn fifty_move_claim_with_a_mating_intended_move_is_correct() {
         time_control: Some(TimeControl::Rapid),
     };
     let v = judge_claim(&rec, &req).unwrap();
-    assert!(v.valid);
+    assert_eq!(v.valid, Some(true));
     assert_eq!(v.clause, "FIDE 9.3.1");
     assert_eq!(v.intended_move.as_deref(), Some("a1a8"));
     // An illegal intended move is an input error, not a judged claim.
@@ -175,7 +175,7 @@ fn claim_penalty_time_control_comes_from_the_tags_unless_given() {
         time_control: None,
     };
     let v = judge_claim(&rec, &req).unwrap();
-    assert!(!v.valid);
+    assert_eq!(v.valid, Some(false));
     assert_eq!(v.time_control, TimeControl::Blitz);
     assert_eq!(v.time_control_source, "[TimeControl \"180+2\"]");
     let p = v.penalty.as_ref().unwrap();

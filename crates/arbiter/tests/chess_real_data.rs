@@ -105,53 +105,62 @@ fn counts_over_shared_data() {
     }
 }
 
-/// The default dead-position screen and the complete search give the same report for every
-/// game of the shared data (1,964 games).
+/// Every game of the shared data (1,964) judged with dead positions proved, and without: the
+/// reports differ only in games that died, and each of those is dead at the reported ply and
+/// alive one ply before (the bisection's answer, checked position by position).
 #[test]
 #[ignore]
-fn screen_and_exact_search_agree_on_every_game() {
+fn dead_positions_on_every_game() {
+    use arbiter::chess::dead::is_dead;
     use arbiter::chess::{judge_game_with, DeadCheck, JudgeOptions};
+    use shakmaty::Position;
     let Some((_, files)) = shared_pgns() else {
         return;
     };
     let (mut games, mut dead) = (0, 0);
-    let mut differ = Vec::new();
     for f in &files {
         let Ok(bytes) = std::fs::read(f) else { continue };
         for (i, g) in read_pgn_games(&bytes[..]).enumerate() {
             let Ok(g) = g else { continue };
             games += 1;
-            let judge = |dead_check| {
-                judge_game_with(&g, &JudgeOptions { dead_check })
-                    .map(|r| serde_json::to_string(&r).expect("json"))
-                    .map_err(|e| e.to_string())
+            let judge = |dead_check| judge_game_with(&g, &JudgeOptions { dead_check });
+            let (Ok(proved), Ok(off)) = (judge(DeadCheck::Proved), judge(DeadCheck::Off)) else {
+                continue;
             };
-            let screened = judge(DeadCheck::Screen);
-            let exact = judge(DeadCheck::Exact);
-            if exact.as_ref().is_ok_and(|r| r.contains("\"dead_position\"")) {
-                dead += 1;
+            let at = match (proved.reason, proved.at_ply) {
+                (Some(Reason::DeadPosition), Some(at)) => at,
+                _ => {
+                    let (p, o) = (serde_json::to_string(&proved), serde_json::to_string(&off));
+                    assert_eq!(p.ok(), o.ok(), "{}#{i}", f.display());
+                    continue;
+                }
+            };
+            dead += 1;
+            let mut pos = g.start.clone();
+            let mut before = None;
+            for (k, w) in g.moves.iter().take(at).enumerate() {
+                before = Some(pos.clone());
+                let m = w.to_move(&pos, k + 1).expect("a legal move");
+                pos.play_unchecked(m);
             }
-            if screened != exact {
-                differ.push(format!(
-                    "{}#{i}:\n  screen {screened:?}\n  exact  {exact:?}",
-                    f.display()
-                ));
+            assert!(is_dead(&pos), "{}#{i}: ply {at}", f.display());
+            if let Some(b) = before {
+                assert!(!is_dead(&b), "{}#{i}: ply {} already dead", f.display(), at - 1);
             }
         }
     }
-    println!("{games} games, {dead} dead positions, {} differ", differ.len());
+    println!("{games} games, {dead} dead positions");
     assert_eq!(games, 1964);
     assert!(dead > 0);
-    assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
 
-/// The screen and the complete search agree on all 30,000 positions of the Lichess sample
-/// (two of them dead), and so do `arbiter dead`'s per-side answers (screened against complete).
+/// All 30,000 positions of the Lichess sample, every per-side answer proved: two dead, and
+/// 864 sides that cannot mate (the complete search's counts).
 #[test]
 #[ignore]
-fn screen_and_exact_search_agree_on_lichess_positions() {
-    use arbiter::chess::dead::{is_dead, is_dead_screened};
-    use arbiter::chess::{dead_position, dead_position_exact, parse_fen};
+fn dead_answers_on_lichess_positions() {
+    use arbiter::chess::dead::is_dead;
+    use arbiter::chess::{dead_position, parse_fen};
     let Some(root) = data() else {
         eprintln!("shared data absent: skipped");
         return;
@@ -168,15 +177,10 @@ fn screen_and_exact_search_agree_on_lichess_positions() {
         };
         let pos = parse_fen(fen).expect("a legal FEN");
         n += 1;
-        let exact = is_dead(&pos);
-        dead += usize::from(exact);
-        assert_eq!(is_dead_screened(&pos), exact, "{fen}");
-        // `arbiter dead`: the screen's per-side answers are the complete search's.
-        let side =
-            |r: arbiter::chess::DeadReport| (r.dead, r.white_can_mate, r.black_can_mate, r.undetermined);
-        let screened = side(dead_position(fen, &pos));
-        assert_eq!(screened, side(dead_position_exact(fen, &pos)), "{fen}");
-        sides_cannot += usize::from(!screened.1) + usize::from(!screened.2);
+        let r = dead_position(fen, &pos);
+        assert_eq!((r.dead, r.undetermined), (is_dead(&pos), None), "{fen}");
+        dead += usize::from(r.dead);
+        sides_cannot += usize::from(!r.white_can_mate) + usize::from(!r.black_can_mate);
     }
     assert_eq!((n, dead), (30_000, 2));
     // 60,000 per-side answers; these sides cannot mate (bare kings, lone minor pieces, ...).

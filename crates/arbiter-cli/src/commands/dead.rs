@@ -19,12 +19,7 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
     match (&args.fen, &args.fen_file) {
         (Some(fen), None) => {
             super::check_fen(Some(fen), arbiter::Game::Chess)?;
-            let answer = if args.exact {
-                arbiter::dead_exact(fen)
-            } else {
-                arbiter::dead(fen)
-            };
-            out.emit(item(&answer))
+            out.emit(item(&arbiter::dead(fen)))
         }
         (None, Some(path)) => {
             let text = if path == "-" {
@@ -40,7 +35,7 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
             // The clauses cited, summarised once at the end (not after each of thousands).
             let mut cited = String::new();
             let json = out.json();
-            for answer in arbiter::dead_lines_with(&text, args.exact) {
+            for answer in arbiter::dead_lines(&text) {
                 if json {
                     // Only the JSON line is printed: no text report, no clauses to collect.
                     out.emit(Item::new(&answer, String::new(), answer.is_error()));

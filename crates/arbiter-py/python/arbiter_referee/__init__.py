@@ -58,7 +58,7 @@ def _check(d: Dict[str, Any], errors: str) -> Dict[str, Any]:
 
 
 def judge(data: Data, *, rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
-          explain: bool = False, dead_check: str = "screen", file: Optional[str] = None,
+          explain: bool = False, dead_check: str = "proved", file: Optional[str] = None,
           errors: str = "report") -> List[Dict[str, Any]]:
     """Judges every game of a record: PGN (either game), XQF, CBR/CBL/CBF, DhtmlXQ, move lists;
     UTF-8, GBK or Big5.
@@ -67,7 +67,7 @@ def judge(data: Data, *, rules: Optional[str] = None, cycles: int = 3, game: Opt
     recursively for record files). ``rules``: ``"axf"`` / ``"tw113"`` (xiangqi, default AXF),
     ``"fide"`` (chess, default); ``cycles``: completed repetition loops that make a xiangqi
     repetition pending (default 3); ``game``: ``"xiangqi"`` / ``"chess"`` to force the game;
-    ``dead_check``: ``"screen"`` / ``"exact"`` / ``"off"`` (FIDE 5.2.2); ``file``: the label
+    ``dead_check``: ``"proved"`` (every answer proved; ``"screen"`` and ``"exact"`` are older names for it) / ``"off"`` (FIDE 5.2.2); ``file``: the label
     for bytes or text (default ``"-"``).
 
     Returns one dict per game, equal to the CLI's ``judge --json`` line: ``file``, ``index``,
@@ -86,7 +86,7 @@ def judge(data: Data, *, rules: Optional[str] = None, cycles: int = 3, game: Opt
 
 
 def iter_judge(data: Data, *, rules: Optional[str] = None, cycles: int = 3,
-               game: Optional[str] = None, explain: bool = False, dead_check: str = "screen",
+               game: Optional[str] = None, explain: bool = False, dead_check: str = "proved",
                file: Optional[str] = None, errors: str = "report") -> Iterator[Dict[str, Any]]:
     """Like :func:`judge`, lazily: each game is judged when it is taken (files are read and
     split when reached)."""
@@ -103,7 +103,7 @@ def _moves_text(moves: Union[str, List[str], None]) -> str:
 
 def judge_position(fen: Optional[str] = None, moves: Union[str, List[str], None] = None, *,
                    rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
-                   explain: bool = False, dead_check: str = "screen") -> Dict[str, Any]:
+                   explain: bool = False, dead_check: str = "proved") -> Dict[str, Any]:
     """Judges one game given as a start position (None = the standard start; 10 ranks =
     xiangqi) and moves (a list or a space-separated string; xiangqi ICCS/WXF/Chinese, chess
     SAN/UCI). Returns the CLI's ``judge --fen --moves --json`` dict (file ``"-"``, index 0)."""

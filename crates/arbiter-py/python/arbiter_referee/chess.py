@@ -12,8 +12,8 @@ __all__ = ["Referee", "claim", "dead"]
 class Referee:
     """A chess game judged move by move (FIDE Laws 2023).
 
-    ``fen``: the start (None = the standard start); ``dead_check``: ``"screen"`` (default),
-    ``"exact"`` or ``"off"`` (5.2.2). Raises :class:`~arbiter_referee.FenError`.
+    ``fen``: the start (None = the standard start); ``dead_check``: ``"proved"`` (default;
+    ``"screen"`` and ``"exact"`` are older names for it) or ``"off"`` (5.2.2). Raises :class:`~arbiter_referee.FenError`.
 
     >>> r = Referee()
     >>> for m in ["f3", "e5", "g4", "Qh4#"]: s = r.push(m)
@@ -23,7 +23,7 @@ class Referee:
 
     __slots__ = ("_r",)
 
-    def __init__(self, fen: Optional[str] = None, dead_check: str = "screen") -> None:
+    def __init__(self, fen: Optional[str] = None, dead_check: str = "proved") -> None:
         self._r = _arbiter.ChessReferee(fen, dead_check)
 
     def push(self, move: str) -> Dict[str, Any]:
@@ -72,7 +72,7 @@ class Referee:
         return self._r.legal_moves()
 
     @classmethod
-    def from_board(cls, board: Any, dead_check: str = "screen") -> "Referee":
+    def from_board(cls, board: Any, dead_check: str = "proved") -> "Referee":
         """A referee for a ``chess.Board``: its root position and its move stack replayed."""
         root = board.root()
         fen = root.fen()
@@ -82,7 +82,7 @@ class Referee:
         return r
 
     @classmethod
-    def from_game(cls, game: Any, dead_check: str = "screen") -> "Referee":
+    def from_game(cls, game: Any, dead_check: str = "proved") -> "Referee":
         """A referee for a ``chess.pgn.Game``: its start (FEN tag or standard) and mainline."""
         fen = game.board().fen()
         r = cls(None if fen == _START else fen, dead_check)

@@ -103,7 +103,7 @@ def _error_row(file: str, index: Optional[int], message: str) -> Dict[str, Any]:
 class _Options:
     """The judging options, as plain values (pickled to the executors)."""
 
-    def __init__(self, rules=None, cycles=3, game=None, explain=False, dead_check="screen"):
+    def __init__(self, rules=None, cycles=3, game=None, explain=False, dead_check="proved"):
         self.args = (rules, cycles, game, explain, dead_check)
         # Check them once on the driver: a bad option is a usage error, not a row per game.
         _arbiter.judge_bytes(b"", "-", rules, cycles, game, explain, dead_check, False)
@@ -175,7 +175,7 @@ def _label(path: str) -> str:
 
 def judge_files(spark, paths, *, rules: Optional[str] = None, cycles: int = 3,
                 game: Optional[str] = None, explain: bool = False,
-                dead_check: str = "screen", partitions: Optional[int] = None):
+                dead_check: str = "proved", partitions: Optional[int] = None):
     """A DataFrame of verdicts (:data:`COLUMNS`) for every record file under ``paths`` (files
     or folders, read recursively with Spark's ``binaryFile`` source; any file system Spark
     reads). A file is a record file by the CLI's rule (``.pgn .xqf .cbr .cbl .cbf``, or
@@ -412,7 +412,7 @@ def auto_partition_bytes(size: int, cores: int) -> int:
 def judge_pgn(spark, path: str, *, label: Optional[str] = None,
               partition_bytes: Optional[int] = None, cuts: Optional[Sequence[int]] = None,
               rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
-              explain: bool = False, dead_check: str = "screen"):
+              explain: bool = False, dead_check: str = "proved"):
     """A DataFrame of verdicts (:data:`COLUMNS`) for every game of one PGN file, judged in
     parallel: the file is cut into byte ranges of ``partition_bytes`` (default
     :func:`auto_partition_bytes`: at least 4 tasks per core, 1 to 32 MiB each; or at the
@@ -512,7 +512,7 @@ def main(argv: Optional[List[str]] = None, spark=None) -> int:
     ap.add_argument("--rules", choices=["axf", "tw113", "fide"])
     ap.add_argument("--cycles", type=int, default=3)
     ap.add_argument("--game", choices=["xiangqi", "chess"])
-    ap.add_argument("--dead-check", default="screen", choices=["screen", "exact", "off"])
+    ap.add_argument("--dead-check", default="proved", choices=["proved", "screen", "exact", "off"])
     ap.add_argument("--overwrite", action="store_true",
                     help="replace the output folder if it exists (without it, an existing "
                     "output is refused)")

@@ -1,5 +1,7 @@
 //! Draw claims: threefold repetition (FIDE 9.2) and fifty moves (FIDE 9.3), with or without an
-//! intended move, and the penalty of an incorrect claim (9.5.3, A.3, B.2/B.3).
+//! intended move, and the penalty of an incorrect claim (9.5.3, A.3, B.2/B.3). A claim made
+//! after the game has already ended (checkmate 5.1.1, stalemate 5.2.1, dead position 5.2.2,
+//! fivefold 9.6.1, 75 moves 9.6.2) is not judged: the answer names the end instead.
 
 use crate::types::{ClaimKind, Side};
 use crate::words::{side_title, MoveNumbering};
@@ -10,7 +12,9 @@ use shakmaty::{CastlingMode, Move, Position};
 
 use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
+use super::judge::{JudgeOptions, Reason};
 use super::record::{parse_move, GameRecord};
+use super::referee::Referee;
 
 /// The time control, which sets the penalty of an incorrect claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -59,11 +63,68 @@ pub struct Penalty {
     pub clause: &'static str,
 }
 
+/// How a game had already ended when a claim was made: the claim is then not judged (no
+/// validity, no penalty). JSON `{"ply":23,"by":"checkmate","clause":"FIDE 5.1.1"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameEnded {
+    /// The ply at which the game ended (at or before the claim's ply).
+    pub ply: usize,
+    /// What ended it, as `judge`'s `reason`: chess `checkmate`, `stalemate`, `dead_position`,
+    /// `fivefold_repetition`, `seventy_five_moves`; xiangqi `checkmate`, `no_legal_moves`.
+    pub by: &'static str,
+    /// The clause that ended it (`"FIDE 5.1.1"`; xiangqi: the sentence its `judge` cites).
+    pub clause: &'static str,
+}
+
+impl GameEnded {
+    /// `"checkmate"`, `"stalemate"`, … for the text report.
+    pub fn words(&self) -> &'static str {
+        match self.by {
+            "checkmate" => "checkmate",
+            "stalemate" => "stalemate",
+            "dead_position" => "a dead position",
+            "fivefold_repetition" => "fivefold repetition",
+            "seventy_five_moves" => "the 75-move rule",
+            "no_legal_moves" => "no legal move (困斃)",
+            other => other,
+        }
+    }
+
+    /// `"The game had already ended at ply 23 by checkmate (FIDE 5.1.1): no claim can be
+    /// made, and none is penalised.\n"`.
+    pub fn text(&self) -> String {
+        format!(
+            "The game had already ended at ply {} by {} ({}): no claim can be made, and none is penalised.\n",
+            self.ply,
+            self.words(),
+            self.clause
+        )
+    }
+}
+
+/// The chess end found by the referee, as a [`GameEnded`].
+fn chess_end(reason: Reason, ply: usize) -> GameEnded {
+    let by = match reason {
+        Reason::Checkmate => "checkmate",
+        Reason::Stalemate => "stalemate",
+        Reason::DeadPosition => "dead_position",
+        Reason::FivefoldRepetition => "fivefold_repetition",
+        Reason::SeventyFiveMoves => "seventy_five_moves",
+        Reason::FlagDeadPosition => "flag_dead_position",
+    };
+    GameEnded {
+        ply,
+        by,
+        clause: reason.clause(),
+    }
+}
+
 /// The verdict on one claim (cli.md `claim`).
 #[derive(Debug, Clone, Serialize)]
 pub struct ClaimVerdict {
-    /// Whether the claim is correct: if so the game is drawn at once (9.5.2).
-    pub valid: bool,
+    /// Whether the claim is correct: if so the game is drawn at once (9.5.2). `None` when the
+    /// game had already ended ([`ClaimVerdict::ended`]): the claim is not judged.
+    pub valid: Option<bool>,
     /// `threefold` or `fifty_moves`.
     pub kind: ClaimKind,
     /// The claimant: the side to move at `at_ply` (only that side may claim).
@@ -73,9 +134,10 @@ pub struct ClaimVerdict {
     /// The intended move (UCI), if one was written.
     pub intended_move: Option<String>,
     /// The sub-clause that makes the claim valid, or the one it was judged under:
-    /// 9.2.1.1 / 9.2.1.2 (threefold), 9.3.1 / 9.3.2 (fifty moves).
+    /// 9.2.1.1 / 9.2.1.2 (threefold), 9.3.1 / 9.3.2 (fifty moves); the clause that ended the
+    /// game when it had already ended.
     pub clause: &'static str,
-    /// `null` when valid; else the time added to the opponent's clock.
+    /// `null` when valid or not judged; else the time added to the opponent's clock.
     pub penalty: Option<Penalty>,
     /// An incorrect claim with an intended move: that move must now be played (9.5.3 with 4).
     pub must_play_intended_move: bool,
@@ -84,9 +146,10 @@ pub struct ClaimVerdict {
     pub occurrences: Option<u32>,
     /// The plies without pawn move or capture (fifty moves: counting the intended move).
     pub plies_without_progress: Option<u32>,
-    /// Set when the game had already ended automatically before this claim (reason, ply).
+    /// Set when the game had already ended at or before the claim's ply: the claim is not
+    /// judged (`valid`, `penalty`, `occurrences`, `plies_without_progress` are `null`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub game_already_over: Option<String>,
+    pub ended: Option<GameEnded>,
     /// The time control that sets the penalty: `"standard"`, `"rapid"` or `"blitz"`.
     pub time_control: TimeControl,
     /// Where it came from: `"--time-control"`, a tag (`[TimeControl "180+2"]`,
@@ -142,7 +205,11 @@ impl ClaimVerdict {
         if let Some(p) = self.plies_without_progress {
             t.push_str(&format!("{p} plies without pawn move or capture (100 needed).\n"));
         }
-        if self.valid {
+        if let Some(ended) = &self.ended {
+            t.push_str(&ended.text());
+            return t;
+        }
+        if self.valid == Some(true) {
             t.push_str(&format!("Correct ({}): the game is drawn.\n", self.clause));
         } else {
             t.push_str(&format!("Incorrect ({}).", self.clause));
@@ -165,9 +232,6 @@ impl ClaimVerdict {
                 }
             }
             t.push('\n');
-        }
-        if let Some(over) = &self.game_already_over {
-            t.push_str(&format!("Note: the game had already ended: {over}.\n"));
         }
         t
     }
@@ -231,36 +295,30 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
     if at > n {
         return Err(ChessError::PlyOutOfRange { ply: at, plies: n });
     }
-    let mut pos = record.start.clone();
+    // The game up to the claim, through the referee: its automatic end (the first dead ply
+    // proved, 5.2.2) is the one `judge` finds.
+    let mut referee = Referee::with_options(record.start.clone(), JudgeOptions::default());
     let mut table = RepetitionTable::new();
-    let mut count = table.record(PositionKey::of(&pos), false);
-    let mut over: Option<String> = None;
-    let note_end = |pos: &shakmaty::Chess, count: u32, ply: usize, over: &mut Option<String>| {
-        if over.is_none() {
-            if pos.is_checkmate() {
-                *over = Some(format!("checkmate at ply {ply} (FIDE 5.1.1)"));
-            } else if pos.is_stalemate() {
-                *over = Some(format!("stalemate at ply {ply} (FIDE 5.2.1)"));
-            } else if count >= 5 {
-                *over = Some(format!("fivefold repetition at ply {ply} (FIDE 9.6.1)"));
-            } else if pos.halfmoves() >= 150 {
-                *over = Some(format!("75-move rule at ply {ply} (FIDE 9.6.2)"));
-            }
-        }
-    };
-    note_end(&pos, count, 0, &mut over);
+    let mut count = table.record(PositionKey::of(referee.position()), false);
     let mut last_move = None;
     for (i, written) in record.moves.iter().take(at).enumerate() {
-        let m = written.to_move(&pos, i + 1)?;
+        let m = written.to_move(referee.position(), i + 1)?;
         if i + 1 == at {
-            last_move = Some(SanPlus::from_move(pos.clone(), m).to_string());
+            last_move = Some(SanPlus::from_move(referee.position().clone(), m).to_string());
         }
-        pos.play_unchecked(m);
-        count = table.record(PositionKey::of(&pos), m.is_zeroing());
-        note_end(&pos, count, i + 1, &mut over);
+        referee.push_legal(m);
+        count = table.record(PositionKey::of(referee.position()), m.is_zeroing());
     }
+    let pos = referee.position().clone();
+    let report = referee.report();
+    let ended = match (report.reason, report.at_ply) {
+        (Some(reason), Some(ply)) => Some(chess_end(reason, ply)),
+        _ => None,
+    };
     let by = Side::from(pos.turn());
     let intended: Option<Move> = match &req.intended_move {
+        // After the end no move is judged: a legal one is reported, any other ignored.
+        Some(text) if ended.is_some() => parse_move(&pos, text, at + 1).ok(),
         Some(text) => Some(parse_move(&pos, text, at + 1).map_err(|e| match e {
             ChessError::IllegalMove { mv, reason, .. } => ChessError::IllegalIntendedMove {
                 ply: at,
@@ -318,8 +376,26 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
         }
         ClaimKind::NaturalMoveLimit => return Err(ChessError::NotAChessClaim(req.kind)),
     };
+    if let Some(ended) = ended {
+        return Ok(ClaimVerdict {
+            valid: None,
+            kind: req.kind,
+            by,
+            at_ply: at,
+            intended_move: intended_uci,
+            clause: ended.clause,
+            penalty: None,
+            must_play_intended_move: false,
+            occurrences: None,
+            plies_without_progress: None,
+            ended: Some(ended),
+            time_control,
+            time_control_source,
+            words,
+        });
+    }
     Ok(ClaimVerdict {
-        valid,
+        valid: Some(valid),
         kind: req.kind,
         by,
         at_ply: at,
@@ -329,7 +405,7 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
         must_play_intended_move: !valid && intended.is_some(),
         occurrences,
         plies_without_progress,
-        game_already_over: over,
+        ended: None,
         time_control,
         time_control_source,
         words,

@@ -486,21 +486,14 @@ pub fn is_time_forfeit(termination: Option<&str>) -> bool {
     t.contains("time") || t.contains("flag")
 }
 
-/// How dead positions (FIDE 5.2.2) are looked for.
-///
-/// Whatever the mode, a position is only called dead when that is proved, and the first dead
-/// ply is found with the complete search.
+/// Whether dead positions (FIDE 5.2.2) are looked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum DeadCheck {
-    /// The screen [`super::dead::is_dead_screened`]: the complete search on closed positions
-    /// and wherever CHA's fast check proves one side unable to mate; elsewhere the position is
-    /// taken as alive. The default: on world-championship games its checks cost about a
-    /// fifteenth of [`DeadCheck::Exact`]'s.
+    /// The last position of every game is tested with [`super::dead::is_dead`], every answer
+    /// proved (a helpmate line found for a side, or the complete search); a dead one is then
+    /// bisected for the first dead ply.
     #[default]
-    Screen,
-    /// The complete helpmate search (CHA full mode) on the last position of every game: every
-    /// dead position is found.
-    Exact,
+    Proved,
     /// No dead-position detection at all (for measuring the rest).
     Off,
 }

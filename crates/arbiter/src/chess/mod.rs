@@ -33,8 +33,9 @@
 //!   (9.3.1 judges the claim before the move is played; the claimant could also just play it).
 //!   A threefold intended move can never mate (the position occurred before, the game went on).
 //! - **An incorrect claim with an illegal intended move** is not judged: it is an input error.
-//! - **A claim after the game had already ended** is still judged on its conditions, with a
-//!   `game_already_over` note.
+//! - **A claim after the game had already ended** (checkmate, stalemate, dead position, fivefold,
+//!   75 moves, at or before the claim's ply) is not judged: no validity, no penalty; the answer
+//!   names the ply, the end and its clause (5.1.1: the mate ended the game; 5.2.1, 5.2.2, 9.6).
 //! - **Flag fall (6.9)** is read from `[Termination]` containing "time" or "flag" with a decisive
 //!   `[Result]`; the loser is the side the result names; the winner's mating chances are judged
 //!   on the final position of the record. When the winner could still mate, the record's result
@@ -42,8 +43,8 @@
 //! - **Dead positions** in `judge`: a dead position stays dead, so the last position decides and
 //!   bisection (with the complete search) finds the first dead ply; this also catches positions
 //!   made dead by a quiet move, which a check "only when material or pawns changed" would miss.
-//!   By default the last position gets the sound screen [`dead::is_dead_screened`] (never a
-//!   false "dead"); [`DeadCheck::Exact`] runs the complete helpmate search instead.
+//!   The last position gets [`dead::is_dead`], every answer proved (a helpmate line found for a
+//!   side, or the complete search).
 //! - **Touched pieces (4.3, 9.4)** are not in records and are not modelled.
 
 pub mod claims;
@@ -57,8 +58,8 @@ pub mod referee;
 
 pub use crate::types::ClaimKind;
 
-pub use claims::{judge_claim, ClaimRequest, ClaimVerdict, ClaimWords, Penalty, TimeControl};
-pub use dead::{can_mate, can_mate_screened, dead_position, dead_position_exact, DeadReport, Mateability};
+pub use claims::{judge_claim, ClaimRequest, ClaimVerdict, ClaimWords, GameEnded, Penalty, TimeControl};
+pub use dead::{can_mate, dead_position, DeadReport, Mateability};
 pub use error::ChessError;
 pub use identity::{PositionKey, RepetitionTable};
 pub use judge::{

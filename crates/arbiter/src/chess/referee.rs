@@ -8,9 +8,9 @@
 //! the dead-position test (5.2.2), which is a search.
 
 use serde::Serialize;
-use shakmaty::{Chess, Move, MoveList, Position};
+use shakmaty::{Chess, Move, Position};
 
-use super::dead::{can_mate, is_dead, is_dead_screened, is_dead_screened_with, Mateability};
+use super::dead::{can_mate, is_dead, Mateability};
 use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
 use super::judge::{
@@ -89,15 +89,13 @@ pub struct PlyStatus {
 /// side to move may claim, and the first claims including this ply.
 struct AtEnd {
     end: Option<(usize, Reason)>,
-    /// The legal moves of the current position, when they were generated.
-    moves: Option<MoveList>,
     claimable: bool,
     end_claims: Vec<ClaimOpportunity>,
     first: FirstClaims,
 }
 
 impl Referee {
-    /// A referee from `start` (ply 0) with the default options (the dead-position screen).
+    /// A referee from `start` (ply 0) with the default options (dead positions looked for, proved).
     pub fn new(start: Chess) -> Referee {
         Referee::with_options(start, JudgeOptions::default())
     }
@@ -242,7 +240,6 @@ impl Referee {
         if let Some(end) = self.end {
             return AtEnd {
                 end: Some(end),
-                moves: None,
                 claimable: false,
                 end_claims: Vec::new(),
                 first,
@@ -279,7 +276,6 @@ impl Referee {
         }
         AtEnd {
             end,
-            moves: Some(moves),
             claimable,
             end_claims,
             first,
@@ -296,16 +292,15 @@ impl Referee {
     /// The status after the current ply (see [`PlyStatus`]).
     ///
     /// Cost: the legal moves of the current position (generated once), the claims available
-    /// now and the dead-position test (the screen by default: a search only in the rare
-    /// positions it cannot settle cheaply); the full [`Referee::report`] only when the game has
+    /// now and the dead-position test (a helpmate search, usually short: a line found for one
+    /// side proves the position alive); the full [`Referee::report`] only when the game has
     /// ended (to find the first ply of the end).
     pub fn status(&self) -> PlyStatus {
         if self.end.is_none() && self.count < 5 && self.pos.halfmoves() < 150 {
             let moves = self.pos.legal_moves();
             let dead = !moves.is_empty()
                 && match self.options.dead_check {
-                    DeadCheck::Exact => is_dead(&self.pos),
-                    DeadCheck::Screen => is_dead_screened_with(&self.pos, &moves),
+                    DeadCheck::Proved => is_dead(&self.pos),
                     DeadCheck::Off => false,
                 };
             if !moves.is_empty() && !dead {
@@ -363,7 +358,6 @@ impl Referee {
         let pos = &self.pos;
         let AtEnd {
             mut end,
-            moves,
             mut claimable,
             mut end_claims,
             first,
@@ -372,8 +366,7 @@ impl Referee {
         // Dead position (5.2.2), by monotonicity: check the last position that matters, then
         // bisect for the first dead ply.
         let dead = |p: &Chess| match self.options.dead_check {
-            DeadCheck::Exact => is_dead(p),
-            DeadCheck::Screen => is_dead_screened(p),
+            DeadCheck::Proved => is_dead(p),
             DeadCheck::Off => false,
         };
         let last = match end {
@@ -386,12 +379,7 @@ impl Referee {
         };
         if let Some(last) = last {
             let is_dead_at_last = if last == played.len() {
-                // The current position: its legal moves are known when the game did not end
-                // earlier (the screen would generate the same list).
-                match (&moves, self.options.dead_check) {
-                    (Some(moves), DeadCheck::Screen) => is_dead_screened_with(pos, moves),
-                    _ => dead(pos),
-                }
+                dead(pos)
             } else if let (Some(p), Some((e, _))) = (&self.end_pos, end) {
                 if e == last {
                     dead(p)
@@ -402,12 +390,11 @@ impl Referee {
                 dead(&position_at(&self.start, played, last))
             };
             if is_dead_at_last {
-                // Bisection needs a test that is exact at every ply (deadness is monotone; the
-                // screen's answers need not be). Invariant: the position at `hi` is dead.
+                // Deadness is monotone: bisect. Invariant: the position at `hi` is dead.
                 let (mut lo, mut hi) = (0usize, last);
                 while lo < hi {
                     let mid = lo + (hi - lo) / 2;
-                    if is_dead(&position_at(&self.start, played, mid)) {
+                    if dead(&position_at(&self.start, played, mid)) {
                         hi = mid;
                     } else {
                         lo = mid + 1;
