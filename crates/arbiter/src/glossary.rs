@@ -713,14 +713,14 @@ mod tests {
         ] {
             let axf = cited(e.clause(RulesId::Axf));
             assert!(
-                !axf.is_empty() && axf.iter().all(|c| c.book == Book::Axf),
+                !axf.is_empty() && axf.iter().all(|c| c.book == RuleBook::Axf),
                 "{e:?}"
             );
             let tw = e.clause(RulesId::Tw113);
-            let books: Vec<Book> = cited(tw).iter().map(|c| c.book).collect();
+            let books: Vec<RuleBook> = cited(tw).iter().map(|c| c.book).collect();
             assert!(!books.is_empty(), "{e:?}: {tw}");
             assert!(
-                books.iter().all(|b| *b == Book::Tw113) || tw.contains("a reading: TW113 is silent"),
+                books.iter().all(|b| *b == RuleBook::Tw113) || tw.contains("a reading: TW113 is silent"),
                 "{e:?}: {tw}"
             );
         }
