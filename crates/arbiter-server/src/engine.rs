@@ -385,7 +385,7 @@ pub fn claim(r: ClaimRequest, _l: &Limits) -> Result<Value, ApiError> {
     };
     let report = arbiter::claim(&q).map_err(|e| match e {
         // A claim that does not fit the game is still a well-formed request: 422.
-        Error::Usage(m) => ApiError::unjudgeable(json!({ "error": m })),
+        Error::Usage(m) => ApiError::unjudgeable(json!({ "error": m.to_string() })),
         e => library_error(e),
     })?;
     to_value(&report)
@@ -452,7 +452,7 @@ impl LiveGame {
             _ => arbiter::detect_game(fen, None),
         });
         if let Some(msg) = RuleBook::mismatch(opts.rules, game) {
-            return Err(json!({ "error": msg }));
+            return Err(json!({ "error": msg.to_string() }));
         }
         match game {
             Game::Xiangqi => {

@@ -139,8 +139,8 @@ pub fn position(fen: Option<&str>, moves: &str, options: &crate::Options) -> Res
     let game = options
         .game
         .unwrap_or_else(|| crate::detect_game(fen, Some(moves).filter(|m| !m.is_empty())));
-    if let Some(msg) = RuleBook::mismatch(options.rules, game) {
-        return Err(Error::Usage(msg.into()));
+    if let Some(u) = RuleBook::mismatch(options.rules, game) {
+        return Err(Error::Usage(u));
     }
     let texts: Vec<String> = moves.split_whitespace().map(str::to_string).collect();
     match game {

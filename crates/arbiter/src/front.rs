@@ -6,7 +6,7 @@
 use crate::chess;
 use crate::report::{
     ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, GameError, GameReport,
-    PerftReport, XiangqiGameReport,
+    PerftReport, Usage, XiangqiGameReport,
 };
 use crate::types::{ClaimKind, Game, RuleBook};
 use crate::xiangqi::referee::Referee;
@@ -424,8 +424,8 @@ pub fn judge_position(fen: Option<&str>, moves: &str, options: &Options) -> Resu
     let game = options
         .game
         .unwrap_or_else(|| detect_game(fen, Some(moves).filter(|m| !m.is_empty())));
-    if let Some(msg) = RuleBook::mismatch(options.rules, game) {
-        return Err(Error::Usage(msg.into()));
+    if let Some(u) = RuleBook::mismatch(options.rules, game) {
+        return Err(Error::Usage(u));
     }
     // A FEN typed on the command line that cannot be read is a usage error (exit code 2).
     match game {
@@ -433,12 +433,16 @@ pub fn judge_position(fen: Option<&str>, moves: &str, options: &Options) -> Resu
             if let Err(e) =
                 chess::parse_fen(fen.unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
             {
-                return Err(Error::Usage(format!("--fen: {e}")));
+                return Err(Error::Usage(Usage::StartPosition {
+                    reason: e.to_string(),
+                }));
             }
         }
         Game::Xiangqi => {
             if let Err(e) = parse_xiangqi_fen(fen) {
-                return Err(Error::Usage(format!("--fen: {e}")));
+                return Err(Error::Usage(Usage::StartPosition {
+                    reason: e.to_string(),
+                }));
             }
         }
     }
@@ -653,9 +657,7 @@ fn parse_xiangqi_moves(start: &Position, moves: &str) -> Result<Vec<Move>, Error
 /// ```
 pub fn cycle(fen: &str, moves: &str, rules: Option<RuleBook>, explain: bool) -> Result<CycleReport, Error> {
     if detect_game(Some(fen), None) == Game::Chess {
-        return Err(Error::Usage(
-            "cycle judges xiangqi repetitions; give a 10-rank FEN".into(),
-        ));
+        return Err(Error::Usage(Usage::CycleOfChess));
     }
     let start = parse_xiangqi_fen(Some(fen)).map_err(Error::input)?;
     let texts = moves;
@@ -702,9 +704,7 @@ pub fn classify(
     explain: bool,
 ) -> Result<ClassifyReport, Error> {
     if rules == Some(RuleBook::Fide) {
-        return Err(Error::Usage(
-            "classify judges xiangqi moves: --rules axf|tw113".into(),
-        ));
+        return Err(Error::Usage(Usage::ClassifyUnderFide));
     }
     let position = parse_xiangqi_fen(Some(fen)).map_err(Error::input)?;
     let (style, options) = written_like(mv);
@@ -799,16 +799,14 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
             };
             match (kind, xiangqi_claim) {
                 (Some(Game::Xiangqi), false) => {
-                    return Err(Error::Usage(format!(
-                        "{file} holds a xiangqi game: its draw claim is --kind natural-move-limit \
-                         (threefold and fifty-moves are chess claims; repetitions are judged by `judge`)"
-                    )))
+                    return Err(Error::Usage(Usage::ChessClaimOnXiangqiRecord {
+                        file: file.into(),
+                    }))
                 }
                 (Some(Game::Chess), true) => {
-                    return Err(Error::Usage(format!(
-                        "{file} holds a chess game: claim --kind threefold or fifty-moves \
-                         (natural-move-limit is a xiangqi claim)"
-                    )))
+                    return Err(Error::Usage(Usage::XiangqiClaimOnChessRecord {
+                        file: file.into(),
+                    }))
                 }
                 _ => {}
             }
@@ -825,10 +823,7 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
         return chess_claim(q, raw);
     }
     if !xiangqi_claim {
-        return Err(Error::Usage(
-            "xiangqi has one draw claim: --kind natural-move-limit (repetitions are judged by `judge`)"
-                .into(),
-        ));
+        return Err(Error::Usage(Usage::ChessClaimOnXiangqi));
     }
     natural_limit_claim(q)
 }
@@ -844,11 +839,7 @@ fn nth_pgn_game(bytes: &[u8], index: usize) -> Option<pgn::RawGame> {
 fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport, Error> {
     let kind = match q.kind {
         kind @ (ClaimKind::Threefold | ClaimKind::FiftyMoves) => kind,
-        ClaimKind::NaturalMoveLimit => {
-            return Err(Error::Usage(
-                "--kind natural-move-limit is a xiangqi claim; chess has threefold and fifty-moves".into(),
-            ))
-        }
+        ClaimKind::NaturalMoveLimit => return Err(Error::Usage(Usage::XiangqiClaimOnChess)),
     };
     let record = match q.game {
         ClaimGame::Record { file, index, .. } => {
@@ -871,9 +862,7 @@ fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport,
 fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
     use crate::xiangqi::limits::{judge_claim, LimitError, LimitMode};
     if q.rules == Some(RuleBook::Fide) {
-        return Err(Error::Usage(
-            "the natural move limit is a xiangqi claim: --rules axf|tw113".into(),
-        ));
+        return Err(Error::Usage(Usage::NaturalMoveLimitUnderFide));
     }
     let rules = RuleBook::xiangqi(q.rules);
     let limit = rules.natural_move_limit;
@@ -882,16 +871,12 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
         Some(40) if limit.alternative_plies.is_some() => LimitMode::Alternative,
         Some(m) if m * 2 == limit.plies => LimitMode::Standard,
         Some(m) => {
-            return Err(Error::Usage(format!(
-                "--limit {m}: {} has the {}-move limit{}",
-                rules.id.name(),
-                limit.plies / 2,
-                if limit.alternative_plies.is_some() {
-                    " and the alternative 40-move limit"
-                } else {
-                    " only"
-                }
-            )));
+            return Err(Error::Usage(Usage::NoSuchLimit {
+                moves: m,
+                rules: rules.id.into(),
+                book_moves: limit.plies / 2,
+                alternative: limit.alternative_plies.is_some(),
+            }));
         }
     };
     let (start, moves, texts) = match q.game {
@@ -968,7 +953,9 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
                 ended,
             })
         }
-        Err(e @ LimitError::AtPlyBeyond { .. }) => Err(Error::Usage(e.to_string())),
+        Err(LimitError::AtPlyBeyond { at_ply, plies }) => {
+            Err(Error::Usage(Usage::PlyBeyondEnd { at_ply, plies }))
+        }
         Err(e) => Err(Error::input(e.to_string())),
     }
 }

@@ -92,6 +92,6 @@ pub use front::{
 };
 pub use report::{
     ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, GameError, GameReport,
-    PerftReport, XiangqiGameReport,
+    PerftReport, Usage, XiangqiGameReport,
 };
 pub use types::{ClaimKind, Game, Outcome, ParseError, RuleBook, Side, Status};

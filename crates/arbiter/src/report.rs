@@ -67,17 +67,12 @@ impl RuleBook {
         }
     }
 
-    /// The complaint when `rules` names a rule set of the other game than `game`, if it does.
-    pub fn mismatch(rules: Option<RuleBook>, game: Game) -> Option<&'static str> {
-        match (rules, game) {
-            (Some(RuleBook::Axf | RuleBook::Tw113), Game::Chess) => {
-                Some("--rules axf/tw113 are xiangqi rule sets; chess games are judged under fide")
-            }
-            (Some(RuleBook::Fide), Game::Xiangqi) => {
-                Some("--rules fide is the chess rule set; xiangqi games are judged under axf")
-            }
-            _ => None,
-        }
+    /// [`Usage::RulesOfOtherGame`] when `rules` names a rule book of the other game than
+    /// `game`.
+    pub fn mismatch(rules: Option<RuleBook>, game: Game) -> Option<Usage> {
+        rules
+            .filter(|r| r.game() != game)
+            .map(|rules| Usage::RulesOfOtherGame { rules, game })
     }
 }
 
@@ -85,10 +80,9 @@ impl RuleBook {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// The request does not fit (a chess FEN for a xiangqi-only question, rules of the other
-    /// game, a ply beyond the record, a required argument missing): the caller must change it.
-    /// The CLI exits with code 2.
+    /// game, a ply beyond the record): the caller must change it. The CLI exits with code 2.
     #[error("{0}")]
-    Usage(String),
+    Usage(Usage),
     /// The input could not be judged (a bad FEN, an illegal move, an unreadable record):
     /// `message` says what, where and why; `ply` is set when the failure is at a move
     /// (1-based: the ply the move would have produced). The CLI exits with code 1.
@@ -99,6 +93,94 @@ pub enum Error {
         /// The ply of the failing move, when there is one.
         ply: Option<usize>,
     },
+}
+
+/// A request that does not fit its question, said in terms of the input (a shell may add
+/// which of its own options to change: the CLI names its flags).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Usage {
+    /// A rule book of the other game than the one judged (the game is judged under its own
+    /// default: `axf` for xiangqi, `fide` for chess).
+    #[error("{}", rules_of_other_game(*rules, *game))]
+    RulesOfOtherGame {
+        /// The rule book asked for.
+        rules: RuleBook,
+        /// The game judged.
+        game: Game,
+    },
+    /// The start position cannot be read as a position of the game judged.
+    #[error("the start position: {reason}")]
+    StartPosition {
+        /// Why, naming the rank or field and the character.
+        reason: String,
+    },
+    /// `cycle` was given a chess FEN.
+    #[error("cycle judges xiangqi repetitions; give a 10-rank FEN")]
+    CycleOfChess,
+    /// `classify` was asked under `fide`.
+    #[error("classify judges xiangqi moves: rule set axf or tw113, not fide")]
+    ClassifyUnderFide,
+    /// A chess claim (threefold, fifty moves) on the xiangqi game of a record file.
+    #[error(
+        "{file} holds a xiangqi game: its draw claim is the natural move limit (threefold and \
+         fifty moves are chess claims; repetitions are judged with the whole game)"
+    )]
+    ChessClaimOnXiangqiRecord {
+        /// The file label.
+        file: String,
+    },
+    /// The natural-move-limit claim on the chess game of a record file.
+    #[error(
+        "{file} holds a chess game: its draw claims are threefold and fifty moves (the natural \
+         move limit is a xiangqi claim)"
+    )]
+    XiangqiClaimOnChessRecord {
+        /// The file label.
+        file: String,
+    },
+    /// A chess claim on a xiangqi position.
+    #[error(
+        "xiangqi has one draw claim: the natural move limit (repetitions are judged with the whole game)"
+    )]
+    ChessClaimOnXiangqi,
+    /// The natural-move-limit claim on a chess position.
+    #[error("the natural move limit is a xiangqi claim; chess has threefold and fifty moves")]
+    XiangqiClaimOnChess,
+    /// The natural-move-limit claim under `fide`.
+    #[error("the natural move limit is a xiangqi claim: rule set axf or tw113, not fide")]
+    NaturalMoveLimitUnderFide,
+    /// A natural move limit, in moves, that the rule book does not have.
+    #[error(
+        "a {moves}-move limit: {rules} has the {book_moves}-move limit{}",
+        if *alternative { " and the alternative 40-move limit" } else { " only" }
+    )]
+    NoSuchLimit {
+        /// The limit asked for, in moves.
+        moves: u32,
+        /// The rule book.
+        rules: RuleBook,
+        /// The book's limit, in moves.
+        book_moves: u32,
+        /// Whether the book also has the alternative 40-move limit.
+        alternative: bool,
+    },
+    /// A claim at a ply past the end of the moves.
+    #[error("ply {at_ply} is beyond the {plies} plies played")]
+    PlyBeyondEnd {
+        /// The ply asked for.
+        at_ply: usize,
+        /// The plies played.
+        plies: usize,
+    },
+}
+
+fn rules_of_other_game(rules: RuleBook, game: Game) -> String {
+    match game {
+        Game::Chess => format!("rule set {rules} is a xiangqi rule set; chess games are judged under fide"),
+        Game::Xiangqi => {
+            format!("rule set {rules} is the chess rule set; xiangqi games are judged under axf")
+        }
+    }
 }
 
 impl Error {

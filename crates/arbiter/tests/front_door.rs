@@ -292,3 +292,76 @@ fn judge_reader_streams() {
     );
     assert_eq!(reports.next().map(|r| value(&r)), Some(all[0].clone()));
 }
+
+/// A request that does not fit is said in terms of the input, never of a CLI flag (HTTP and
+/// Python callers type no `--rules`): the rule book, the ply, the claim and the game by name.
+#[test]
+fn usage_errors_describe_the_input_not_a_flag() {
+    use arbiter::{Error, Usage};
+    // TW113's worked example 1 (red checks on every move).
+    let fen = "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w";
+    let q = |kind, rules, at_ply, limit| ClaimQuery {
+        kind,
+        game: ClaimGame::Position {
+            fen: Some(fen),
+            moves: "f7e7",
+            game: None,
+        },
+        rules,
+        at_ply,
+        intended_move: None,
+        time_control: None,
+        limit,
+    };
+    let record = |kind| ClaimQuery {
+        kind,
+        game: ClaimGame::Record {
+            bytes: CHESS_SAMPLE.as_bytes(),
+            file: "g.pgn",
+            index: 0,
+        },
+        ..q(kind, None, None, None)
+    };
+    let position = |rules| {
+        arbiter::judge_position(
+            Some(fen),
+            "f7e7",
+            &Options {
+                rules,
+                ..Options::default()
+            },
+        )
+    };
+    let errors = [
+        arbiter::claim(&q(ClaimKind::Threefold, None, None, None)).unwrap_err(),
+        arbiter::claim(&q(ClaimKind::NaturalMoveLimit, Some(RuleBook::Fide), None, None)).unwrap_err(),
+        arbiter::claim(&q(ClaimKind::NaturalMoveLimit, None, None, Some(30))).unwrap_err(),
+        arbiter::claim(&q(ClaimKind::NaturalMoveLimit, None, Some(9), None)).unwrap_err(),
+        arbiter::claim(&record(ClaimKind::NaturalMoveLimit)).unwrap_err(),
+        arbiter::classify(fen, "f7e7", Some(RuleBook::Fide), false).unwrap_err(),
+        position(Some(RuleBook::Fide)).unwrap_err(),
+        arbiter::judge_position(Some("4k4/9/5X3/9/9/4P4/9/9/9/4K4 w"), "", &Options::default()).unwrap_err(),
+    ];
+    for e in &errors {
+        assert!(matches!(e, Error::Usage(_)), "{e:?}");
+        assert!(!e.to_string().contains("--"), "names a flag: {e}");
+    }
+    assert_eq!(
+        errors[2],
+        Error::Usage(Usage::NoSuchLimit {
+            moves: 30,
+            rules: RuleBook::Axf,
+            book_moves: 60,
+            alternative: false
+        })
+    );
+    assert_eq!(
+        errors[2].to_string(),
+        "a 30-move limit: axf has the 60-move limit only"
+    );
+    assert_eq!(errors[3].to_string(), "ply 9 is beyond the 1 plies played");
+    assert_eq!(
+        errors[6].to_string(),
+        "rule set fide is the chess rule set; xiangqi games are judged under axf"
+    );
+}

@@ -61,7 +61,7 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
     };
     match arbiter::claim(&q) {
         Ok(r) => out.emit(Item::new(&r, r.text(), false)),
-        Err(arbiter::Error::Usage(m)) => return Err(UsageError(m).into()),
+        Err(arbiter::Error::Usage(u)) => return Err(UsageError(super::usage_message(&u)).into()),
         Err(e) => out.emit(Item::new(&e, format!("claim cannot be judged: {e}\n"), true)),
     }
     Ok(())

@@ -43,6 +43,7 @@ impl Ctx {
         if let Some(msg) = report
             .game()
             .and_then(|g| arbiter::RuleBook::mismatch(self.options.rules, g))
+            .map(|u| super::usage_message(&u))
         {
             if !self.warned_rules.swap(true, Ordering::Relaxed) {
                 eprintln!("arbiter: warning: {msg}");
@@ -58,6 +59,7 @@ impl Ctx {
         if let Some(msg) = report
             .game()
             .and_then(|g| arbiter::RuleBook::mismatch(self.options.rules, g))
+            .map(|u| super::usage_message(&u))
         {
             item.text = format!("Note: {msg}.\n{}", item.text);
         }

@@ -27,7 +27,57 @@ pub fn check_fen(fen: Option<&str>, game: arbiter::Game) -> Result<(), UsageErro
 /// code 1).
 pub fn cli_error(e: arbiter::Error) -> anyhow::Error {
     match e {
-        arbiter::Error::Usage(m) => UsageError(m).into(),
+        arbiter::Error::Usage(u) => UsageError(usage_message(&u)).into(),
         e => anyhow::Error::new(e),
+    }
+}
+
+/// A library usage error in the CLI's words: the library describes the input, the CLI names
+/// the flag to change (`--rules`, `--kind`, `--fen`, `--limit`, `--at-ply`).
+pub fn usage_message(u: &arbiter::Usage) -> String {
+    use arbiter::{Game, Usage};
+    match u {
+        Usage::RulesOfOtherGame {
+            game: Game::Chess, ..
+        } => "--rules axf/tw113 are xiangqi rule sets; chess games are judged under fide".into(),
+        Usage::RulesOfOtherGame {
+            game: Game::Xiangqi, ..
+        } => "--rules fide is the chess rule set; xiangqi games are judged under axf".into(),
+        Usage::StartPosition { reason } => format!("--fen: {reason}"),
+        Usage::CycleOfChess => u.to_string(),
+        Usage::ClassifyUnderFide => "classify judges xiangqi moves: --rules axf|tw113".into(),
+        Usage::ChessClaimOnXiangqiRecord { file } => format!(
+            "{file} holds a xiangqi game: its draw claim is --kind natural-move-limit (threefold and \
+             fifty-moves are chess claims; repetitions are judged by `judge`)"
+        ),
+        Usage::XiangqiClaimOnChessRecord { file } => format!(
+            "{file} holds a chess game: claim --kind threefold or fifty-moves (natural-move-limit is a \
+             xiangqi claim)"
+        ),
+        Usage::ChessClaimOnXiangqi => {
+            "xiangqi has one draw claim: --kind natural-move-limit (repetitions are judged by `judge`)".into()
+        }
+        Usage::XiangqiClaimOnChess => {
+            "--kind natural-move-limit is a xiangqi claim; chess has threefold and fifty-moves".into()
+        }
+        Usage::NaturalMoveLimitUnderFide => {
+            "the natural move limit is a xiangqi claim: --rules axf|tw113".into()
+        }
+        Usage::NoSuchLimit {
+            moves,
+            rules,
+            book_moves,
+            alternative,
+        } => format!(
+            "--limit {moves}: {rules} has the {book_moves}-move limit{}",
+            if *alternative {
+                " and the alternative 40-move limit"
+            } else {
+                " only"
+            }
+        ),
+        Usage::PlyBeyondEnd { at_ply, plies } => {
+            format!("--at-ply {at_ply} is beyond the {plies} plies played")
+        }
     }
 }
