@@ -286,6 +286,20 @@ pub struct JudgeArgs {
     /// Worker threads for batches.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs: u64,
+    /// Longest one game may be judged, in seconds (no limit by default): a game over it is an
+    /// error item of its own ("stopped after S s"), the batch goes on, exit code 1.
+    #[arg(long, value_name = "S", value_parser = seconds)]
+    pub max_seconds: Option<std::time::Duration>,
+}
+
+/// A positive, finite number of seconds that a [`std::time::Duration`] can hold.
+pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    let why = || format!("'{text}' is not a positive number of seconds");
+    let s: f64 = text.trim().parse().map_err(|_| why())?;
+    if !(s.is_finite() && s > 0.0) {
+        return Err(why());
+    }
+    std::time::Duration::try_from_secs_f64(s).map_err(|_| format!("'{text}' seconds is too long"))
 }
 
 #[derive(Args, Debug)]

@@ -440,3 +440,43 @@ fn claim_after_checkmate_is_not_judged() {
     );
     assert!(!text.contains("Correct"), "{text}");
 }
+
+/// `judge --max-seconds S`: a game over the limit is an error item of its own, the games after
+/// it are judged, exit code 1; a limit that is not a positive number of seconds is a usage
+/// error.
+#[test]
+fn max_seconds_stops_a_long_game_and_the_batch_goes_on() {
+    let mut long = String::from("[Event \"shuffle\"]\n\n");
+    for i in 0..300_000 {
+        long.push_str(["Nf3 ", "Nf6 ", "Ng1 ", "Ng8 "][i % 4]);
+    }
+    long.push_str("*\n\n[Event \"mate\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+    let (_dir, path) = tmp("long.pgn", long.as_bytes());
+    let out = arbiter(&["judge", "--json", "--max-seconds", "0.01", &path], None);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = json_lines(&out);
+    assert_eq!(games.len(), 2);
+    let e = games[0]["error"].as_str().unwrap();
+    assert!(
+        e.starts_with("stopped after ") && e.ends_with(" s: over the time limit"),
+        "{e}"
+    );
+    assert_eq!(games[0]["index"], 0);
+    assert_eq!(
+        (games[1]["reason"].as_str(), games[1]["at_ply"].as_u64()),
+        (Some("checkmate"), Some(4))
+    );
+    for bad in ["0", "-1", "nan", "inf", "1e20", "soon"] {
+        let out = arbiter(&["judge", &format!("--max-seconds={bad}"), "samples/"], None);
+        assert_eq!(out.status.code(), Some(2), "--max-seconds {bad}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("seconds"),
+            "--max-seconds {bad}"
+        );
+    }
+}

@@ -140,6 +140,7 @@ fn options(
         cycles: check_cycles(cycles)?,
         explain,
         dead_check: parse_dead_check(dead_check)?,
+        ..Options::default()
     })
 }
 

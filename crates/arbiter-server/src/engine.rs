@@ -223,6 +223,7 @@ fn options(
         cycles,
         explain,
         dead_check: parse_dead_check(dead_check)?,
+        ..Options::default()
     })
 }
 

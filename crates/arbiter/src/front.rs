@@ -29,11 +29,14 @@ pub struct Options {
     pub explain: bool,
     /// How chess dead positions (FIDE 5.2.2) are looked for.
     pub dead_check: chess::DeadCheck,
+    /// How long each game may be judged, or a flag that stops it (no limit by default): a
+    /// game stopped gives an error report of its own, `"stopped after N s: …"`.
+    pub budget: crate::Budget,
 }
 
 impl Default for Options {
     /// Detected game, default rules (AXF / FIDE), 3 cycles, no explanations, the sound
-    /// dead-position screen.
+    /// dead-position screen, no time limit.
     fn default() -> Options {
         Options {
             game: None,
@@ -41,6 +44,7 @@ impl Default for Options {
             cycles: 3,
             explain: false,
             dead_check: chess::DeadCheck::Proved,
+            budget: crate::Budget::unlimited(),
         }
     }
 }
@@ -491,7 +495,7 @@ fn judge_chess_record(file: &str, index: usize, record: &chess::GameRecord, opti
     let chess_options = chess::JudgeOptions {
         dead_check: options.dead_check,
     };
-    match chess::judge_game_with(record, &chess_options) {
+    match chess::judge_game_within(record, &chess_options, &options.budget.start()) {
         Ok(report) => GameReport::Chess(Box::new(ChessGameReport {
             file: file.to_string(),
             index,
@@ -546,7 +550,9 @@ fn judge_xiangqi_record(
         options.cycles,
     );
     // The reader replayed every move with full legality checks.
-    referee.replay(&rec.moves);
+    if let Err(c) = referee.replay_within(&rec.moves, &options.budget.start()) {
+        return GameReport::Error(GameError::new(file, Some(index), c.to_string(), None));
+    }
     let mut r = XiangqiGameReport::from_referee(
         file,
         index,
@@ -600,7 +606,13 @@ fn judge_xiangqi_position(fen: Option<&str>, moves: &str, options: &Options) -> 
         Err(e) => return GameReport::Error(GameError::new(file, Some(0), e, None)),
     };
     let mut referee = Referee::new(RuleBook::xiangqi(options.rules), start, options.cycles);
+    let deadline = options.budget.start();
     for (i, text) in moves.split_whitespace().enumerate() {
+        if i.is_multiple_of(crate::Deadline::CHECK_EVERY) {
+            if let Err(c) = deadline.check() {
+                return GameReport::Error(GameError::new(file, Some(0), c.to_string(), None));
+            }
+        }
         let mv = match xiangqi::notation::parse_move(referee.position(), text) {
             Ok(p) => p.mv,
             Err(e) => {

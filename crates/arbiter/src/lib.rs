@@ -61,7 +61,8 @@
 //!
 //! # Modules
 //!
-//! - top level: the front door (the calls above), [`Options`], the shared report types
+//! - top level: the front door (the calls above), [`Options`] (with its [`Budget`]: work
+//!   that can be stopped), the shared report types
 //!   ([`GameReport`], [`Game`], [`RuleBook`], [`Error`], …);
 //! - [`xiangqi`]: AXF and TW113 — `facts` (each move classified), `repetition` (cycles and the
 //!   verdict table), `rules`, `limits` (natural move limit), `ninerounds` (TW113), `verdict`,
@@ -78,14 +79,17 @@
 #![warn(missing_docs)]
 
 pub mod annotate;
+mod budget;
 pub mod chess;
 mod front;
 pub mod glossary;
+mod key_map;
 mod report;
 pub mod types;
 pub mod words;
 pub mod xiangqi;
 
+pub use budget::{Budget, Cancelled, Deadline};
 pub use front::{
     claim, classify, cycle, dead, dead_lines, detect_game, judge_bytes, judge_position, judge_reader, perft,
     split_bytes, split_reader, ClaimGame, ClaimQuery, InputGame, InputGames, Options,

@@ -75,6 +75,9 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
         cycles: a.cycles,
         explain: a.explain,
         dead_check: a.dead_check.into(),
+        budget: a
+            .max_seconds
+            .map_or_else(arbiter::Budget::unlimited, arbiter::Budget::per_game),
     };
     if a.pos.fen.is_some() || a.pos.moves.is_some() {
         if !a.files.is_empty() {

@@ -50,6 +50,9 @@ pub enum ChessError {
         /// Why it cannot be played.
         reason: String,
     },
+    /// The judging was stopped by its deadline or cancel flag (see [`crate::Budget`]).
+    #[error(transparent)]
+    Cancelled(#[from] crate::Cancelled),
 }
 
 impl ChessError {

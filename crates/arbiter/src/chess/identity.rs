@@ -7,11 +7,15 @@
 //! square **only when a legal en passant capture exists** (a double step with no legal capture
 //! leaves a position identical to one reached otherwise).
 
+use std::hash::{Hash, Hasher};
+
+use crate::key_map::KeyMap;
+
 use shakmaty::{Chess, Color, Position, Role, Square};
 
 /// The identity of a position under FIDE 9.2.3. Exact (no hashing shortcut): equal keys are
-/// equal positions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// equal positions. Its hash is its 64-bit fingerprint (equal keys, equal fingerprints).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PositionKey {
     pieces: [u64; 8],
     castling: u64,
@@ -51,15 +55,18 @@ impl PositionKey {
         self.turn
     }
 
-    /// A 64-bit mix of the key, compared before the whole key.
+    /// A 64-bit mix of the key: the hash of the repetition table, whose buckets are chosen by
+    /// the low bits and told apart by the high ones (a collision only costs a comparison of
+    /// the whole keys).
     fn fingerprint(&self) -> u64 {
-        // Rotations keep the eight bitboards apart; one multiply at the end mixes the bits (a
-        // collision only costs an exact comparison).
+        // Rotations keep the eight bitboards apart; one multiply mixes the bits upwards, the
+        // final shift brings the mixed high half down to the low bits.
         let mut h = self.castling ^ u64::from(self.turn == Color::White);
         for (i, p) in self.pieces.iter().enumerate() {
             h ^= p.rotate_left(i as u32 * 7);
         }
-        (h ^ self.ep.map_or(0, |s| u64::from(s) + 1)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        let x = (h ^ self.ep.map_or(0, |s| u64::from(s) + 1)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x ^ (x >> 32)
     }
 
     /// The occupied squares (as a bitboard).
@@ -68,23 +75,27 @@ impl PositionKey {
     }
 }
 
+impl Hash for PositionKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.fingerprint());
+    }
+}
+
 /// Occurrences of positions over a game, for threefold (9.2) and fivefold (9.6.1) repetition.
 ///
 /// Positions before a pawn move or a capture can never occur again, so the table keeps only the
 /// positions since the last such move (the "window"); counts are exact within it. The start
 /// position (of the game or of the FEN) is the first occurrence of its position.
+///
+/// Cost: one hash-map look-up per position recorded or counted (keyed by the position's
+/// fingerprint, the whole position compared on a match), whatever the window's length.
 #[derive(Debug, Default, Clone)]
 pub struct RepetitionTable {
-    /// The fingerprints of the window's positions, in order (scanned first: 8 bytes each).
-    fingerprints: Vec<u64>,
-    /// The window's positions, parallel to `fingerprints`.
-    keys: Vec<PositionKey>,
+    /// Occurrences of each distinct position of the window.
+    counts: KeyMap<PositionKey, u32>,
     /// For each side to move (white = 0), the distinct positions of the window with that side
     /// to move that have already appeared at least twice.
     twice: [Vec<PositionKey>; 2],
-    /// Two positions in a row of the window had the same side to move (not a game's sequence:
-    /// then every position is compared, not every other one).
-    unordered: bool,
 }
 
 fn side_index(c: Color) -> usize {
@@ -98,10 +109,8 @@ impl RepetitionTable {
     /// An empty table (room for a window of 64 positions before it grows).
     pub fn new() -> RepetitionTable {
         RepetitionTable {
-            fingerprints: Vec::with_capacity(64),
-            keys: Vec::with_capacity(64),
+            counts: KeyMap::with_capacity_and_hasher(64, Default::default()),
             twice: [Vec::new(), Vec::new()],
-            unordered: false,
         }
     }
 
@@ -110,49 +119,22 @@ impl RepetitionTable {
     /// the position has now appeared (1 = first time).
     pub fn record(&mut self, key: PositionKey, irreversible: bool) -> u32 {
         if irreversible {
-            self.fingerprints.clear();
-            self.keys.clear();
+            self.counts.clear();
             self.twice[0].clear();
             self.twice[1].clear();
-            self.unordered = false;
         }
-        if self.keys.last().is_some_and(|last| last.turn == key.turn) {
-            self.unordered = true;
-        }
-        let f = key.fingerprint();
-        // Right after a pawn move or capture the window is empty: the position is new.
-        let count = if irreversible {
-            1
-        } else {
-            self.count_with(f, &key) + 1
-        };
+        let count = self.counts.entry(key).or_insert(0);
+        *count = count.saturating_add(1);
+        let count = *count;
         if count == 2 {
             self.twice[side_index(key.turn)].push(key);
         }
-        self.fingerprints.push(f);
-        self.keys.push(key);
         count
     }
 
     /// How many times `key` has appeared so far (within the window).
     pub fn count(&self, key: &PositionKey) -> u32 {
-        self.count_with(key.fingerprint(), key)
-    }
-
-    fn count_with(&self, fingerprint: u64, key: &PositionKey) -> u32 {
-        let same = |j: usize| self.fingerprints[j] == fingerprint && self.keys[j] == *key;
-        let n = self.keys.len();
-        let found = match self.keys.last() {
-            None => 0,
-            Some(_) if self.unordered => (0..n).filter(|&j| same(j)).count(),
-            // One position per ply: the sides to move alternate, so only every other position
-            // (those with `key`'s side to move) can be equal to `key`.
-            Some(last) => {
-                let top = if last.turn == key.turn { n } else { n - 1 };
-                (0..top).rev().step_by(2).filter(|&j| same(j)).count()
-            }
-        };
-        u32::try_from(found).unwrap_or(u32::MAX)
+        self.counts.get(key).copied().unwrap_or(0)
     }
 
     /// Whether some position with `turn` to move has appeared at least twice: only then can a

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use crate::types::{ClaimKind, Game, Outcome, RuleBook, Side};
 use crate::words::{side_title, MoveNumbering};
+use crate::Deadline;
 use serde::Serialize;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
@@ -527,12 +528,29 @@ pub fn judge_game(record: &GameRecord) -> Result<JudgeReport, ChessError> {
 /// is alive no earlier one was dead, and when it is dead the first dead ply is found by
 /// bisection with the complete search.
 pub fn judge_game_with(record: &GameRecord, options: &JudgeOptions) -> Result<JudgeReport, ChessError> {
+    judge_game_within(record, options, &Deadline::never())
+}
+
+/// [`judge_game_with`] that stops at `deadline` (checked every [`Deadline::CHECK_EVERY`] plies of the
+/// replay and at every step of the search for the first dead ply).
+///
+/// # Errors
+/// Those of [`judge_game_with`]; [`ChessError::Cancelled`] when the deadline passed first.
+pub fn judge_game_within(
+    record: &GameRecord,
+    options: &JudgeOptions,
+    deadline: &Deadline,
+) -> Result<JudgeReport, ChessError> {
     if let Some(e) = &record.error {
         return Err(e.clone());
     }
     let mut referee = Referee::with_options(record.start.clone(), *options);
     referee.reserve(record.moves.len());
+    referee.forget_after_end();
     for (i, written) in record.moves.iter().enumerate() {
+        if i.is_multiple_of(Deadline::CHECK_EVERY) {
+            deadline.check()?;
+        }
         // Nearly every move is a plain SAN that `san_fast` settles (the same move
         // `WrittenMove::to_move` gives); the others, and every error, by `to_move`.
         let fast = match written {
@@ -555,7 +573,8 @@ pub fn judge_game_with(record: &GameRecord, options: &JudgeOptions) -> Result<Ju
         record.moves.len(),
         record.recorded_result.clone(),
         record.termination.as_deref(),
-    );
+        deadline,
+    )?;
     report.words = moves_in_words(
         record,
         referee.moves(),

@@ -63,7 +63,8 @@ pub use dead::{can_mate, dead_position, DeadReport, Mateability};
 pub use error::ChessError;
 pub use identity::{PositionKey, RepetitionTable};
 pub use judge::{
-    judge_game, judge_game_with, ClaimOpportunity, DeadCheck, JudgeOptions, JudgeReport, Reason, Status,
+    judge_game, judge_game_with, judge_game_within, ClaimOpportunity, DeadCheck, JudgeOptions, JudgeReport,
+    Reason, Status,
 };
 pub use record::{
     parse_fen, parse_moves, parse_pgn_game, read_pgn, read_pgn_games, GameRecord, PgnRead, WrittenMove,

@@ -1,9 +1,10 @@
 //! The incremental chess referee (FIDE Laws 2023): one move at a time, the game's status after
 //! each ply. [`super::judge_game_with`] is a loop over it.
 //!
-//! Cost per move: one position key and one repetition-table entry (the table is cleared at
-//! every pawn move or capture, FIDE 9.2.3), and the claim test only while a kind of claim has
-//! not yet been found for the side to move — amortised O(1). [`Referee::status`] adds the test
+//! Cost per move: one position key and one repetition-table entry (a hash-map look-up; the
+//! table is cleared at every pawn move or capture, FIDE 9.2.3), and the claim test only while a
+//! kind of claim has not yet been found for the side to move — amortised O(1), whatever the
+//! game's length. [`Referee::status`] adds the test
 //! of the current position (legal moves for mate and stalemate, the claims available now) and
 //! the dead-position test (5.2.2), which is a search.
 
@@ -19,6 +20,7 @@ use super::judge::{
 };
 use super::record::parse_move;
 use crate::types::{Game, Outcome, RuleBook, Side};
+use crate::{Cancelled, Deadline};
 
 /// An incremental chess referee: push moves (as [`Move`]s or written in SAN or UCI), ask the
 /// status after any ply.
@@ -46,6 +48,9 @@ pub struct Referee {
     /// The position at `end` (when the game went on after it).
     end_pos: Option<Chess>,
     options: JudgeOptions,
+    /// Whether positions after an automatic end are still counted ([`Referee::repetitions`]
+    /// after the end); judging a record does not need them.
+    count_after_end: bool,
 }
 
 impl Default for Referee {
@@ -114,6 +119,7 @@ impl Referee {
             end: None,
             end_pos: None,
             options,
+            count_after_end: true,
         }
     }
 
@@ -164,6 +170,13 @@ impl Referee {
     /// Makes room for `plies` more moves (a record's length, known before replaying it).
     pub(crate) fn reserve(&mut self, plies: usize) {
         self.played.reserve(plies);
+    }
+
+    /// Stops counting positions once the game has ended (a record judged whole: what follows
+    /// the end only counts as moves after it); [`Referee::repetitions`] then stays at its
+    /// value at the end.
+    pub(crate) fn forget_after_end(&mut self) {
+        self.count_after_end = false;
     }
 
     /// Plays `mv` after checking it is legal.
@@ -230,7 +243,9 @@ impl Referee {
         }
         self.pos.play_unchecked(mv);
         self.played.push(mv);
-        self.count = self.table.record(PositionKey::of(&self.pos), mv.is_zeroing());
+        if self.end.is_none() || self.count_after_end {
+            self.count = self.table.record(PositionKey::of(&self.pos), mv.is_zeroing());
+        }
     }
 
     /// The current position judged as the end of play.
@@ -286,7 +301,8 @@ impl Referee {
     /// dead ply, 5.2.2, as `options` say), the claims that became valid, what the side to move
     /// may claim now. No recorded result or flag fall.
     pub fn report(&self) -> JudgeReport {
-        self.conclude(self.plies(), None, None)
+        self.conclude(self.plies(), None, None, &Deadline::never())
+            .expect("work with no deadline is never stopped")
     }
 
     /// The status after the current ply (see [`PlyStatus`]).
@@ -346,13 +362,14 @@ impl Referee {
 
     /// The report of a record of `recorded_plies` moves (more than [`Referee::plies`] when the
     /// replay stopped at an unplayable move after the end), with its result and termination
-    /// tags.
+    /// tags. Stops at `deadline` between the steps of the search for the first dead ply.
     pub(crate) fn conclude(
         &self,
         recorded_plies: usize,
         recorded_result: Option<String>,
         termination: Option<&str>,
-    ) -> JudgeReport {
+        deadline: &Deadline,
+    ) -> Result<JudgeReport, Cancelled> {
         let n = recorded_plies;
         let played = &self.played;
         let pos = &self.pos;
@@ -393,6 +410,7 @@ impl Referee {
                 // Deadness is monotone: bisect. Invariant: the position at `hi` is dead.
                 let (mut lo, mut hi) = (0usize, last);
                 while lo < hi {
+                    deadline.check()?;
                     let mid = lo + (hi - lo) / 2;
                     if dead(&position_at(&self.start, played, mid)) {
                         hi = mid;
@@ -460,7 +478,7 @@ impl Referee {
             (Some(r), Status::Decided) => r.trim() == "*" || r.trim() == result.name(),
             _ => true,
         };
-        JudgeReport {
+        Ok(JudgeReport {
             game: Game::Chess,
             rules: RuleBook::Fide,
             plies: n,
@@ -477,6 +495,6 @@ impl Referee {
             result_agrees,
             flag,
             words: Default::default(),
-        }
+        })
     }
 }

@@ -11,6 +11,7 @@
 //! under TW113, the cheap shape test of the 9-round rule ([`crate::xiangqi::ninerounds`]); moves are
 //! classified only when a claim could hold or a shuffle has the 9-round shape.
 
+use crate::key_map::KeyMap;
 use crate::types::Outcome;
 use crate::xiangqi::facts::classify;
 use crate::xiangqi::facts::MoveFacts;
@@ -19,9 +20,11 @@ use crate::xiangqi::ninerounds;
 use crate::xiangqi::repetition::{judge_facts, CycleJudgement, Offence};
 use crate::xiangqi::rules::RuleSet;
 use crate::xiangqi::verdict::{Reason, RepetitionEvidence, Status, Verdict};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use crate::{Cancelled, Deadline};
 use xiangqi::{Color, IllegalMove, Move, Position};
+
+/// Plies between two positions kept by the referee for [`Referee::position_at`].
+const SNAPSHOT_EVERY: usize = 64;
 
 /// Incremental xiangqi referee.
 ///
@@ -48,16 +51,18 @@ pub struct Referee {
     pos: Position,
     /// The position the game started from (ply 0).
     start: Position,
-    /// The position at `base_ply`: the start, or the position right after the last capture
-    /// (positions before a capture can never recur).
-    base: Position,
+    /// The positions at `base_ply`, `base_ply + SNAPSHOT_EVERY`, … (up to the end of the game):
+    /// index 0 is the start or the position right after the last capture (positions before a
+    /// capture can never recur), the others make [`Referee::position_at`] a replay of fewer
+    /// than [`SNAPSHOT_EVERY`] moves, whatever the game's length.
+    snapshots: Vec<Position>,
     base_ply: usize,
-    /// Zobrist keys of the positions since `base_ply` (index 0 = `base`).
+    /// Zobrist keys of the positions since `base_ply` (index 0 = `snapshots[0]`).
     keys: Vec<u64>,
     /// Zobrist key → occurrences since `base_ply`.
-    seen: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    seen: KeyMap<u64, u32>,
     /// The facts of the move played at each ply since `base_ply` (index 0 = the move from
-    /// `base`), once classified: a repetition judged again as it goes on classifies each move
+    /// `snapshots[0]`), once classified: a repetition judged again as it goes on classifies each move
     /// once.
     facts: Vec<Option<MoveFacts>>,
     moves: Vec<Move>,
@@ -87,11 +92,11 @@ impl Referee {
         let mut r = Referee {
             rules,
             cycles: cycles.max(1) as usize,
-            base: start.clone(),
+            snapshots: vec![start.clone()],
             start: start.clone(),
             base_ply: 0,
             keys: vec![start.key()],
-            seen: HashMap::default(),
+            seen: KeyMap::default(),
             facts: Vec::new(),
             pos: start,
             moves: Vec::new(),
@@ -127,7 +132,7 @@ impl Referee {
     /// Checks given by each side (Red, Black) in the plies judged since `base_ply`.
     fn checks_since_base(&self) -> [u32; 2] {
         let mut checks = [0; 2];
-        let mut p = self.base.clone();
+        let mut p = self.snapshots[0].clone();
         for &m in &self.moves[self.base_ply..self.moves.len() - self.moves_after_end] {
             let mover = p.side_to_move();
             p.make_move(m);
@@ -183,14 +188,16 @@ impl Referee {
         &self.verdict
     }
 
-    /// The position at a ply since the last capture (replayed from there; `None` for plies
-    /// before it or after the last move).
+    /// The position at a ply since the last capture (replayed from the nearest kept position
+    /// before it, fewer than 64 moves while the game is undecided; `None` for plies before the
+    /// last capture or after the last move).
     pub fn position_at(&self, ply: usize) -> Option<Position> {
         if ply < self.base_ply || ply > self.moves.len() {
             return None;
         }
-        let mut p = self.base.clone();
-        for &m in &self.moves[self.base_ply..ply] {
+        let i = ((ply - self.base_ply) / SNAPSHOT_EVERY).min(self.snapshots.len() - 1);
+        let mut p = self.snapshots[i].clone();
+        for &m in &self.moves[self.base_ply + i * SNAPSHOT_EVERY..ply] {
             p.make_move(m);
         }
         Some(p)
@@ -221,13 +228,27 @@ impl Referee {
     /// but the mate test runs only after the last move: a position followed by a legal move
     /// cannot be mate.
     pub fn replay(&mut self, moves: &[Move]) -> &Verdict {
+        self.replay_within(moves, &Deadline::never())
+            .expect("work with no deadline is never stopped")
+    }
+
+    /// [`Referee::replay`] that stops at `deadline` (checked every
+    /// [`Deadline::CHECK_EVERY`] plies).
+    ///
+    /// # Errors
+    /// [`Cancelled`] when the deadline passed (or its flag was set) first; the referee then
+    /// stands at the ply reached (without the mate test of its last position).
+    pub fn replay_within(&mut self, moves: &[Move], deadline: &Deadline) -> Result<&Verdict, Cancelled> {
         self.moves.reserve(moves.len());
         self.keys.reserve(moves.len());
         self.plies_info.reserve(moves.len());
         for (i, &mv) in moves.iter().enumerate() {
+            if i.is_multiple_of(Deadline::CHECK_EVERY) {
+                deadline.check()?;
+            }
             self.play(mv, i + 1 == moves.len());
         }
-        &self.verdict
+        Ok(&self.verdict)
     }
 
     /// Play `mv` (legal) and judge; `mate_test`: whether the new position may lack a legal move.
@@ -245,7 +266,8 @@ impl Referee {
             return &self.verdict;
         }
         if capture {
-            self.base = self.pos.clone();
+            self.snapshots.clear();
+            self.snapshots.push(self.pos.clone());
             self.base_ply = ply;
             self.keys.clear();
             self.seen.clear();
@@ -260,6 +282,9 @@ impl Referee {
             self.verdict = Verdict::ongoing();
         }
         self.keys.push(self.pos.key());
+        if ply > self.base_ply && (ply - self.base_ply).is_multiple_of(SNAPSHOT_EVERY) {
+            self.snapshots.push(self.pos.clone());
+        }
         if let Some(len) = self.pending_loop {
             let same = ply >= len
                 && self.key_at(ply - len) == Some(self.pos.key())
@@ -297,7 +322,7 @@ impl Referee {
 
     /// The positions from `base_ply` to the current ply, replayed.
     fn positions_since_base(&self) -> Vec<Position> {
-        let mut p = self.base.clone();
+        let mut p = self.snapshots[0].clone();
         let mut out = Vec::with_capacity(self.moves.len() - self.base_ply + 1);
         out.push(p.clone());
         for &m in &self.moves[self.base_ply..] {
@@ -542,24 +567,6 @@ impl Referee {
             }),
         };
         self.pending_loop = if decided { None } else { Some(loop_len) };
-    }
-}
-
-/// A hasher for Zobrist keys, which are already uniformly random: the key is its own hash.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
     }
 }
 
