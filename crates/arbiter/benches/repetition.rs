@@ -5,7 +5,7 @@
 //! and its positions are recorded in the repetition table alone — the hash map the referee
 //! uses, and the scan it replaced (`tests/common/scan_table.rs`: every position of the window
 //! compared, quadratic; measured up to 64k plies, 256k too with `REPETITION_BENCH_FULL=1`).
-//! Each figure is the best of three runs. Run: `cargo bench -p arbiter --bench repetition`.
+//! Each figure is the best of three runs. Run: `cargo bench -p arbiter-referee --bench repetition`.
 
 #[path = "../tests/common/scan_table.rs"]
 mod scan_table;
