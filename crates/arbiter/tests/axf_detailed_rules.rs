@@ -582,6 +582,24 @@ fn detailed_rule_25_general_joining_on_every_move_loses() {
         }
         assert_eq!(j.j.verdict.clause, "AXF detailed rule 25");
     }
+    // TW113 allows a general joining one piece without saying on how many moves: the AXF clause
+    // is read in, and shown as a reading.
+    for j in assert_cycle_with(
+        &RuleSet::tw113(),
+        "5a3/3k5/9/9/9/2B3B2/4nN2N/3A5/2p1K4/3A5 w",
+        "f3e5 d8e8 e5f3 e8d8",
+        varies(Black, Idle, Chase),
+    ) {
+        assert_eq!(
+            j.j.verdict.clause,
+            "TW113 ch.2 table (AXF detailed rule 25 reading)"
+        );
+        assert!(j
+            .j
+            .readings
+            .iter()
+            .any(|r| r.source.starts_with("AXF detailed rule 25")));
+    }
 }
 
 /// 細則23, the same reading when the general joins on one step only: the step d8e8 cuts the

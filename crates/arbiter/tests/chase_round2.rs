@@ -375,3 +375,70 @@ fn differential_same_kind_pinned_only_by_the_attacker_is_an_offer() {
         assert_eq!(j.verdict.must_vary, None, "{:?}", r.id);
     }
 }
+
+/// General rule 9 and detailed rules 23–25 on the cycle, one reading: a horse chases the cannon
+/// a6 on both of Red's moves; `joined` says which moves were a soldier's step that made the
+/// horse's attack a chase (as `classify` marks them, `Chase::joined_by`).
+fn horse_on_cannon_joined(joined: [bool; 2], r: &RuleSet) -> CycleJudgement {
+    let start = pos("4k4/9/9/c8/9/9/2N6/9/9/3K5 w - - 0 1");
+    let mut f = vec![
+        facts(Red, "c3b5", false, vec![chase("b5", "a6", H, C)]),
+        facts(Black, "e9d9", false, vec![]),
+        facts(Red, "b5c3", false, vec![chase("c3", "a6", H, C)]),
+        facts(Black, "d9e9", false, vec![]),
+    ];
+    for (i, j) in joined.iter().enumerate() {
+        if *j {
+            f[2 * i].chases[0].joined_by = Some(PieceKind::Soldier);
+        }
+    }
+    judge_facts(&start, f, r)
+}
+
+/// Joined on some moves only (the other the horse's own chase): allowed, general rule 9 /
+/// detailed rule 24, and the text says which piece is chased on every move and why it is
+/// allowed; joined on every move: the chase stands (detailed rule 25; under TW113 the AXF
+/// clause as a reading); never joined: an ordinary perpetual chase (general rule 3).
+#[test]
+fn soldier_joining_some_or_every_move() {
+    let j = horse_on_cannon_joined([true, false], &RuleSet::axf());
+    assert_eq!(j.red.offence, Offence::None);
+    assert_eq!(j.red.clause, "AXF general rule 9 / detailed rule 24");
+    assert_eq!(j.verdict.must_vary, None);
+    let a = j.red.allowed_chase.as_ref().expect("allowed chase named");
+    assert_eq!((a.target.0, a.chasers.len()), (sq("a6"), 1));
+    let text = arbiter::xiangqi::report::cycle_text(&pos("4k4/9/9/c8/9/9/2N6/9/9/3K5 w - - 0 1"), &j, false);
+    assert!(
+        text.contains(
+            "Red chases the cannon that stood on a6 on every move, with the horse on c3, joined by the soldier \
+             on some moves only: allowed (AXF general rule 9 / detailed rule 24), not joined on every move \
+             (AXF detailed rule 25)."
+        ),
+        "{text}"
+    );
+    let j = horse_on_cannon_joined([true, false], &RuleSet::by_id(RulesId::Tw113));
+    assert_eq!(j.red.offence, Offence::None);
+    assert_eq!(j.red.clause, "TW113 general rules (general and soldier)");
+
+    let j = horse_on_cannon_joined([true, true], &RuleSet::axf());
+    assert_eq!(j.red.offence, Offence::PerpetualChase);
+    assert_eq!(j.verdict.must_vary, Some(Red));
+    assert_eq!(j.verdict.clause, "AXF detailed rule 25");
+    let j = horse_on_cannon_joined([true, true], &RuleSet::by_id(RulesId::Tw113));
+    assert_eq!(j.verdict.must_vary, Some(Red));
+    assert_eq!(
+        j.verdict.clause,
+        "TW113 ch.2 table (AXF detailed rule 25 reading)"
+    );
+    assert!(
+        j.readings
+            .iter()
+            .any(|r| r.source.starts_with("AXF detailed rule 25")),
+        "{:?}",
+        j.readings
+    );
+
+    let j = horse_on_cannon_joined([false, false], &RuleSet::axf());
+    assert_eq!(j.verdict.must_vary, Some(Red));
+    assert_eq!(j.verdict.clause, "AXF general rule 3");
+}
