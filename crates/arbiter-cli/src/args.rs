@@ -230,21 +230,54 @@ pub struct ServeArgs {
     /// Address and port to listen on; anything but loopback only when asked.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub bind: std::net::SocketAddr,
-    /// Largest request body in bytes.
-    #[arg(long, default_value_t = 16 << 20)]
-    pub max_body: usize,
-    /// Longest a request may compute, in seconds.
-    #[arg(long, default_value_t = 10.0)]
+    /// Largest request body in bytes (1 to 1073741824).
+    #[arg(long, default_value_t = 16 << 20, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub max_body: u64,
+    /// Longest a request may compute, in seconds (more than 0, at most 86400).
+    #[arg(long, default_value_t = 10.0, value_parser = seconds)]
     pub max_seconds: f64,
-    /// Requests computed at once (default: twice the cores); the others wait.
-    #[arg(long)]
-    pub max_concurrent: Option<usize>,
-    /// Deepest perft the API accepts (plies).
-    #[arg(long, default_value_t = 4)]
+    /// Requests computed at once (default: twice the cores, at most 4096); the others wait.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub max_concurrent: Option<u64>,
+    /// Open connections at most (1 to 65536); over it the oldest connection is closed (after
+    /// its request, if one is running).
+    #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub max_connections: u64,
+    /// Deepest perft the API accepts (plies, 0 to 8).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=8))]
     pub max_perft_depth: u32,
-    /// Allow this origin (e.g. https://club.example) to call the API from its pages (CORS; off by default).
-    #[arg(long)]
+    /// Allow this origin (e.g. https://club.example) to call the API from its pages (CORS; off
+    /// by default). A scheme and a host: not `*`, `null` or empty.
+    #[arg(long, value_parser = origin)]
     pub cors: Option<String>,
+    /// A host name the server answers to besides the bound address (and `localhost` on a
+    /// loopback address); other `Host` headers get 421. Repeat for several.
+    #[arg(long = "allow-host", value_name = "HOST")]
+    pub allow_hosts: Vec<String>,
+    /// Write one JSON line per request (time, route, status, duration, bytes) to this file,
+    /// or `-` for standard error.
+    #[arg(long, value_name = "FILE")]
+    pub access_log: Option<std::path::PathBuf>,
+}
+
+/// A number of seconds for `--max-seconds`: finite, over 0, at most a day.
+fn seconds(text: &str) -> Result<f64, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if s.is_finite() && s > 0.0 && s <= 86_400.0 {
+        Ok(s)
+    } else {
+        Err(format!(
+            "{text} is out of range: more than 0 and at most 86400 seconds"
+        ))
+    }
+}
+
+/// An origin for `--cors`, checked by the server crate.
+fn origin(text: &str) -> Result<String, String> {
+    arbiter_server::check_origin(text).map(|()| text.to_string())
 }
 
 /// A position given on the command line.

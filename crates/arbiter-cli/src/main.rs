@@ -1,6 +1,15 @@
 //! `arbiter`: the command-line referee. Parses arguments, walks inputs, and prints what the
 //! library decides; it never decides rules itself.
 
+/// This crate's `eprintln!` (it shadows the standard one in every module below): the line goes
+/// through [`output::to_stderr`], which escapes control characters and never panics when
+/// standard error cannot be written (the standard macro panics, exit code 101).
+macro_rules! eprintln {
+    ($($arg:tt)*) => {
+        $crate::output::to_stderr(&format!($($arg)*))
+    };
+}
+
 mod args;
 mod commands;
 mod convert;
@@ -84,7 +93,9 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             } else {
                 if json {
-                    println!("{}", serde_json::json!({ "error": format!("{e:#}") }));
+                    use std::io::Write;
+                    let line = serde_json::json!({ "error": format!("{e:#}") });
+                    let _ = writeln!(std::io::stdout().lock(), "{line}");
                 }
                 eprintln!("arbiter: error: {e:#}");
                 ExitCode::from(1)

@@ -2,6 +2,38 @@
 //! game or position, and whether that item could not be judged (exit code 1).
 
 use serde::Serialize;
+use std::borrow::Cow;
+
+/// `text` with the control characters a record or a file name may carry (escape sequences,
+/// carriage returns, bidirectional overrides) written as `\u{..}`, so that a report cannot
+/// move the cursor, recolour or rewrite the reader's terminal. Line feeds and tabs stay.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    fn unsafe_char(c: char) -> bool {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    }
+    if !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Writes one line on standard error, its control characters escaped ([`escape_controls`]).
+/// A standard error that cannot be written (`2>/dev/full`, a closed pipe) is ignored: a
+/// message is never worth a panic. The crate's `eprintln!` is this function.
+pub fn to_stderr(line: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{}", escape_controls(line));
+}
 
 /// One answered item (a game, a position, a claim).
 #[derive(Debug, Clone)]
@@ -99,7 +131,8 @@ impl Emitter {
             } else {
                 writeln!(out)
             };
-            sep.and_then(|()| write!(out, "{}", item.text)).and(end)
+            sep.and_then(|()| write!(out, "{}", escape_controls(&item.text)))
+                .and(end)
         };
         if let Err(e) = r {
             self.error = Some(e);

@@ -4,25 +4,26 @@ use crate::args::ServeArgs;
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// Runs the HTTP server until Ctrl-C. Exit code 2 for a bad flag, 1 when it cannot listen.
+/// Runs the HTTP server until Ctrl-C. Exit code 2 for a bad flag (clap checks the ranges),
+/// 1 when it cannot listen.
 pub fn run(a: ServeArgs) -> ExitCode {
-    if !(a.max_seconds.is_finite() && a.max_seconds > 0.0) {
-        eprintln!("arbiter: usage error: --max-seconds must be a positive number of seconds");
-        return ExitCode::from(2);
-    }
     let mut limits = arbiter_server::Limits {
-        body_bytes: a.max_body,
+        // Clap caps --max-body at 1 GiB and --max-connections at 65536: both fit a usize.
+        body_bytes: usize::try_from(a.max_body).unwrap_or(usize::MAX),
         time: Duration::from_secs_f64(a.max_seconds),
         perft_depth: a.max_perft_depth,
+        connections: usize::try_from(a.max_connections).unwrap_or(usize::MAX),
         ..Default::default()
     };
     if let Some(n) = a.max_concurrent {
-        limits.concurrency = n.max(1);
+        limits.concurrency = usize::try_from(n).unwrap_or(1);
     }
     let config = arbiter_server::Config {
         bind: a.bind,
         limits,
         cors: a.cors,
+        allow_hosts: a.allow_hosts,
+        access_log: a.access_log,
     };
     match arbiter_server::serve(config) {
         Ok(()) => ExitCode::SUCCESS,

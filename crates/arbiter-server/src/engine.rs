@@ -242,17 +242,21 @@ fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, ApiError> {
 }
 
 /// `POST /api/v1/judge`: every game of a record (PGN or XQF, any encoding), judged as
-/// `arbiter judge --json` judges a file named `-`. `{"games":[report, ...]}`; with `annotate`,
-/// each judged game also carries `"annotations"` (see [`arbiter::annotate`]). 422 when no game
-/// could be judged (the body then also names the first error).
+/// `arbiter judge --json` judges a file named `-`, each game's object handed to `emit` in
+/// order with whether it was judged (false: an error item); with `annotate`, each judged game
+/// also carries `"annotations"` (see [`arbiter::annotate`]). The games are read and judged
+/// one at a time: nothing here grows with their number.
 ///
 /// `deadline`: the request's time cap; checked between games, so a body of many games stops
 /// computing (422) soon after the cap instead of running on unseen.
+///
+/// Errors: a bad query value (400), the time cap (422), or `emit`'s own error (then it stops).
 pub fn judge_record(
     bytes: &[u8],
     q: &crate::routes::JudgeQuery,
     deadline: std::time::Instant,
-) -> Result<Value, ApiError> {
+    mut emit: impl FnMut(Value, bool) -> Result<(), ApiError>,
+) -> Result<(), ApiError> {
     let opts = options(
         q.rules.as_deref(),
         q.cycles,
@@ -260,33 +264,21 @@ pub fn judge_record(
         q.dead_check.as_deref(),
         q.explain,
     )?;
-    let mut games = Vec::new();
-    let mut judged = 0usize;
-    for input in arbiter::split_bytes(bytes, "-") {
+    for (games, input) in arbiter::split_bytes(bytes, "-").enumerate() {
         if std::time::Instant::now() > deadline {
-            return Err(ApiError::too_slow_after(games.len()));
+            return Err(ApiError::too_slow_after(games));
         }
         let report = input.judge(&opts);
         let mut v = to_value(&report)?;
-        if !report.is_error() {
-            judged += 1;
-            if q.annotate {
-                if let Ok(notes) = input.annotate(&opts) {
-                    v["annotations"] = to_value(&notes)?;
-                }
+        let judged = !report.is_error();
+        if judged && q.annotate {
+            if let Ok(notes) = input.annotate(&opts) {
+                v["annotations"] = to_value(&notes)?;
             }
         }
-        games.push(v);
+        emit(v, judged)?;
     }
-    if judged == 0 {
-        let error = games
-            .first()
-            .and_then(|g| g["error"].as_str())
-            .unwrap_or("no game found in the request body")
-            .to_string();
-        return Err(ApiError::unjudgeable(json!({ "error": error, "games": games })));
-    }
-    Ok(json!({ "games": games }))
+    Ok(())
 }
 
 /// `POST /api/v1/position`: one report, as `arbiter judge --fen --moves --json`.

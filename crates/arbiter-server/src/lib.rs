@@ -10,12 +10,15 @@
 //! No rule is decided here: [`engine`] only translates requests into library calls and library
 //! errors into HTTP statuses.
 
+pub mod access_log;
+mod conn;
 pub mod engine;
 pub mod referee;
 mod routes;
 
-pub use routes::{router, Limits};
+pub use routes::{check_origin, router, Limits, OPENAPI};
 
+use std::io::Write;
 use std::net::SocketAddr;
 
 /// How `arbiter serve` runs.
@@ -25,8 +28,14 @@ pub struct Config {
     pub bind: SocketAddr,
     /// Request limits (body size, time, concurrency, perft depth).
     pub limits: Limits,
-    /// The one origin allowed to call the API from another site's page (CORS); `None` = CORS off.
+    /// The one origin allowed to call the API from another site's page (CORS); `None` = CORS
+    /// off. Checked by [`check_origin`].
     pub cors: Option<String>,
+    /// Host names the server answers to besides its own address (and `localhost` when bound
+    /// to loopback); a request naming another `Host` gets 421 (DNS rebinding).
+    pub allow_hosts: Vec<String>,
+    /// Where to write one JSON line per request (`-` = standard error); `None` = no log.
+    pub access_log: Option<std::path::PathBuf>,
 }
 
 impl Default for Config {
@@ -35,6 +44,8 @@ impl Default for Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             limits: Limits::default(),
             cors: None,
+            allow_hosts: Vec::new(),
+            access_log: None,
         }
     }
 }
@@ -48,7 +59,9 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
         let listener = tokio::net::TcpListener::bind(config.bind)
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.bind))?;
-        eprintln!(
+        // A standard error that cannot be written is no reason to stop (nor to panic).
+        let _ = writeln!(
+            std::io::stderr(),
             "arbiter: serving on http://{}/ (Ctrl-C to stop)",
             listener.local_addr()?
         );
@@ -59,14 +72,17 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
 /// Serves on a bound listener until `stop` completes (for tests and embedding: bind port 0,
 /// read the address, then serve). Must run inside a tokio runtime.
 ///
-/// Errors: `config.cors` is not a valid origin, or accepting connections fails.
+/// Connections are capped and time out as `config.limits` says (see [`Limits`]).
+///
+/// Errors: `config.cors` is not a valid origin, the access log cannot be opened, or the
+/// listener has no address.
 pub async fn serve_on(
     listener: tokio::net::TcpListener,
     config: &Config,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
-    let app = router(&config.limits, config.cors.as_deref())?;
-    axum::serve(listener, app).with_graceful_shutdown(stop).await?;
+    let app = router(config, listener.local_addr()?)?;
+    conn::serve(listener, app, &config.limits, stop).await?;
     Ok(())
 }
 

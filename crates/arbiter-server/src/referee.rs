@@ -11,13 +11,13 @@
 //! * `{"cmd":"status"}` — the status now, again.
 //! * `{"cmd":"quit"}` — end (so does the end of input).
 //!
-//! A line that is not JSON, names no known command, or carries an illegal move gets
-//! `{"error":"...","line":N}` (with `"ply"` for a move) and the game stays as it was. The loop never
-//! stops on a bad line.
+//! A line that is not JSON, names no known command, carries a field its command does not take,
+//! is longer than [`MAX_LINE_BYTES`], or carries an illegal move gets `{"error":"...","line":N}`
+//! (with `"ply"` for a move) and the game stays as it was. The loop never stops on a bad line.
 
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 /// One input line.
 #[derive(Deserialize, Debug)]
@@ -33,9 +33,14 @@ pub enum Command {
         #[serde(rename = "move")]
         mv: String,
     },
-    Status,
-    Quit,
+    // Braces, so that unknown fields are refused here too (`{"cmd":"quit","now":true}`).
+    Status {},
+    Quit {},
 }
+
+/// The longest input line read (1 MiB: a 100,000-ply game's moves fit many times over);
+/// a longer line is skipped, unread, with an error line.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// A session: at most one game at a time.
 #[derive(Default)]
@@ -51,7 +56,7 @@ impl Session {
             Err(e) => return Some(json!({ "error": format!("line {n}: {e}"), "line": n })),
         };
         let answer = match cmd {
-            Command::Quit => return None,
+            Command::Quit {} => return None,
             Command::New {
                 game,
                 rules,
@@ -68,7 +73,7 @@ impl Session {
                 Some(g) => g.push(&mv),
                 None => Err(json!({ "error": "no game: send {\"cmd\":\"new\"} first" })),
             },
-            Command::Status => match self.game.as_ref() {
+            Command::Status {} => match self.game.as_ref() {
                 Some(g) => Ok(g.status()),
                 None => Err(json!({ "error": "no game: send {\"cmd\":\"new\"} first" })),
             },
@@ -86,26 +91,32 @@ impl Session {
 /// Runs the loop until `quit` or the end of `input`; blank lines are skipped.
 ///
 /// Errors: only reading `input` or writing `output` failing (bad lines are answered, not errors).
-pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut session = Session::default();
-    for (i, line) in input.lines().enumerate() {
-        let line = match line {
-            Ok(l) => l,
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                writeln!(
-                    output,
-                    "{}",
-                    json!({ "error": format!("line {}: not UTF-8", i + 1), "line": i + 1 })
-                )?;
-                output.flush()?;
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        if line.trim().is_empty() {
-            continue;
+    let mut buf = Vec::new();
+    let mut n = 0usize;
+    loop {
+        buf.clear();
+        let read = (&mut input)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut buf)?;
+        if read == 0 {
+            break;
         }
-        match session.answer(&line, i + 1) {
+        n += 1;
+        let error = if buf.len() > MAX_LINE_BYTES && buf.last() != Some(&b'\n') {
+            skip_line(&mut input)?;
+            Some(format!("line {n}: longer than {MAX_LINE_BYTES} bytes; skipped"))
+        } else {
+            None
+        };
+        let answer = match (error, std::str::from_utf8(&buf)) {
+            (Some(e), _) => Some(json!({ "error": e, "line": n })),
+            (None, Err(_)) => Some(json!({ "error": format!("line {n}: not UTF-8"), "line": n })),
+            (None, Ok(line)) if line.trim().is_empty() => continue,
+            (None, Ok(line)) => session.answer(line.trim_end_matches(['\n', '\r']), n),
+        };
+        match answer {
             Some(v) => {
                 writeln!(output, "{v}")?;
                 output.flush()?;
@@ -114,4 +125,24 @@ pub fn run(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Reads and drops the rest of the current line (through its `\n`).
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let len = chunk.len();
+                input.consume(len);
+            }
+        }
+    }
 }

@@ -2,16 +2,19 @@
 
 use crate::engine::{self, ApiError};
 use axum::body::{Body, Bytes};
-use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::extract::{Path, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use http_body_util::BodyExt;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
-use std::time::Duration;
-use tokio::sync::Semaphore;
+use std::time::{Duration, Instant};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower_http::cors::CorsLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
@@ -20,7 +23,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
 connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/// Bounds on what one request may cost.
+/// Bounds on what one request and one connection may cost.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// Largest request body in bytes (default 16 MiB); larger → 413.
@@ -31,6 +34,21 @@ pub struct Limits {
     pub concurrency: usize,
     /// Deepest perft allowed (default 4 plies: xiangqi 3.3 M leaves); deeper → 422.
     pub perft_depth: u32,
+    /// Open connections at most (default 512, well under the usual 1,024 descriptors); a new
+    /// connection over the cap closes the oldest one (after the request it is answering).
+    pub connections: usize,
+    /// Longest a client may take to send a request's headers (default 10 s); then the
+    /// connection is closed.
+    pub header_time: Duration,
+    /// Longest a client may take to send a request's body (default 30 s); longer → 408.
+    pub body_time: Duration,
+    /// Longest a connection may stay silent with no request in flight (default 60 s); then it
+    /// is closed.
+    pub idle_time: Duration,
+    /// Bytes the request bodies being received may hold in all (default 64 MiB, never less
+    /// than `body_bytes`): a body takes its share as it arrives, before it is buffered; one
+    /// that cannot get it within `body_time` → 503.
+    pub buffer_bytes: usize,
 }
 
 impl Default for Limits {
@@ -41,7 +59,21 @@ impl Default for Limits {
             time: Duration::from_secs(10),
             concurrency: 2 * cores,
             perft_depth: 4,
+            connections: 512,
+            header_time: Duration::from_secs(10),
+            body_time: Duration::from_secs(30),
+            idle_time: Duration::from_secs(60),
+            buffer_bytes: 64 << 20,
         }
+    }
+}
+
+impl Limits {
+    /// `time` from now (far in the future when that overflows the clock).
+    fn deadline(&self) -> Instant {
+        let now = Instant::now();
+        now.checked_add(self.time)
+            .unwrap_or_else(|| now + Duration::from_secs(86_400 * 365))
     }
 }
 
@@ -49,6 +81,87 @@ impl Default for Limits {
 struct AppState {
     limits: Limits,
     permits: Arc<Semaphore>,
+    buffers: Arc<Semaphore>,
+}
+
+/// Which `Host` headers the server answers to (DNS rebinding: a page of another site that
+/// resolves its own name to this address must not reach the API).
+#[derive(Clone, Debug)]
+struct Hosts {
+    bound: IpAddr,
+    names: Vec<String>,
+}
+
+impl Hosts {
+    /// True for an IP literal equal to the bound address (any IP literal when bound to all
+    /// addresses, any loopback one when bound to loopback), `localhost` on a loopback or
+    /// all-address bind, and the `--allow-host` names; the port is not compared.
+    fn allows(&self, host: &str) -> bool {
+        let name = host_name(host);
+        if name.is_empty() {
+            return false;
+        }
+        if self.names.iter().any(|n| host_name(n).eq_ignore_ascii_case(name)) {
+            return true;
+        }
+        let literal = name.trim_start_matches('[').trim_end_matches(']');
+        if let Ok(ip) = literal.parse::<IpAddr>() {
+            return self.bound.is_unspecified()
+                || ip == self.bound
+                || (ip.is_loopback() && self.bound.is_loopback());
+        }
+        let name = name.trim_end_matches('.').to_ascii_lowercase();
+        (name == "localhost" || name.ends_with(".localhost"))
+            && (self.bound.is_loopback() || self.bound.is_unspecified())
+    }
+}
+
+/// `host` without its `:port` (an IPv6 literal keeps its brackets).
+fn host_name(host: &str) -> &str {
+    let host = host.trim();
+    if host.starts_with('[') {
+        return host.find(']').map_or(host, |i| &host[..=i]);
+    }
+    match host.rsplit_once(':') {
+        Some((name, port)) if !name.contains(':') && port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    }
+}
+
+/// Checks an origin for `--cors`: `scheme://host[:port]`, nothing after it.
+///
+/// Errors: `*`, `null`, empty, a path, or no scheme or host, described for a usage error.
+pub fn check_origin(origin: &str) -> Result<(), String> {
+    let why = match origin.trim() {
+        "" => Some("is empty"),
+        "*" => Some("would let every site call the API"),
+        o if o.eq_ignore_ascii_case("null") => {
+            Some("would let sandboxed and file: pages of any site call the API")
+        }
+        _ => None,
+    };
+    if let Some(why) = why {
+        return Err(format!(
+            "--cors {origin:?} {why}; give one origin such as https://club.example"
+        ));
+    }
+    let ok = origin.split_once("://").is_some_and(|(scheme, rest)| {
+        !scheme.is_empty()
+            && scheme
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+            && !rest.is_empty()
+            && !rest.contains(['/', '?', '#', '@'])
+            && !host_name(rest).is_empty()
+    }) && HeaderValue::from_str(origin).is_ok()
+        && !origin.bytes().any(|b| b.is_ascii_whitespace());
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "--cors {origin:?} is not an origin: give a scheme and a host, such as https://club.example (no path)"
+        ))
+    }
 }
 
 // The page, embedded (no CDN, no external fonts: the page works offline).
@@ -71,17 +184,31 @@ pub const SAMPLES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The whole application: page, samples and API, with limits, CSP and (when `cors` names an
-/// origin) CORS for that origin.
+/// The OpenAPI 3.1 description of the API, served at `GET /api/v1/openapi.json`.
+pub const OPENAPI: &str = include_str!("openapi.json");
+
+/// The whole application: page, samples and API, with limits, CSP, the `Host` check (against
+/// `bound`, the address the server listens on, and `config.allow_hosts`), the access log when
+/// `config.access_log` names one and (when `config.cors` names an origin) CORS for that origin.
 ///
-/// Errors: `cors` is not a valid origin header value.
-pub fn router(limits: &Limits, cors: Option<&str>) -> anyhow::Result<Router> {
+/// Errors: `cors` is not a valid origin ([`check_origin`]), or the access log cannot be opened.
+pub fn router(config: &crate::Config, bound: SocketAddr) -> anyhow::Result<Router> {
+    let limits = &config.limits;
     let state = AppState {
         limits: limits.clone(),
-        permits: Arc::new(Semaphore::new(limits.concurrency.max(1))),
+        permits: Arc::new(Semaphore::new(
+            limits.concurrency.clamp(1, Semaphore::MAX_PERMITS),
+        )),
+        buffers: Arc::new(Semaphore::new(
+            limits
+                .buffer_bytes
+                .max(limits.body_bytes)
+                .min(Semaphore::MAX_PERMITS),
+        )),
     };
     let api = Router::new()
         .route("/", get(api_index))
+        .route("/openapi.json", get(openapi))
         .route("/judge", post(judge))
         .route("/position", post(position))
         .route("/cycle", post(cycle))
@@ -91,7 +218,11 @@ pub fn router(limits: &Limits, cors: Option<&str>) -> anyhow::Result<Router> {
         .route("/perft", post(perft))
         .route("/rules", get(rules))
         .fallback(api_not_found);
-    let mut app = Router::new()
+    let hosts = Hosts {
+        bound: bound.ip(),
+        names: config.allow_hosts.clone(),
+    };
+    let mut app: Router = Router::new()
         .route("/", get(|| asset("text/html; charset=utf-8", INDEX_HTML)))
         .route("/app.js", get(|| asset("text/javascript; charset=utf-8", APP_JS)))
         .route(
@@ -106,6 +237,7 @@ pub fn router(limits: &Limits, cors: Option<&str>) -> anyhow::Result<Router> {
         .route("/favicon.svg", get(|| asset("image/svg+xml", FAVICON_SVG)))
         .route("/samples", get(sample_list))
         .route("/samples/{name}", get(sample))
+        .route("/healthz", get(healthz))
         .route("/api/v1/", get(api_index))
         .nest("/api/v1", api)
         .with_state(state)
@@ -121,7 +253,8 @@ pub fn router(limits: &Limits, cors: Option<&str>) -> anyhow::Result<Router> {
             header::REFERRER_POLICY,
             HeaderValue::from_static("no-referrer"),
         ));
-    if let Some(origin) = cors {
+    if let Some(origin) = config.cors.as_deref() {
+        check_origin(origin).map_err(|e| anyhow::anyhow!(e))?;
         let origin = HeaderValue::from_str(origin)
             .map_err(|_| anyhow::anyhow!("--cors {origin:?} is not a valid origin"))?;
         app = app.layer(
@@ -131,7 +264,71 @@ pub fn router(limits: &Limits, cors: Option<&str>) -> anyhow::Result<Router> {
                 .allow_headers([header::CONTENT_TYPE]),
         );
     }
+    // Outside the routes, where axum has set a 405's `Allow` header.
+    let mut app = Router::new()
+        .fallback_service(tower::ServiceExt::<Request>::map_response(
+            app,
+            method_not_allowed,
+        ))
+        .layer(axum::middleware::from_fn_with_state(hosts, check_host));
+    if let Some(path) = &config.access_log {
+        let sink = crate::access_log::Sink::open(path)
+            .map_err(|e| anyhow::anyhow!("cannot open the access log {}: {e}", path.display()))?;
+        app = app.layer(axum::middleware::from_fn_with_state(
+            sink,
+            crate::access_log::layer,
+        ));
+    }
     Ok(app)
+}
+
+/// 421 for a `Host` header that names neither this server's address nor an allowed host; 400
+/// with none.
+async fn check_host(State(hosts): State<Hosts>, req: Request, next: Next) -> Response {
+    let host = req
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_string)
+        .or_else(|| req.uri().authority().map(|a| a.to_string()));
+    match host {
+        None => ApiError::bad_request("the request has no Host header".into()).into_response(),
+        Some(h) if hosts.allows(&h) => next.run(req).await,
+        Some(h) => ApiError::new_status(
+            421,
+            format!(
+                "this server does not answer to the host {:?} (start arbiter serve with --allow-host {} to let it)",
+                h,
+                host_name(&h)
+            ),
+        )
+        .into_response(),
+    }
+}
+
+/// A 405 with an error item for a body (axum's has none), its `Allow` header kept.
+fn method_not_allowed(response: Response) -> Response {
+    if response.status() != StatusCode::METHOD_NOT_ALLOWED {
+        return response;
+    }
+    let allow = response.headers().get(header::ALLOW).cloned();
+    let what = allow
+        .as_ref()
+        .and_then(|a| a.to_str().ok())
+        .map_or_else(String::new, |a| format!("; this route takes {a}"));
+    let mut r = ApiError::new_status(405, format!("wrong method{what}")).into_response();
+    if let Some(a) = allow {
+        r.headers_mut().insert(header::ALLOW, a);
+    }
+    r
+}
+
+async fn healthz() -> Response {
+    json_response(StatusCode::OK, &json!({ "status": "ok" }))
+}
+
+async fn openapi() -> Response {
+    asset("application/json", OPENAPI).await
 }
 
 async fn asset(content_type: &'static str, body: &'static str) -> Response {
@@ -165,6 +362,8 @@ async fn api_index() -> Response {
             "version": env!("CARGO_PKG_VERSION"),
             "api": "v1",
             "routes": {
+                "GET /api/v1/openapi.json": "this API described as OpenAPI 3.1",
+                "GET /healthz": "{\"status\":\"ok\"} while the server runs",
                 "POST /api/v1/judge": "raw record bytes (PGN or XQF, any encoding, many games); query: rules, cycles, game, dead_check, explain, annotate",
                 "POST /api/v1/position": "{fen, moves, rules, cycles, game, dead_check, explain, annotate}",
                 "POST /api/v1/cycle": "{fen, moves, rules, explain}",
@@ -249,18 +448,91 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Reads the whole body, at most `limit` bytes (413 beyond).
-async fn read_body(body: Body, limit: usize) -> Result<Bytes, ApiError> {
-    axum::body::to_bytes(body, limit).await.map_err(|e| {
-        let mut source: Option<&(dyn std::error::Error + 'static)> = Some(&e);
-        while let Some(s) = source {
-            if s.is::<http_body_util::LengthLimitError>() {
-                return ApiError::too_large(limit);
+/// A request body, buffered, with its share of the receiving budget (held until dropped).
+struct Received {
+    bytes: Vec<u8>,
+    _share: Option<OwnedSemaphorePermit>,
+}
+
+/// Reads the whole body: at most `limits.body_bytes` (413 beyond, at once when the
+/// `Content-Length` says so), within `limits.body_time` (408), each piece taking its share
+/// of the receiving budget before it is kept (503 when none is free within the time).
+async fn read_body(state: &AppState, headers: &HeaderMap, mut body: Body) -> Result<Received, ApiError> {
+    let limits = &state.limits;
+    let limit = limits.body_bytes;
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return Err(ApiError::too_large(limit));
+    }
+    let deadline = tokio::time::Instant::now() + limits.body_time;
+    let late = || {
+        ApiError::new_status(
+            408,
+            format!(
+                "the request body did not arrive within {} s",
+                limits.body_time.as_secs_f64()
+            ),
+        )
+    };
+    let mut bytes = Vec::with_capacity(declared.map_or(0, |n| n as usize).min(limit));
+    let mut share: Option<OwnedSemaphorePermit> = None;
+    loop {
+        let frame = match tokio::time::timeout_at(deadline, body.frame()).await {
+            Err(_) => return Err(late()),
+            Ok(None) => break,
+            Ok(Some(Err(e))) => {
+                return Err(ApiError::bad_request(format!(
+                    "could not read the request body: {e}"
+                )))
             }
-            source = s.source();
+            Ok(Some(Ok(frame))) => frame,
+        };
+        let Ok(data) = frame.into_data() else { continue };
+        if bytes.len() + data.len() > limit {
+            return Err(ApiError::too_large(limit));
         }
-        ApiError::bad_request(format!("could not read the request body: {e}"))
-    })
+        if data.is_empty() {
+            continue;
+        }
+        let n = u32::try_from(data.len()).unwrap_or(u32::MAX);
+        let got = tokio::time::timeout_at(deadline, state.buffers.clone().acquire_many_owned(n)).await;
+        let permit = match got {
+            Ok(Ok(p)) => p,
+            Ok(Err(_)) => return Err(ApiError::unavailable("the server is shutting down".into())),
+            Err(_) => {
+                return Err(ApiError::unavailable(
+                    "too many request bodies are being received at once; try again".into(),
+                ))
+            }
+        };
+        match share.as_mut() {
+            Some(s) => s.merge(permit),
+            None => share = Some(permit),
+        }
+        bytes.extend_from_slice(&data);
+    }
+    Ok(Received { bytes, _share: share })
+}
+
+/// 415 unless the request says its body is JSON (`Content-Type: application/json`): a page
+/// of another site can send `text/plain` without asking the browser's leave (no preflight).
+fn require_json(headers: &HeaderMap) -> Result<(), ApiError> {
+    let ctype = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let essence = ctype.split(';').next().unwrap_or("").trim();
+    if essence.eq_ignore_ascii_case("application/json") {
+        Ok(())
+    } else {
+        Err(ApiError::new_status(
+            415,
+            format!("the request body must be JSON sent as Content-Type: application/json (got {ctype:?})"),
+        ))
+    }
 }
 
 /// Parses a JSON request body into `T` (400 naming the field or position on failure).
@@ -316,35 +588,242 @@ pub struct JudgeQuery {
     pub annotate: bool,
 }
 
+/// The answer of `POST /api/v1/judge` is held whole up to this many bytes (so that a body no
+/// game of which could be judged, or one over the time cap, still gets 422); past it, the
+/// answer is streamed with 200 and the rest is never held.
+const JUDGE_HELD_BYTES: usize = 4 << 20;
+
+/// Games' JSON objects are handed from the judging thread to the answer in pieces of about
+/// this many bytes.
+const JUDGE_PIECE_BYTES: usize = 64 << 10;
+
+/// From the thread judging a `/judge` body to its answer.
+enum Piece {
+    /// One or more games' objects, comma-separated, and how many of them were judged.
+    Games(Vec<u8>, usize),
+    /// The end: every game answered, or why not.
+    End(Result<(), ApiError>),
+}
+
 async fn judge(
     State(state): State<AppState>,
     query: Result<Query<JudgeQuery>, axum::extract::rejection::QueryRejection>,
+    headers: HeaderMap,
     body: Body,
 ) -> Response {
     let Query(q) = match query {
         Ok(q) => q,
         Err(e) => return ApiError::bad_request(format!("query string: {}", e.body_text())).into_response(),
     };
-    let bytes = match read_body(body, state.limits.body_bytes).await {
+    let received = match read_body(&state, &headers, body).await {
         Ok(b) => b,
         Err(e) => return e.into_response(),
     };
-    let deadline = std::time::Instant::now() + state.limits.time;
-    compute(&state, move || engine::judge_record(&bytes, &q, deadline)).await
+    let limits = &state.limits;
+    let deadline = limits.deadline();
+    let too_slow = || ApiError::too_slow(limits.time.as_secs_f64());
+    let permit = match tokio::time::timeout(limits.time, state.permits.clone().acquire_owned()).await {
+        Ok(Ok(p)) => p,
+        Ok(Err(_)) => return ApiError::unavailable("the server is shutting down".into()).into_response(),
+        Err(_) => return too_slow().into_response(),
+    };
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Piece>(4);
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        judge_pieces(&received.bytes, &q, deadline, &tx);
+    });
+    // Hold the answer until it is whole or over JUDGE_HELD_BYTES.
+    let tokio_deadline = tokio::time::Instant::from_std(deadline);
+    let mut held = Vec::new();
+    let mut judged = 0usize;
+    loop {
+        let piece = match tokio::time::timeout_at(tokio_deadline, rx.recv()).await {
+            Err(_) => return too_slow().into_response(),
+            Ok(None) => {
+                return ApiError::internal("the referee stopped (a bug; please report it)".into())
+                    .into_response()
+            }
+            Ok(Some(p)) => p,
+        };
+        match piece {
+            Piece::Games(bytes, n) => {
+                if !held.is_empty() {
+                    held.push(b',');
+                }
+                held.extend_from_slice(&bytes);
+                judged += n;
+                if held.len() > JUDGE_HELD_BYTES {
+                    break;
+                }
+            }
+            Piece::End(Err(e)) => return e.into_response(),
+            Piece::End(Ok(())) => return whole_judge_answer(held, judged),
+        }
+    }
+    let mut first = b"{\"games\":[".to_vec();
+    first.extend_from_slice(&held);
+    drop(held);
+    let stream = JudgeStream {
+        first: Some(Bytes::from(first)),
+        rx,
+        deadline: Box::pin(tokio::time::sleep_until(tokio_deadline)),
+        time: limits.time.as_secs_f64(),
+        done: false,
+    };
+    (
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/json")],
+        Body::new(stream),
+    )
+        .into_response()
+}
+
+/// Judges every game of `bytes` ([`engine::judge_record`]) and hands the objects to `tx` in
+/// pieces; gives up when the answer is gone or `deadline` passes while it waits for room.
+fn judge_pieces(bytes: &[u8], q: &JudgeQuery, deadline: Instant, tx: &tokio::sync::mpsc::Sender<Piece>) {
+    let send = |mut piece: Piece| -> bool {
+        loop {
+            match tx.try_send(piece) {
+                Ok(()) => return true,
+                Err(tokio::sync::mpsc::error::TrySendError::Closed(_)) => return false,
+                Err(tokio::sync::mpsc::error::TrySendError::Full(p)) => {
+                    if Instant::now() > deadline {
+                        return false;
+                    }
+                    piece = p;
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+        }
+    };
+    let mut piece = Vec::with_capacity(JUDGE_PIECE_BYTES + 4096);
+    let mut judged = 0;
+    let result = engine::judge_record(bytes, q, deadline, |game, ok| {
+        if !piece.is_empty() {
+            piece.push(b',');
+        }
+        serde_json::to_writer(&mut piece, &game)
+            .map_err(|e| ApiError::internal(format!("could not write the report: {e}")))?;
+        judged += usize::from(ok);
+        if piece.len() >= JUDGE_PIECE_BYTES {
+            let full = std::mem::replace(&mut piece, Vec::with_capacity(JUDGE_PIECE_BYTES + 4096));
+            if !send(Piece::Games(full, std::mem::take(&mut judged))) {
+                return Err(ApiError::too_slow_after(0));
+            }
+        }
+        Ok(())
+    });
+    if !piece.is_empty() && !send(Piece::Games(piece, judged)) {
+        return;
+    }
+    send(Piece::End(result));
+}
+
+/// A `/judge` answer held whole: `{"games":[...]}`, or 422 `{"error","games"}` when no game
+/// could be judged (the error is the first game's).
+fn whole_judge_answer(held: Vec<u8>, judged: usize) -> Response {
+    let mut body = Vec::with_capacity(held.len() + 16);
+    body.extend_from_slice(b"{\"games\":[");
+    body.extend_from_slice(&held);
+    body.extend_from_slice(b"]}\n");
+    if judged > 0 {
+        return (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], body).into_response();
+    }
+    let games: Value = serde_json::from_slice(&body).unwrap_or_else(|_| json!({ "games": [] }));
+    let error = games["games"]
+        .get(0)
+        .and_then(|g| g["error"].as_str())
+        .unwrap_or("no game found in the request body")
+        .to_string();
+    ApiError::unjudgeable(json!({ "error": error, "games": games["games"] })).into_response()
+}
+
+/// A streamed `/judge` answer: `{"games":[` and the held objects, then each piece as it comes,
+/// then `]}` — or `],"error":"..."}` when the time cap passes or judging stops early.
+struct JudgeStream {
+    first: Option<Bytes>,
+    rx: tokio::sync::mpsc::Receiver<Piece>,
+    deadline: std::pin::Pin<Box<tokio::time::Sleep>>,
+    time: f64,
+    done: bool,
+}
+
+impl JudgeStream {
+    fn end(&mut self, error: Option<String>) -> Bytes {
+        self.done = true;
+        self.rx.close();
+        match error {
+            None => Bytes::from_static(b"]}\n"),
+            Some(e) => Bytes::from(format!("],\"error\":{}}}\n", Value::String(e))),
+        }
+    }
+}
+
+impl http_body::Body for JudgeStream {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, Self::Error>>> {
+        use std::future::Future;
+        use std::task::Poll;
+        let data = |b: Bytes| Poll::Ready(Some(Ok(http_body::Frame::data(b))));
+        if let Some(first) = self.first.take() {
+            return data(first);
+        }
+        if self.done {
+            return Poll::Ready(None);
+        }
+        match self.rx.poll_recv(cx) {
+            Poll::Ready(Some(Piece::Games(bytes, _))) => {
+                let mut b = Vec::with_capacity(bytes.len() + 1);
+                b.push(b',');
+                b.extend_from_slice(&bytes);
+                return data(Bytes::from(b));
+            }
+            Poll::Ready(Some(Piece::End(Ok(())))) => return data(self.end(None)),
+            Poll::Ready(Some(Piece::End(Err(e)))) => {
+                let msg = e.item["error"].as_str().unwrap_or("judging stopped").to_string();
+                return data(self.end(Some(msg)));
+            }
+            Poll::Ready(None) => {
+                return data(self.end(Some("the referee stopped (a bug; please report it)".into())))
+            }
+            Poll::Pending => {}
+        }
+        if self.deadline.as_mut().poll(cx).is_ready() {
+            let msg = format!(
+                "the request needs more than the {} s time cap; the games above were judged (arbiter serve --max-seconds)",
+                self.time
+            );
+            return data(self.end(Some(msg)));
+        }
+        Poll::Pending
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.done && self.first.is_none()
+    }
 }
 
 /// Handlers whose body is one JSON object.
 macro_rules! json_route {
     ($name:ident, $req:ty, $call:path) => {
-        async fn $name(State(state): State<AppState>, body: Body) -> Response {
-            let bytes = match read_body(body, state.limits.body_bytes).await {
+        async fn $name(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Response {
+            if let Err(e) = require_json(&headers) {
+                return e.into_response();
+            }
+            let received = match read_body(&state, &headers, body).await {
                 Ok(b) => b,
                 Err(e) => return e.into_response(),
             };
-            let req: $req = match parse_json(&bytes) {
+            let req: $req = match parse_json(&received.bytes) {
                 Ok(r) => r,
                 Err(e) => return e.into_response(),
             };
+            drop(received);
             let limits = state.limits.clone();
             compute(&state, move || $call(req, &limits)).await
         }
@@ -357,3 +836,13 @@ json_route!(classify, engine::ClassifyRequest, engine::classify);
 json_route!(claim, engine::ClaimRequest, engine::claim);
 json_route!(dead, engine::DeadRequest, engine::dead);
 json_route!(perft, engine::PerftRequest, engine::perft);
+
+impl ApiError {
+    /// `{"error": error}` with `status` (the statuses of this module: 405, 408, 415, 421).
+    fn new_status(status: u16, error: String) -> ApiError {
+        ApiError {
+            status,
+            item: json!({ "error": error }),
+        }
+    }
+}

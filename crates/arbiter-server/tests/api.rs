@@ -194,7 +194,7 @@ fn body_over_the_cap_is_413() {
     let big = vec![b' '; 5000];
     for path in ["/api/v1/judge", "/api/v1/position"] {
         let mut c = s.client();
-        let r = c.post(path, &big);
+        let r = c.request("POST", path, &big, Some("application/json"));
         assert_eq!(r.status, 413, "{path}");
         assert!(r.json()["error"].as_str().unwrap().contains("1000-byte cap"));
     }

@@ -160,3 +160,60 @@ fn bad_lines_get_error_lines_and_the_game_goes_on() {
     assert!(answers[0]["error"].as_str().unwrap().contains("UTF-8"));
     assert_eq!(answers[1]["plies"], 0);
 }
+
+/// A field the command does not take is refused on every command, `quit` and `status` too
+/// (`{"cmd":"quit","now":true}` used to quit).
+#[test]
+fn unknown_fields_are_refused_on_every_command() {
+    let lines: Vec<String> = [
+        r#"{"cmd":"new","colour":"red"}"#,
+        r#"{"cmd":"new"}"#,
+        r#"{"cmd":"push","move":"h2e2","why":1}"#,
+        r#"{"cmd":"status","verbose":true}"#,
+        r#"{"cmd":"quit","now":true}"#,
+        r#"{"cmd":"push","move":"h2e2"}"#,
+        r#"{"cmd":"status"}"#,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = run(&lines);
+    assert_eq!(out.len(), 7, "the quit with a stray field did not quit: {out:#?}");
+    for (i, field) in [(0, "colour"), (2, "why"), (3, "verbose"), (4, "now")] {
+        let e = out[i]["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("answer {i}: {}", out[i]));
+        assert!(e.contains(field), "answer {i}: {e}");
+        assert_eq!(out[i]["line"], i + 1);
+    }
+    assert_eq!(out[5]["plies"], 1);
+    assert_eq!(out[6]["plies"], 1);
+}
+
+/// A line over the cap is skipped unread with an error line; the next line is answered.
+#[test]
+fn an_overlong_line_is_an_error_and_the_loop_goes_on() {
+    let mut input = b"{\"cmd\":\"new\"}\n{\"cmd\":\"push\",\"move\":\"".to_vec();
+    input.extend(std::iter::repeat_n(b'h', 3 * referee::MAX_LINE_BYTES));
+    input.extend_from_slice(b"\"}\n{\"cmd\":\"push\",\"move\":\"h2e2\"}\n");
+    let mut out = Vec::new();
+    referee::run(&input[..], &mut out).unwrap();
+    assert!(
+        out.len() < 4096,
+        "the long line was echoed back ({} bytes)",
+        out.len()
+    );
+    let answers: Vec<Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 3);
+    assert_eq!(answers[1]["line"], 2);
+    assert!(answers[1]["error"]
+        .as_str()
+        .unwrap()
+        .contains("longer than 1048576 bytes"));
+    assert_eq!(answers[2]["plies"], 1);
+    assert_eq!(answers[2]["move"]["move"], "h2e2");
+}

@@ -127,11 +127,10 @@ impl Client {
         ctype: Option<&str>,
         extra: &[(&str, &str)],
     ) -> Response {
-        let mut head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n",
-            self.addr,
-            body.len()
-        );
+        let mut head = format!("{method} {path} HTTP/1.1\r\nContent-Length: {}\r\n", body.len());
+        if !extra.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+            head.push_str(&format!("Host: {}\r\n", self.addr));
+        }
         if let Some(c) = ctype {
             head.push_str(&format!("Content-Type: {c}\r\n"));
         }
@@ -166,17 +165,46 @@ impl Client {
                 headers.push((k.trim().to_string(), v.trim().to_string()));
             }
         }
-        let len: usize = headers
+        let chunked = headers
             .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case("content-length"))
-            .and_then(|(_, v)| v.parse().ok())
-            .unwrap_or(0);
-        let mut body = vec![0; len];
-        self.reader.read_exact(&mut body).expect("body");
+            .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.eq_ignore_ascii_case("chunked"));
+        let body = if chunked {
+            self.read_chunked()
+        } else {
+            let len: usize = headers
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case("content-length"))
+                .and_then(|(_, v)| v.parse().ok())
+                .unwrap_or(0);
+            let mut body = vec![0; len];
+            self.reader.read_exact(&mut body).expect("body");
+            body
+        };
         Response {
             status,
             headers,
             body,
+        }
+    }
+
+    /// A `Transfer-Encoding: chunked` body (a streamed answer).
+    fn read_chunked(&mut self) -> Vec<u8> {
+        let mut body = Vec::new();
+        loop {
+            let mut size = String::new();
+            self.reader.read_line(&mut size).expect("chunk size");
+            let n = usize::from_str_radix(size.trim().split(';').next().unwrap_or(""), 16)
+                .unwrap_or_else(|_| panic!("bad chunk size {size:?}"));
+            if n == 0 {
+                let mut end = String::new();
+                self.reader.read_line(&mut end).expect("last CRLF");
+                return body;
+            }
+            let start = body.len();
+            body.resize(start + n, 0);
+            self.reader.read_exact(&mut body[start..]).expect("chunk");
+            let mut crlf = [0; 2];
+            self.reader.read_exact(&mut crlf).expect("chunk CRLF");
         }
     }
 }
