@@ -234,8 +234,8 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 16 << 20, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
     pub max_body: u64,
     /// Longest a request may compute, in seconds (more than 0, at most 86400).
-    #[arg(long, default_value_t = 10.0, value_parser = seconds)]
-    pub max_seconds: f64,
+    #[arg(long, default_value = "10", value_parser = seconds)]
+    pub max_seconds: std::time::Duration,
     /// Requests computed at once (default: twice the cores, at most 4096); the others wait.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub max_concurrent: Option<u64>,
@@ -258,21 +258,6 @@ pub struct ServeArgs {
     /// or `-` for standard error.
     #[arg(long, value_name = "FILE")]
     pub access_log: Option<std::path::PathBuf>,
-}
-
-/// A number of seconds for `--max-seconds`: finite, over 0, at most a day.
-fn seconds(text: &str) -> Result<f64, String> {
-    let s: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    if s.is_finite() && s > 0.0 && s <= 86_400.0 {
-        Ok(s)
-    } else {
-        Err(format!(
-            "{text} is out of range: more than 0 and at most 86400 seconds"
-        ))
-    }
 }
 
 /// An origin for `--cors`, checked by the server crate.
@@ -325,14 +310,20 @@ pub struct JudgeArgs {
     pub max_seconds: Option<std::time::Duration>,
 }
 
-/// A positive, finite number of seconds that a [`std::time::Duration`] can hold.
+/// A number of seconds for `--max-seconds` (`serve` per request, `judge` per game): finite,
+/// more than 0, at most a day (86,400 s).
 pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
-    let why = || format!("'{text}' is not a positive number of seconds");
-    let s: f64 = text.trim().parse().map_err(|_| why())?;
-    if !(s.is_finite() && s > 0.0) {
-        return Err(why());
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if s.is_finite() && s > 0.0 && s <= 86_400.0 {
+        Ok(std::time::Duration::from_secs_f64(s))
+    } else {
+        Err(format!(
+            "{text} is out of range: more than 0 and at most 86400 seconds"
+        ))
     }
-    std::time::Duration::try_from_secs_f64(s).map_err(|_| format!("'{text}' seconds is too long"))
 }
 
 #[derive(Args, Debug)]

@@ -2,7 +2,6 @@
 
 use crate::args::ServeArgs;
 use std::process::ExitCode;
-use std::time::Duration;
 
 /// Runs the HTTP server until Ctrl-C. Exit code 2 for a bad flag (clap checks the ranges),
 /// 1 when it cannot listen.
@@ -10,7 +9,7 @@ pub fn run(a: ServeArgs) -> ExitCode {
     let mut limits = arbiter_server::Limits {
         // Clap caps --max-body at 1 GiB and --max-connections at 65536: both fit a usize.
         body_bytes: usize::try_from(a.max_body).unwrap_or(usize::MAX),
-        time: Duration::from_secs_f64(a.max_seconds),
+        time: a.max_seconds,
         perft_depth: a.max_perft_depth,
         connections: usize::try_from(a.max_connections).unwrap_or(usize::MAX),
         ..Default::default()
