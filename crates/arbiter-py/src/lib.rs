@@ -632,12 +632,10 @@ impl XiangqiReferee {
             xiangqi::Color::Black => intern!(py, "black"),
         };
         d.set_item(intern!(py, "to_move"), to_move)?;
-        if v.repetition.is_some() {
-            let f = arbiter::xiangqi::report::verdict_fields(v, false);
-            if let Some(c) = f.get("cycle") {
-                let json = py.import("json")?;
-                d.set_item("cycle", json.call_method1("loads", (c.to_string(),))?)?;
-            }
+        if let Some(r) = &v.repetition {
+            let c = arbiter::xiangqi::report::repetition_json(r, false);
+            let json = py.import("json")?;
+            d.set_item("cycle", json.call_method1("loads", (c.to_string(),))?)?;
         }
         Ok(d)
     }

@@ -7,7 +7,7 @@
 use crate::chess;
 use crate::types::{Game, Outcome, RuleBook};
 use crate::words::MoveNumbering;
-use crate::xiangqi::limits::{claims_json, LimitClaim};
+use crate::xiangqi::limits::LimitClaim;
 use crate::xiangqi::referee::Referee;
 use crate::xiangqi::repetition::CycleJudgement;
 use crate::xiangqi::report as xreport;
@@ -599,34 +599,6 @@ impl XiangqiGameReport {
         }
     }
 
-    /// The report as a JSON `Value` (keys sorted): what [`Serialize`] writes, built as a map.
-    pub fn to_value(&self) -> Value {
-        let mut m = serde_json::Map::new();
-        m.insert("game".into(), json!("xiangqi"));
-        m.insert("rules".into(), json!(self.rules.id.name()));
-        m.insert("plies".into(), json!(self.plies));
-        m.extend(xreport::verdict_fields(&self.verdict, self.explain));
-        m.insert("moves_after_end".into(), json!(self.moves_after_end));
-        m.insert("claims".into(), claims_json(&self.limit_claims, &self.rules));
-        m.insert("file".into(), json!(self.file));
-        m.insert("index".into(), json!(self.index));
-        m.insert("recorded_result".into(), json!(self.recorded_result));
-        if let Some(a) = self.result_agrees {
-            m.insert("result_agrees".into(), json!(a));
-        }
-        if self.truncated {
-            m.insert("truncated".into(), json!(true));
-            m.insert("result_agrees".into(), Value::Null);
-        }
-        if !self.warnings.is_empty() {
-            m.insert("warnings".into(), json!(self.warnings));
-        }
-        if let Some(n) = self.notation_warnings {
-            m.insert("notation_warnings".into(), json!(n));
-        }
-        Value::Object(m)
-    }
-
     /// The report for people: heading, one verdict sentence, clause, procedure where it
     /// applies, repetition evidence with the moves numbered in the record's notation.
     pub fn text(&self) -> String {
@@ -827,9 +799,10 @@ fn capitalised(c: Color) -> &'static str {
     }
 }
 
-/// The same object as [`XiangqiGameReport::to_value`], written field by field in its
-/// (alphabetical) key order without building a `Value` per game; only a repetition's `cycle`
-/// and `readings` (rare, nested) go through a `Value`, which keeps their keys sorted.
+/// The one JSON writer of a judged xiangqi game (the `judge --json` line): one object, keys in
+/// alphabetical order, written field by field without building a `Value` per game; only a
+/// repetition's `cycle` and `readings` (rare, nested) go through a `Value`, which keeps their
+/// keys sorted.
 impl Serialize for XiangqiGameReport {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
@@ -865,13 +838,7 @@ impl Serialize for XiangqiGameReport {
         )?;
         m.serialize_entry("clause", &v.clause)?;
         if let Some(r) = &v.repetition {
-            let cycle = json!({
-                "start_ply": r.start_ply,
-                "length": r.length,
-                "count": r.count,
-                "sides": xreport::sides_json(&r.judgement, self.explain),
-            });
-            m.serialize_entry("cycle", &cycle)?;
+            m.serialize_entry("cycle", &xreport::repetition_json(r, self.explain))?;
         }
         m.serialize_entry("file", &self.file)?;
         m.serialize_entry("game", "xiangqi")?;

@@ -1,6 +1,6 @@
-//! The JSON line of a judged xiangqi game is written field by field (no `Value` per game): it
-//! must be the same bytes as the report's `Value` form (`XiangqiGameReport::to_value`, keys
-//! sorted), for every optional field: claims, a repetition's cycle and readings, procedure,
+//! The JSON line of a judged xiangqi game is written field by field (no `Value` per game), by
+//! its one writer (`impl Serialize`): its keys must come in alphabetical order, the order of
+//! its `serde_json::Value` form, for every optional field: claims, a repetition's cycle and readings, procedure,
 //! truncated, warnings, `--explain`, TW113. Games: the repository's AXF perpetual-chase sample,
 //! a natural-move-limit claim from a FEN's half-move clock (118 capture-free plies given), a
 //! record cut after a move number.
@@ -21,7 +21,8 @@ fn xiangqi(pgn: &str, opts: &Options) -> XiangqiGameReport {
 
 fn line(r: &XiangqiGameReport) -> String {
     let direct = serde_json::to_string(r).unwrap();
-    assert_eq!(direct, r.to_value().to_string(), "direct and Value forms differ");
+    let value = serde_json::to_value(r).unwrap().to_string();
+    assert_eq!(direct, value, "keys out of alphabetical order");
     direct
 }
 

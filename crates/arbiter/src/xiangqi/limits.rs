@@ -410,23 +410,3 @@ pub fn judge_claim(
     let refs: Vec<&Position> = positions.iter().collect();
     count_window(rules, mode, window_start, &refs, &moves[window_start..at])
 }
-
-/// The `claims` list of `judge`'s JSON for the natural move limit: one entry per side, at the
-/// first ply where its claim held (`(claimant, ply)` as from
-/// [`crate::xiangqi::referee::Referee::natural_limit_claims`]).
-pub fn claims_json(claims: &[(Color, usize)], rules: &RuleSet) -> serde_json::Value {
-    serde_json::Value::Array(
-        claims
-            .iter()
-            .map(|&(by, at_ply)| {
-                serde_json::json!({
-                    "kind": "natural_move_limit",
-                    "by": by,
-                    "at_ply": at_ply,
-                    "intended_move": null,
-                    "clause": rules.natural_move_limit.clause,
-                })
-            })
-            .collect(),
-    )
-}

@@ -4,7 +4,7 @@
 use crate::words::MoveNumbering;
 use crate::xiangqi::facts::{Exemption, MoveFacts};
 use crate::xiangqi::repetition::{AllowedBecause, AllowedChase, CycleJudgement, Offence, SideJudgement};
-use crate::xiangqi::verdict::Verdict;
+use crate::xiangqi::verdict::RepetitionEvidence;
 use serde_json::{json, Value};
 use xiangqi::notation::{write_move_with, ChineseScript, Style, WriteOptions};
 use xiangqi::{Color, Piece, Position, Square};
@@ -69,32 +69,15 @@ pub fn readings_text(j: &CycleJudgement) -> String {
         .collect()
 }
 
-/// The repetition-related fields of a judged game: `status`, `result`, `reason`, `at_ply`,
-/// `must_vary`, `clause`, and `cycle` (`start_ply`, `length`, `count`, `sides`).
-pub fn verdict_fields(v: &Verdict, explain: bool) -> serde_json::Map<String, Value> {
-    let mut m = serde_json::Map::new();
-    m.insert("status".into(), json!(v.status));
-    m.insert("result".into(), json!(v.result));
-    m.insert("reason".into(), json!(v.reason));
-    m.insert("at_ply".into(), json!(v.at_ply));
-    m.insert("must_vary".into(), json!(v.must_vary));
-    m.insert("clause".into(), json!(v.clause));
-    if let Some(p) = v.procedure {
-        m.insert("procedure".into(), json!(p));
-    }
-    if let Some(r) = &v.repetition {
-        m.insert(
-            "cycle".into(),
-            json!({
-                "start_ply": r.start_ply,
-                "length": r.length,
-                "count": r.count,
-                "sides": sides_json(&r.judgement, explain),
-            }),
-        );
-        m.insert("readings".into(), json!(r.judgement.readings));
-    }
-    m
+/// The `cycle` object of a judged game's JSON: `{"count","length","sides","start_ply"}` (the
+/// loops judged and each side's offence and classified moves).
+pub fn repetition_json(r: &RepetitionEvidence, explain: bool) -> Value {
+    json!({
+        "start_ply": r.start_ply,
+        "length": r.length,
+        "count": r.count,
+        "sides": sides_json(&r.judgement, explain),
+    })
 }
 
 /// Chinese character of a piece (traditional; Red 帥仕相傌俥炮兵, Black 將士象馬車砲卒).
