@@ -291,6 +291,11 @@ pub struct JudgeArgs {
     /// Completed cycles that make a xiangqi repetition pending (1 or more).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub cycles: u32,
+    /// Judge as an engine match manager ends games: a xiangqi repetition is decided at the
+    /// third occurrence of the position (2 cycles) and a pending verdict is final
+    /// (docs/engine-matches.md).
+    #[arg(long = "match", conflicts_with = "cycles")]
+    pub engine_match: bool,
     /// One JSON object per game on standard output.
     #[arg(long)]
     pub json: bool,
@@ -451,6 +456,8 @@ pub enum NotationArg {
     Chinese,
     /// `C2=5`.
     Wxf,
+    /// `Che2`, `R9xd7` (xiangqi SAN as WinBoard, cutechess and Banksia write it).
+    San,
 }
 
 #[derive(Args, Debug)]

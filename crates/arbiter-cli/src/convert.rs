@@ -1,7 +1,7 @@
 //! `arbiter convert --to pgn`: any readable record (PGN, XQF, CBR, CBL, CBF, DhtmlXQ, move
 //! list) written as PGN on standard output, so records can move to the open format. Xiangqi
-//! moves in ICCS (default), Chinese or WXF (in the record's own characters and forms when it
-//! was written in that notation: simplified stays simplified); chess games are copied as they are. A game that
+//! moves in ICCS (default), Chinese, WXF or SAN (in the record's own characters and forms when
+//! it was written in that notation: simplified stays simplified, SAN keeps `N`/`B` or `H`/`E`); chess games are copied as they are. A game that
 //! cannot be read is reported on standard error (file, game, where, why) and skipped; the exit
 //! code is then 1.
 
@@ -20,6 +20,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<()> {
         NotationArg::Iccs => Style::Iccs,
         NotationArg::Chinese => Style::Chinese,
         NotationArg::Wxf => Style::Wxf,
+        NotationArg::San => Style::San,
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());

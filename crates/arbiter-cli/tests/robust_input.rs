@@ -313,7 +313,9 @@ fn truncated_records() {
     let flags: Vec<_> = items.iter().map(|i| i["truncated"].as_bool()).collect();
     assert_eq!(flags, [Some(true), Some(true), None, None]);
     assert!(items[0]["result_agrees"].is_null() && items[1]["result_agrees"].is_null());
-    assert_eq!(items[3]["result_agrees"], true);
+    // D is whole, but the rules give no result after two plies: a 1-0 there (a resignation)
+    // cannot be compared either.
+    assert!(items[3]["result_agrees"].is_null() && items[3].get("result_agrees").is_some());
     let text = arbiter(&["judge", "-"], Some(input.as_bytes()));
     assert_eq!(
         String::from_utf8_lossy(&text.stdout)

@@ -3,6 +3,7 @@
 //! split and each is judged on its own; interfaces (the CLI, a server, bindings) only parse
 //! their arguments and print.
 
+use crate::agreement::{self, RulesSay};
 use crate::chess;
 use crate::report::{
     ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, GameError, GameReport,
@@ -32,6 +33,22 @@ pub struct Options {
     /// How long each game may be judged, or a flag that stops it (no limit by default): a
     /// game stopped gives an error report of its own, `"stopped after N s: …"`.
     pub budget: crate::Budget,
+    /// The engine-match convention (`--match`, docs/engine-matches.md): a xiangqi repetition
+    /// is decided at the third occurrence of the position (2 cycles, whatever `cycles` says)
+    /// and a pending verdict is final.
+    pub engine_match: bool,
+}
+
+impl Options {
+    /// Completed cycles that make a xiangqi repetition pending: 2 under the engine-match
+    /// convention, else [`Options::cycles`].
+    pub fn xiangqi_cycles(&self) -> u32 {
+        if self.engine_match {
+            2
+        } else {
+            self.cycles
+        }
+    }
 }
 
 impl Default for Options {
@@ -45,6 +62,7 @@ impl Default for Options {
             explain: false,
             dead_check: chess::DeadCheck::Proved,
             budget: crate::Budget::unlimited(),
+            engine_match: false,
         }
     }
 }
@@ -544,11 +562,8 @@ fn judge_xiangqi_record(
     spans: Option<(&str, Vec<std::ops::Range<usize>>)>,
     options: &Options,
 ) -> GameReport {
-    let mut referee = Referee::new(
-        RuleBook::xiangqi(options.rules),
-        rec.start.clone(),
-        options.cycles,
-    );
+    let cycles = options.xiangqi_cycles();
+    let mut referee = Referee::new(RuleBook::xiangqi(options.rules), rec.start.clone(), cycles);
     // The reader replayed every move with full legality checks.
     if let Err(c) = referee.replay_within(&rec.moves, &options.budget.start()) {
         return GameReport::Error(GameError::new(file, Some(index), c.to_string(), None));
@@ -557,14 +572,19 @@ fn judge_xiangqi_record(
         file,
         index,
         &referee,
-        options.cycles,
+        cycles,
         options.explain,
         rec.after_end.len(),
     );
-    let verdict = referee.verdict();
-    r.result_agrees = Some(
-        !(verdict.status == XStatus::Decided && rec.result != "*" && rec.result != verdict.result.name()),
-    );
+    final_under_match(&mut r, options);
+    let v = &r.verdict;
+    let says = match v.status {
+        XStatus::Decided => RulesSay::Decided(v.result.name()),
+        XStatus::Pending => RulesSay::Pending(v.result.name()),
+        XStatus::Claimable => RulesSay::ClaimableDraw { repetition: false },
+        XStatus::Ongoing => RulesSay::Nothing,
+    };
+    r.result_agrees = agreement::result_agrees(&rec.result, agreement::ending(rec.tag("Termination")), says);
     r.recorded_result = Some(rec.result.clone());
     r.notation_warnings = Some(rec.warnings.len());
     r.first_warning_ply = rec.warnings.first().map(|w| w.ply);
@@ -590,12 +610,20 @@ fn judge_xiangqi_record(
         | records::Source::Cbf
         | records::Source::DhtmlXq(_) => {}
         // Moves written as text come back in the record's notation and characters.
-        records::Source::Pgn(_) | records::Source::Text(_) => match &spans {
+        records::Source::Pgn(_) | records::Source::Text(_) | records::Source::Wxf(_) => match &spans {
             Some((text, spans)) => r.write_like_spans(text, spans),
             None => r.write_like(rec.texts.iter().map(String::as_str)),
         },
     }
     GameReport::Xiangqi(Box::new(r))
+}
+
+/// Under the engine-match convention a pending verdict is final: a match manager ends the game
+/// at the repetition (docs/engine-matches.md).
+fn final_under_match(r: &mut XiangqiGameReport, options: &Options) {
+    if options.engine_match && r.verdict.status == XStatus::Pending {
+        r.verdict.status = XStatus::Decided;
+    }
 }
 
 /// `judge --fen --moves` for xiangqi.
@@ -605,7 +633,8 @@ fn judge_xiangqi_position(fen: Option<&str>, moves: &str, options: &Options) -> 
         Ok(p) => p,
         Err(e) => return GameReport::Error(GameError::new(file, Some(0), e, None)),
     };
-    let mut referee = Referee::new(RuleBook::xiangqi(options.rules), start, options.cycles);
+    let cycles = options.xiangqi_cycles();
+    let mut referee = Referee::new(RuleBook::xiangqi(options.rules), start, cycles);
     let deadline = options.budget.start();
     for (i, text) in moves.split_whitespace().enumerate() {
         if i.is_multiple_of(crate::Deadline::CHECK_EVERY) {
@@ -625,7 +654,8 @@ fn judge_xiangqi_position(fen: Option<&str>, moves: &str, options: &Options) -> 
             return GameReport::Error(GameError::new(file, Some(0), e.to_string(), Some(i + 1)));
         }
     }
-    let mut r = XiangqiGameReport::from_referee(file, 0, &referee, options.cycles, options.explain, 0);
+    let mut r = XiangqiGameReport::from_referee(file, 0, &referee, cycles, options.explain, 0);
+    final_under_match(&mut r, options);
     r.write_like(moves.split_whitespace());
     GameReport::Xiangqi(Box::new(r))
 }
@@ -903,7 +933,10 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
             match game.map_err(|e| Error::input(e.to_string()))? {
                 records::Game::Xiangqi(r) => {
                     // Coordinates in XQF and kin: the report writes Chinese.
-                    let texts = if matches!(r.source, records::Source::Pgn(_) | records::Source::Text(_)) {
+                    let texts = if matches!(
+                        r.source,
+                        records::Source::Pgn(_) | records::Source::Text(_) | records::Source::Wxf(_)
+                    ) {
                         r.texts
                     } else {
                         Vec::new()

@@ -78,6 +78,7 @@
 
 #![warn(missing_docs)]
 
+pub mod agreement;
 pub mod annotate;
 mod budget;
 pub mod chess;

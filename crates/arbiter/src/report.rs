@@ -5,7 +5,7 @@
 //! Each also has a `text()` for people, the report `arbiter` prints without `--json`.
 
 use crate::chess;
-use crate::types::{Game, Outcome, RuleBook};
+use crate::types::{Game, RuleBook};
 use crate::words::MoveNumbering;
 use crate::xiangqi::limits::LimitClaim;
 use crate::xiangqi::referee::Referee;
@@ -478,8 +478,8 @@ pub struct XiangqiGameReport {
     pub limit_claims: Vec<(Color, usize)>,
     /// The record's own result (`None` for `--fen/--moves`: JSON `null`).
     pub recorded_result: Option<String>,
-    /// False when the rules decided the game with another result than the record's; `None`
-    /// (field absent) for `--fen/--moves`.
+    /// Whether the rules give the record's result ([`crate::agreement`]): `None` when it
+    /// cannot be compared yet (JSON `null`; the field is absent for `--fen/--moves`).
     pub result_agrees: Option<bool>,
     /// Moves read with a notation warning (`None`, field absent, for `--fen/--moves`).
     pub notation_warnings: Option<usize>,
@@ -738,15 +738,14 @@ impl XiangqiGameReport {
             ));
         }
         if let Some(rec) = self.recorded_result.as_deref() {
-            if rec != "*"
-                && v.result != Outcome::Unknown
-                && rec != v.result.name()
-                && v.status == XStatus::Decided
-            {
-                s.push_str(&format!(
-                    "  The record says {rec}, but the rules say {}.\n",
-                    v.result
-                ));
+            if self.result_agrees == Some(false) {
+                let say = match v.status {
+                    XStatus::Decided => v.result.to_string(),
+                    XStatus::Pending => format!("{} unless the side that must vary does (pending)", v.result),
+                    XStatus::Claimable => "a draw may be claimed".to_string(),
+                    XStatus::Ongoing => "the game goes on (no repetition decides it)".to_string(),
+                };
+                s.push_str(&format!("  The record says {rec}; the rules say {say}.\n"));
             } else if rec != "*" {
                 s.push_str(&format!("  Recorded result: {rec}.\n"));
             }
@@ -860,8 +859,8 @@ impl Serialize for XiangqiGameReport {
         m.serialize_entry("result", &v.result)?;
         if self.truncated {
             m.serialize_entry("result_agrees", &())?;
-        } else if let Some(a) = self.result_agrees {
-            m.serialize_entry("result_agrees", &a)?;
+        } else if self.result_agrees.is_some() || self.recorded_result.is_some() {
+            m.serialize_entry("result_agrees", &self.result_agrees)?;
         }
         m.serialize_entry("rules", self.rules.id.name())?;
         m.serialize_entry("status", &v.status)?;

@@ -56,7 +56,7 @@ fn the_lines_hold_the_values_of_the_rule_books() {
     // Two claims, one per side, from the 120th capture-free ply (AXF: 60 moves).
     assert_eq!(
         line(&xiangqi(LIMIT, &Options::default())),
-        r#"{"at_ply":null,"claims":[{"at_ply":2,"by":"red","clause":"AXF natural move limit (60 moves)","intended_move":null,"kind":"natural_move_limit"},{"at_ply":3,"by":"black","clause":"AXF natural move limit (60 moves)","intended_move":null,"kind":"natural_move_limit"}],"clause":"AXF natural move limit (60 moves)","file":"t.pgn","game":"xiangqi","index":0,"moves_after_end":0,"must_vary":null,"notation_warnings":0,"plies":3,"reason":null,"recorded_result":"*","result":"*","result_agrees":true,"rules":"axf","status":"claimable"}"#
+        r#"{"at_ply":null,"claims":[{"at_ply":2,"by":"red","clause":"AXF natural move limit (60 moves)","intended_move":null,"kind":"natural_move_limit"},{"at_ply":3,"by":"black","clause":"AXF natural move limit (60 moves)","intended_move":null,"kind":"natural_move_limit"}],"clause":"AXF natural move limit (60 moves)","file":"t.pgn","game":"xiangqi","index":0,"moves_after_end":0,"must_vary":null,"notation_warnings":0,"plies":3,"reason":null,"recorded_result":"*","result":"*","result_agrees":null,"rules":"axf","status":"claimable"}"#
     );
     // Cut after a move number: truncated, and nothing said of the recorded result.
     assert_eq!(

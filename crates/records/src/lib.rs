@@ -1,4 +1,5 @@
-//! Xiangqi record readers: PGN (ICCS, WXF and Chinese moves; UTF-8, GBK and Big5 text), XQF
+//! Xiangqi record readers: PGN (ICCS, WXF, Chinese, SAN and ranks-1–10 coordinate moves; UTF-8,
+//! GBK and Big5 text), WXF files, XQF
 //! (XQStudio binary, versions 1.0 and the obfuscated 0x0B–0x12), ChessBridge CBR / CBL / CBF,
 //! DhtmlXQ (UBB) blocks inside any text or HTML page, and plain-text Chinese move lists. The
 //! format is detected by content ([`detect_format`]).
@@ -30,6 +31,7 @@ pub mod stream;
 pub mod text;
 pub mod tree;
 pub mod write;
+pub mod wxf;
 pub mod xqf;
 
 #[cfg(test)]

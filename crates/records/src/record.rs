@@ -11,12 +11,12 @@ use crate::stream::{Chunk, Limits, Splitter};
 use crate::text::TextGame;
 use crate::tree::{Malformed, SquareMove, TreeGame};
 use crate::xqf::{self, XqfError, XqfMove};
-use crate::{cbf, cbl, cbr, dhtmlxq, text};
+use crate::{cbf, cbl, cbr, dhtmlxq, text, wxf};
 use std::borrow::Cow;
 use std::fmt;
 use std::io::{self, Read};
 use std::path::Path;
-use xiangqi::notation::{self, NotationError, NotationWarning};
+use xiangqi::notation::{self, NotationError, NotationWarning, Reading};
 use xiangqi::{FenError, Move, Position};
 
 /// Variations nested deeper than this are not replayed (protects the stack on hostile input).
@@ -39,10 +39,12 @@ pub enum Source {
     DhtmlXq(TextEncoding),
     /// A plain-text Chinese move list, decoded from this encoding.
     Text(TextEncoding),
+    /// A WXF file (`FORMAT WXF`, moves in `START{ … }END`), decoded from this encoding.
+    Wxf(TextEncoding),
 }
 
 impl Source {
-    /// A short name of the format: `PGN`, `XQF`, `CBR`, `CBL`, `CBF`, `DhtmlXQ`, `text`.
+    /// A short name of the format: `PGN`, `XQF`, `CBR`, `CBL`, `CBF`, `DhtmlXQ`, `text`, `WXF`.
     pub fn format(self) -> &'static str {
         match self {
             Source::Pgn(_) => "PGN",
@@ -52,6 +54,7 @@ impl Source {
             Source::Cbf => "CBF",
             Source::DhtmlXq(_) => "DhtmlXQ",
             Source::Text(_) => "text",
+            Source::Wxf(_) => "WXF",
         }
     }
 }
@@ -265,8 +268,8 @@ pub fn is_xqf(bytes: &[u8]) -> bool {
 }
 
 /// Extensions a directory walk reads whatever the content: `.pgn`, `.xqf`, `.cbr`, `.cbl`,
-/// `.cbf` (any case).
-pub const RECORD_EXTENSIONS: [&str; 5] = ["pgn", "xqf", "cbr", "cbl", "cbf"];
+/// `.cbf`, `.wxf` (any case).
+pub const RECORD_EXTENSIONS: [&str; 6] = ["pgn", "xqf", "cbr", "cbl", "cbf", "wxf"];
 /// Extensions a directory walk reads when the content holds a record ([`is_text_record`]):
 /// `.txt`, `.htm`, `.html`, `.ubb`.
 pub const TEXT_EXTENSIONS: [&str; 4] = ["txt", "htm", "html", "ubb"];
@@ -298,7 +301,7 @@ pub fn is_record_path(path: &Path) -> bool {
 /// document or a Chinese move list.
 pub fn is_text_record(bytes: &[u8]) -> bool {
     let t = encoding::decode(bytes).text;
-    dhtmlxq::is_dhtmlxq(&t) || cbf::is_cbf(&t) || text::looks_like_move_list(&t)
+    dhtmlxq::is_dhtmlxq(&t) || cbf::is_cbf(&t) || wxf::is_wxf(&t) || text::looks_like_move_list(&t)
 }
 
 /// What a file's bytes hold, judged by content (magic bytes, then the decoded text).
@@ -314,6 +317,8 @@ pub enum Format {
     DhtmlXq,
     /// A plain-text Chinese move list.
     Text,
+    /// A WXF file (`FORMAT WXF`).
+    Wxf,
 }
 
 /// Detect the format of a file's bytes by content (the extension is not consulted).
@@ -344,6 +349,8 @@ pub fn decode_if_pgn(bytes: &[u8]) -> Option<encoding::Decoded<'_>> {
 fn text_format(t: &str) -> Format {
     if cbf::is_cbf(t) {
         Format::Cbf
+    } else if wxf::is_wxf(t) {
+        Format::Wxf
     } else if dhtmlxq::is_dhtmlxq(t) {
         Format::DhtmlXq
     } else if text::looks_like_move_list(t) {
@@ -524,6 +531,18 @@ impl Iterator for Games<'_> {
                                 RecordError::new(file, index, None, None, RecordErrorKind::Malformed(m))
                             })
                             .and_then(|g| replay_tree(&g, Source::Cbf, index, file))
+                            .map(|r| Game::Xiangqi(Box::new(r)))
+                    }
+                    Format::Wxf => {
+                        if *pos > 0 {
+                            return None;
+                        }
+                        *pos = t.len().max(1);
+                        wxf::parse(t)
+                            .map_err(|m| {
+                                RecordError::new(file, index, None, None, RecordErrorKind::Malformed(m))
+                            })
+                            .and_then(|g| replay_listed(&g, Source::Wxf(*encoding), index, file))
                             .map(|r| Game::Xiangqi(Box::new(r)))
                     }
                     _ => {
@@ -950,6 +969,7 @@ fn format_name(f: Format) -> &'static str {
         Format::Cbf => "CBF",
         Format::DhtmlXq => "DhtmlXQ",
         Format::Text => "text move list",
+        Format::Wxf => "WXF",
     }
 }
 
@@ -1005,8 +1025,12 @@ pub fn read_xiangqi_file(path: impl AsRef<Path>) -> Result<Vec<Result<Record, Re
 trait TreeMove: Sized {
     fn text(&self) -> String;
     fn variations(&self) -> &[Vec<Self>];
-    /// The move in `pos`, checked legal.
-    fn resolve(&self, pos: &Position) -> Result<(Move, Option<NotationWarning>), RecordErrorKind>;
+    /// The move in `pos`, checked legal; a text read as `reading` says.
+    fn resolve(
+        &self,
+        pos: &Position,
+        reading: Reading,
+    ) -> Result<(Move, Option<NotationWarning>), RecordErrorKind>;
 }
 
 impl TreeMove for PgnMove {
@@ -1016,8 +1040,12 @@ impl TreeMove for PgnMove {
     fn variations(&self) -> &[Vec<Self>] {
         &self.variations
     }
-    fn resolve(&self, pos: &Position) -> Result<(Move, Option<NotationWarning>), RecordErrorKind> {
-        let p = notation::parse_move(pos, &self.text).map_err(RecordErrorKind::Move)?;
+    fn resolve(
+        &self,
+        pos: &Position,
+        reading: Reading,
+    ) -> Result<(Move, Option<NotationWarning>), RecordErrorKind> {
+        let p = notation::parse_move_as(pos, &self.text, reading).map_err(RecordErrorKind::Move)?;
         Ok((p.mv, p.warning))
     }
 }
@@ -1029,7 +1057,11 @@ impl TreeMove for XqfMove {
     fn variations(&self) -> &[Vec<Self>] {
         &self.variations
     }
-    fn resolve(&self, pos: &Position) -> Result<(Move, Option<NotationWarning>), RecordErrorKind> {
+    fn resolve(
+        &self,
+        pos: &Position,
+        _: Reading,
+    ) -> Result<(Move, Option<NotationWarning>), RecordErrorKind> {
         let (from, to) = self.squares().map_err(RecordErrorKind::Xqf)?;
         let mv = Move::new(from, to);
         pos.check_legal(mv)
@@ -1045,7 +1077,11 @@ impl TreeMove for SquareMove {
     fn variations(&self) -> &[Vec<Self>] {
         &self.variations
     }
-    fn resolve(&self, pos: &Position) -> Result<(Move, Option<NotationWarning>), RecordErrorKind> {
+    fn resolve(
+        &self,
+        pos: &Position,
+        _: Reading,
+    ) -> Result<(Move, Option<NotationWarning>), RecordErrorKind> {
         let mv = Move::new(self.from, self.to);
         pos.check_legal(mv)
             .map_err(|e| RecordErrorKind::Illegal(e.to_string()))?;
@@ -1068,15 +1104,17 @@ fn replay_main<T: TreeMove>(
     start: &Position,
     line: &[T],
 ) -> Result<MainLine, (usize, String, RecordErrorKind)> {
-    replay_main_texts(start, line, true)
+    replay_main_texts(start, line, true, Reading::Any)
 }
 
 /// As [`replay_main`]; `texts`: whether to copy the played moves' texts into
-/// [`MainLine::texts`] (a caller that owns the line moves them there itself).
+/// [`MainLine::texts`] (a caller that owns the line moves them there itself); move texts read
+/// as `reading` says.
 fn replay_main_texts<T: TreeMove>(
     start: &Position,
     line: &[T],
     texts: bool,
+    reading: Reading,
 ) -> Result<MainLine, (usize, String, RecordErrorKind)> {
     let mut pos = start.clone();
     let mut out = MainLine {
@@ -1089,9 +1127,9 @@ fn replay_main_texts<T: TreeMove>(
     };
     for (i, node) in line.iter().enumerate() {
         for var in node.variations() {
-            out.variations.push(replay_variation(&pos, i, var, 1));
+            out.variations.push(replay_variation(&pos, i, var, 1, reading));
         }
-        match node.resolve(&pos) {
+        match node.resolve(&pos, reading) {
             Ok((mv, warning)) => {
                 pos.make_move(mv);
                 out.moves.push(mv);
@@ -1122,7 +1160,13 @@ fn replay_main_texts<T: TreeMove>(
     Ok(out)
 }
 
-fn replay_variation<T: TreeMove>(start: &Position, start_ply: usize, line: &[T], depth: usize) -> Variation {
+fn replay_variation<T: TreeMove>(
+    start: &Position,
+    start_ply: usize,
+    line: &[T],
+    depth: usize,
+    reading: Reading,
+) -> Variation {
     let mut pos = start.clone();
     let mut v = Variation {
         start_ply,
@@ -1135,11 +1179,11 @@ fn replay_variation<T: TreeMove>(start: &Position, start_ply: usize, line: &[T],
         if depth < MAX_VARIATION_DEPTH {
             for var in node.variations() {
                 v.variations
-                    .push(replay_variation(&pos, start_ply + i, var, depth + 1));
+                    .push(replay_variation(&pos, start_ply + i, var, depth + 1, reading));
             }
         }
         v.texts.push(node.text());
-        match node.resolve(&pos) {
+        match node.resolve(&pos, reading) {
             Ok((mv, _)) => {
                 pos.make_move(mv);
                 v.moves.push(mv);
@@ -1227,40 +1271,73 @@ fn replay_pgn_texts(
         None => Position::startpos(),
     };
     let movetext = raw.movetext();
-    #[cfg(test)]
-    let one_pass = texts != Texts::General;
-    #[cfg(not(test))]
-    let one_pass = true;
-    let (main, result, integrity, spans) = if one_pass && !movetext.as_bytes().contains(&b'(') {
-        let plain = replay_plain(&start, movetext, texts);
-        if let Some(why) = plain.integrity.broken.clone() {
-            let mut e = err(None, None, RecordErrorKind::Broken(why));
-            e.line = Some(raw.line);
-            return Err(e);
-        }
-        let main = plain
-            .main
-            .map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
-        (main, plain.result, plain.integrity, plain.spans)
+    let first = pgn::main_line_moves(movetext).next();
+    let reading = if first.is_some_and(notation::only_san) {
+        Reading::San
     } else {
-        let mut mt = pgn::parse_movetext(movetext);
-        if let Some(why) = mt.integrity.broken.clone() {
-            let mut e = err(None, None, RecordErrorKind::Broken(why));
-            e.line = Some(raw.line);
-            return Err(e);
+        Reading::Any
+    };
+    let mut read_warnings = raw.warnings.clone();
+    let (main, result, integrity, spans) = match replay_pgn_as(raw, &start, texts, reading) {
+        Ok(done) => {
+            // Coordinates that also read with ranks 1–10 (no rank 0 anywhere): legality decides,
+            // ICCS when both readings are legal.
+            if reading == Reading::Any
+                && pgn::main_line_moves(movetext).all(notation::reads_both_ways)
+                && replay_pgn_as(raw, &start, texts, Reading::Ranks1To10).is_ok()
+            {
+                read_warnings.push(
+                    "every move also reads as coordinates with ranks 1–10 (Fairy-Stockfish); read as ICCS"
+                        .to_string(),
+                );
+            }
+            done
         }
-        let mut main = replay_main_texts(&start, &mt.moves, false)
-            .map_err(|(ply, text, kind)| err(Some(ply), Some(text), kind))?;
-        // The played moves' texts, moved out of the movetext (no copy).
-        let played = main.moves.len();
-        main.texts = mt
-            .moves
-            .iter_mut()
-            .take(played)
-            .map(|m| std::mem::take(&mut m.text))
-            .collect();
-        let result = mt.result.as_deref().and_then(pgn::normalize_result);
-        (main, result, mt.integrity, None)
+        Err((ply, text, kind)) => {
+            let coordinates = || {
+                pgn::main_line_moves(movetext)
+                    .all(|m| notation::reads_both_ways(m) || notation::names_rank_ten(m))
+            };
+            // The other readings the moves allow, in turn: ranks 1–10 when every move is a
+            // coordinate pair, SAN when the failing move has its shape (`C5e2`).
+            let mut others = Vec::new();
+            if reading == Reading::Any && ply.is_some() {
+                if coordinates() {
+                    others.push(Reading::Ranks1To10);
+                }
+                if text.as_deref().is_some_and(notation::fits_san) {
+                    others.push(Reading::San);
+                }
+            }
+            let mut ranks_error = None;
+            let mut found = None;
+            for r in others {
+                match replay_pgn_as(raw, &start, texts, r) {
+                    Ok(done) => {
+                        found = Some(done);
+                        break;
+                    }
+                    Err(e) if r == Reading::Ranks1To10 => ranks_error = Some(e),
+                    Err(_) => {}
+                }
+            }
+            let fail = |(ply, text, kind): Failure| {
+                let broken = matches!(kind, RecordErrorKind::Broken(_));
+                let mut e = err(ply, text, kind);
+                if broken {
+                    e.line = Some(raw.line);
+                }
+                e
+            };
+            match (found, ranks_error) {
+                (Some(done), _) => done,
+                // A game that names rank 10 is told in its own notation's words.
+                (None, Some(e)) if pgn::main_line_moves(movetext).any(notation::names_rank_ten) => {
+                    return Err(fail(e));
+                }
+                _ => return Err(fail((ply, text, kind))),
+            }
+        }
     };
     let result = raw
         .tag("Result")
@@ -1281,9 +1358,57 @@ fn replay_pgn_texts(
         mate_ply: main.mate_ply,
         after_end: main.after_end,
         truncated: raw.truncated || integrity.truncated(result_tag(raw)),
-        read_warnings: raw.warnings.clone(),
+        read_warnings,
     };
     Ok((record, spans))
+}
+
+/// A replay's failure: the failing move's ply and text (none for a broken record), and why.
+type Failure = (Option<usize>, Option<String>, RecordErrorKind);
+
+/// What one replay of a PGN game's movetext gives: its main line, result marker, integrity
+/// and the moves' spans.
+type Replayed = (MainLine, Option<&'static str>, pgn::Integrity, Option<MoveSpans>);
+
+/// Replay the movetext of `raw` from `start` once, its move texts read as `reading` says.
+fn replay_pgn_as(
+    raw: &RawGame,
+    start: &Position,
+    texts: Texts,
+    reading: Reading,
+) -> Result<Replayed, Failure> {
+    let movetext = raw.movetext();
+    #[cfg(test)]
+    let one_pass = texts != Texts::General;
+    #[cfg(not(test))]
+    let one_pass = true;
+    if one_pass && !movetext.as_bytes().contains(&b'(') {
+        let plain = replay_plain(start, movetext, texts, reading);
+        if let Some(why) = plain.integrity.broken.clone() {
+            return Err((None, None, RecordErrorKind::Broken(why)));
+        }
+        let main = plain
+            .main
+            .map_err(|(ply, text, kind)| (Some(ply), Some(text), kind))?;
+        Ok((main, plain.result, plain.integrity, plain.spans))
+    } else {
+        let mut mt = pgn::parse_movetext(movetext);
+        if let Some(why) = mt.integrity.broken.clone() {
+            return Err((None, None, RecordErrorKind::Broken(why)));
+        }
+        let mut main = replay_main_texts(start, &mt.moves, false, reading)
+            .map_err(|(ply, text, kind)| (Some(ply), Some(text), kind))?;
+        // The played moves' texts, moved out of the movetext (no copy).
+        let played = main.moves.len();
+        main.texts = mt
+            .moves
+            .iter_mut()
+            .take(played)
+            .map(|m| std::mem::take(&mut m.text))
+            .collect();
+        let result = mt.result.as_deref().and_then(pgn::normalize_result);
+        Ok((main, result, mt.integrity, None))
+    }
 }
 
 /// What [`replay_plain`] read.
@@ -1301,7 +1426,7 @@ struct Plain {
 /// give (a `)` with no `(` ends nothing in either; comments and glyphs are not kept in a
 /// [`Record`]), without building the move tree. After a move that cannot be played the text
 /// is still lexed to its end (a broken record is reported before a bad move, as there).
-fn replay_plain(start: &Position, text: &str, texts: Texts) -> Plain {
+fn replay_plain(start: &Position, text: &str, texts: Texts, reading: Reading) -> Plain {
     let spans = texts == Texts::Spans;
     let mut tokens = pgn::Tokens::new(text);
     let mut pos = start.clone();
@@ -1332,7 +1457,7 @@ fn replay_plain(start: &Position, text: &str, texts: Texts) -> Plain {
                 if ended {
                     out.after_end.push(m.to_string());
                 } else if failed.is_none() {
-                    match notation::parse_move(&pos, m) {
+                    match notation::parse_move_as(&pos, m, reading) {
                         Ok(p) => {
                             pos.make_move(p.mv);
                             out.moves.push(p.mv);
@@ -1488,6 +1613,16 @@ pub fn replay_text(
     index: usize,
     file: Option<&str>,
 ) -> Result<Record, RecordError> {
+    replay_listed(game, Source::Text(encoding), index, file)
+}
+
+/// [`replay_text`] for a move list read from a text format, with its `source`.
+fn replay_listed(
+    game: &TextGame,
+    source: Source,
+    index: usize,
+    file: Option<&str>,
+) -> Result<Record, RecordError> {
     let err = |ply, text, kind| RecordError::new(file, index, ply, text, kind);
     let start = match &game.fen {
         Some(fen) => Position::from_fen(fen).map_err(|error| {
@@ -1508,10 +1643,10 @@ pub fn replay_text(
     if let Some(fen) = &game.fen {
         tags.push(("FEN".to_string(), fen.clone()));
     }
-    tags.push(("Format".to_string(), "text".to_string()));
+    tags.push(("Format".to_string(), source.format().to_string()));
     Ok(Record {
         index,
-        source: Source::Text(encoding),
+        source,
         tags,
         start,
         moves: main.moves,

@@ -388,3 +388,174 @@ fn percent_escape_lines_are_ignored() {
     let texts: Vec<&str> = mt.moves.iter().map(|m| m.text.as_str()).collect();
     assert_eq!(texts, ["Nf3", "Nf6", "Ng1", "%", "not", "at", "line", "start"]);
 }
+
+/// The readers of what engine match managers write: xiangqi SAN, coordinates with ranks 1–10
+/// and the WXF file format (fixtures and their sources in `fixtures/README.md`, `matches/`).
+mod match_readers {
+    use super::{fixture, one_record};
+    use records::write::to_pgn;
+    use records::{games, read_xiangqi_file, Game, ReadOptions, Record, RecordErrorKind, Source};
+    use xiangqi::notation::{parse_move_as, write_move, Reading, Style};
+    use xiangqi::{Move, Position};
+
+    fn iccs(rec: &Record, range: std::ops::Range<usize>) -> Vec<String> {
+        rec.moves[range].iter().map(Move::to_string).collect()
+    }
+
+    fn read_text(text: &str) -> Record {
+        match games(text.as_bytes(), ReadOptions::default()).next() {
+            Some((_, Ok(Game::Xiangqi(r)))) => *r,
+            Some((_, Ok(Game::Chess(_)))) => panic!("read as chess:\n{text}"),
+            Some((_, Err(e))) => panic!("{e}\n{text}"),
+            None => panic!("no game:\n{text}"),
+        }
+    }
+
+    /// Pikafish issue 27 (Banksia's SAN): every move read, as the GUI meant it.
+    #[test]
+    fn san_match_record() {
+        let rec = one_record("matches/pikafish_27_san.pgn");
+        assert_eq!(rec.moves.len(), 62, "PlyCount 62");
+        assert_eq!(rec.result, "0-1");
+        // 1.c4 g5 2.Che2 Nc7 3.Nc2 Ng7
+        assert_eq!(iccs(&rec, 0..6), ["c3c4", "g6g5", "h2e2", "b9c7", "b0c2", "h9g7"]);
+        // 15.xe4 (a soldier's capture without its file) and 19... xg4.
+        assert_eq!(rec.texts[28], "xe4");
+        assert_eq!(iccs(&rec, 28..29), ["e3e4"]);
+        // 21.Cxd7 R9xd7: the chariot on rank 9 of the two on file d... or of two that reach d7.
+        assert_eq!(rec.texts[41], "R9xd7");
+        assert_eq!(rec.moves[41].to.to_string(), "d7");
+        assert_eq!(rec.moves[41].from.rank(), 9);
+        // The repetition at the end: 28.Rh3 Ci0+ 29.Rh0 Ci3 30.Rh3 Ci0+ 31.Rh0 Ci3.
+        assert_eq!(
+            iccs(&rec, 54..62),
+            ["h0h3", "i3i0", "h3h0", "i0i3", "h0h3", "i3i0", "h3h0", "i0i3"]
+        );
+        assert!(rec.warnings.is_empty() && rec.read_warnings.is_empty());
+    }
+
+    /// Fairy-Stockfish's coordinates: a game that names rank 10, and one that only reads with
+    /// ranks 1–10 because its ICCS reading is illegal.
+    #[test]
+    fn ranks_one_to_ten_records() {
+        let rec = one_record("matches/fsf_selfplay_ranks10.pgn");
+        assert_eq!(rec.moves.len(), 145);
+        assert_eq!(rec.mate_ply, Some(145), "Black has no move at the end");
+        // 1. h1g3 b10c8: the horses, h0g2 and b9c7 in ICCS.
+        assert_eq!(iccs(&rec, 0..2), ["h0g2", "b9c7"]);
+        assert!(rec.read_warnings.is_empty());
+        let rec = one_record("matches/fsf_938_ranks10.pgn");
+        assert_eq!(
+            iccs(&rec, 0..7),
+            ["h0i0", "i9h7", "i0h0", "h7i9", "h0i0", "i9h7", "i0h0"]
+        );
+    }
+
+    /// A game whose every move reads both ways and is legal both ways is ICCS, with a warning.
+    #[test]
+    fn both_readings_legal_is_iccs_with_a_warning() {
+        let text = "[Variant \"xiangqi\"]\n[FEN \"3k5/8r/8r/9/9/9/R8/R8/9/5K3 w\"]\n\n1. a3b3 i8h8 *\n";
+        let rec = read_text(text);
+        assert_eq!(iccs(&rec, 0..2), ["a3b3", "i8h8"]);
+        assert_eq!(
+            rec.read_warnings,
+            ["every move also reads as coordinates with ranks 1–10 (Fairy-Stockfish); read as ICCS"]
+        );
+        // One move that only ranks 1–10 can play (`a4a6` is ICCS a3a5; ICCS a4 is empty then)
+        // decides the whole game.
+        let rec = read_text(&text.replace("i8h8", "i8h8 2. a4a6"));
+        assert_eq!(iccs(&rec, 0..3), ["a2b2", "i7h7", "a3a5"]);
+        assert!(rec.read_warnings.is_empty());
+    }
+
+    /// A first move that reads as ICCS but is not legal so, and is SAN: the game is SAN.
+    #[test]
+    fn san_first_move_shaped_like_iccs() {
+        let rec = read_text("[Variant \"xiangqi\"]\n[FEN \"3k5/9/9/9/4C4/9/9/9/9/4CK3 w\"]\n\n1. C5e2 *\n");
+        assert_eq!(iccs(&rec, 0..1), ["e5e2"]);
+    }
+
+    /// The WXF file format (PlayOK): header lines and WXF moves between `START{` and `}END`.
+    #[test]
+    fn wxf_file() {
+        let bytes = std::fs::read(fixture("matches/playok_wxf_demo.wxf")).unwrap();
+        assert_eq!(records::detect_format(&bytes), records::Format::Wxf);
+        let rec = one_record("matches/playok_wxf_demo.wxf");
+        assert!(matches!(rec.source, Source::Wxf(_)));
+        assert_eq!(rec.moves.len(), 54);
+        assert_eq!(rec.result, "0-1");
+        assert_eq!(rec.tag("Red"), Some("jugador rojo"));
+        assert_eq!(rec.tag("Event"), Some("PlayOK Game ; 10m+0s"));
+        // 1. P3+1 c8.7 2. E7+5 c2.5 (files from each side's right)
+        assert_eq!(iccs(&rec, 0..4), ["g3g4", "h7g7", "c0e2", "b7e7"]);
+        // 10. H++7: the front one of two horses on a file.
+        assert_eq!(rec.texts[18], "H++7");
+        let bad = "FORMAT WXF\nSTART{\n 1. P3+1 c8.7 2. E7+4\n}END\n";
+        match games(bad.as_bytes(), ReadOptions::default()).next() {
+            Some((0, Err(e))) => {
+                assert_eq!(e.ply, Some(3));
+                assert!(matches!(*e.kind, RecordErrorKind::Move(_)), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// A bad move gets the error every reader gives: ply, text, why.
+    #[test]
+    fn bad_moves_are_named() {
+        let err = |text: &str| match games(text.as_bytes(), ReadOptions::default()).next() {
+            Some((_, Err(e))) => e.to_string(),
+            other => panic!("{other:?}"),
+        };
+        let e = err("[Variant \"xiangqi\"]\n\n1.c4 g5 2.Che3 *\n");
+        assert_eq!(
+            e,
+            "game 0, ply 3 ('Che3'): 'Che3' fits no legal move: h2-e3: own soldier on the target point e3"
+        );
+        let e = err("[Variant \"xiangqi\"]\n\n1. h3e3 h10g8 2. h1h5 *\n");
+        assert!(
+            e.starts_with("game 0, ply 3 ('h1h5'): 'h1h5' is not legal:"),
+            "{e}"
+        );
+        assert!(e.ends_with("(ICCS h0h4)"), "{e}");
+    }
+
+    /// Every game of the ICCS fixtures written in SAN and with ranks 1–10 reads back to the same
+    /// moves (ranks 1–10: or warns that it also reads as ICCS).
+    #[test]
+    fn round_trips() {
+        let mut games_read = 0;
+        for rel in ["iccs/liu_dahua_1125.pgn", "notation/games15_iccs.pgn"] {
+            for game in read_xiangqi_file(fixture(rel)).expect("readable") {
+                let Ok(rec) = game else { continue };
+                games_read += 1;
+                let san = read_text(&to_pgn(&rec, Style::San));
+                assert_eq!(san.moves, rec.moves, "{rel} game {}: SAN", rec.index);
+                let ranks = read_text(&to_pgn(&rec, Style::Ranks1To10));
+                assert!(
+                    ranks.moves == rec.moves || !ranks.read_warnings.is_empty(),
+                    "{rel} game {}: ranks 1–10",
+                    rec.index
+                );
+                // Move by move too, SAN read first where a text also fits ICCS.
+                let mut pos: Position = rec.start.clone();
+                for &mv in &rec.moves {
+                    let text = write_move(&pos, mv, Style::San);
+                    assert_eq!(
+                        parse_move_as(&pos, &text, Reading::San).map(|p| p.mv),
+                        Ok(mv),
+                        "{text}"
+                    );
+                    let text = write_move(&pos, mv, Style::Ranks1To10);
+                    assert_eq!(
+                        parse_move_as(&pos, &text, Reading::Ranks1To10).map(|p| p.mv),
+                        Ok(mv),
+                        "{text}"
+                    );
+                    pos.make_move(mv);
+                }
+            }
+        }
+        assert_eq!(games_read, 1140);
+    }
+}

@@ -782,3 +782,72 @@ fn detect_notation_in_spans_agrees_with_detect_notation() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// SAN as match managers write it, and coordinates with ranks 1–10.
+
+#[test]
+fn san_reads_and_writes() {
+    standard(START, "c3c4", Style::San, "c4");
+    standard(START, "h2e2", Style::San, "Che2");
+    standard(START, "h0g2", Style::San, "Hg2");
+    standard(START, "h2h9", Style::San, "Cxh9");
+    reads(START, "Ng2", "h0g2");
+    reads(START, "Bge2", "g0e2");
+    reads(START, "Ege2", "g0e2");
+    reads(START, "Ch2e2", "h2e2");
+    // Two chariots on one file: told apart by rank; a check is marked.
+    standard(CHARIOTS, "h6h9", Style::San, "Rh9+");
+    standard(CHARIOTS, "h2h4", Style::San, "R2h4");
+    ambiguous(START, "Ce2", "b2e2, h2e2");
+    no_legal_move(START, "Che3");
+    no_legal_move(START, "Rd1");
+    let nb = WriteOptions {
+        wxf_letters: WxfLetters::KnightBishop,
+        ..WriteOptions::default()
+    };
+    assert_eq!(write_move_with(&pos(START), mv("h0g2"), Style::San, &nb), "Ng2");
+}
+
+/// `C5e2` is ICCS-shaped: read as SAN only when the game is (`Reading::San`).
+#[test]
+fn san_that_looks_like_iccs() {
+    use xiangqi::notation::{parse_move_as, Reading};
+    let p = pos("3k5/9/9/9/4C4/9/9/9/9/4CK3 w");
+    assert_eq!(write_move(&p, mv("e5e2"), Style::San), "C5e2");
+    assert_eq!(
+        parse_move_as(&p, "C5e2", Reading::San).map(|m| m.mv),
+        Ok(mv("e5e2"))
+    );
+    assert!(matches!(
+        parse_move(&p, "C5e2"),
+        Err(NotationError::Illegal { .. })
+    ));
+}
+
+#[test]
+fn ranks_one_to_ten() {
+    use xiangqi::notation::{names_rank_ten, parse_move_as, reads_both_ways, Reading};
+    let p = pos(START);
+    assert_eq!(write_move(&p, mv("h2e2"), Style::Ranks1To10), "h3e3");
+    assert_eq!(write_move(&p, mv("b0c2"), Style::Ranks1To10), "b1c3");
+    assert_eq!(
+        parse_move_as(&p, "h3e3", Reading::Ranks1To10).map(|m| m.mv),
+        Ok(mv("h2e2"))
+    );
+    assert_eq!(
+        parse_move_as(&p, "H3-E3", Reading::Ranks1To10).map(|m| m.mv),
+        Ok(mv("h2e2"))
+    );
+    // Rank 10 is read whatever the reading; `h3e3` is ICCS unless the game says otherwise.
+    let mut black = p.clone();
+    black.make_move(mv("h2e2"));
+    assert_eq!(parse_move(&black, "h10g8").map(|m| m.mv), Ok(mv("h9g7")));
+    assert!(names_rank_ten("h10g8") && !names_rank_ten("h3e3") && !names_rank_ten("h2e2"));
+    assert!(reads_both_ways("h3e3") && !reads_both_ways("h0g2") && !reads_both_ways("h10g8"));
+    match parse_move_as(&p, "h2h4", Reading::Ranks1To10) {
+        Err(NotationError::Illegal { reason, .. }) => assert!(reason.ends_with("(ICCS h1h3)"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(parse_move(&p, "h11g8"), Err(NotationError::Syntax(_))));
+}

@@ -78,6 +78,7 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
         budget: a
             .max_seconds
             .map_or_else(arbiter::Budget::unlimited, arbiter::Budget::per_game),
+        engine_match: a.engine_match,
     };
     if a.pos.fen.is_some() || a.pos.moves.is_some() {
         if !a.files.is_empty() {

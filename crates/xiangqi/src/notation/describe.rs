@@ -374,12 +374,23 @@ fn why_no_move(pos: &Position, desc: Desc, dialect: Dialect) -> String {
             ),
         };
     }
+    why_none_of(
+        pos,
+        fitting
+            .iter()
+            .map(|&from| destinations(color, desc.kind, from, desc.op, desc.n).map(|to| Move::new(from, to))),
+    )
+}
+
+/// Why none of the `tries` (a move, or why the piece cannot make one) is legal in `pos`: each
+/// distinct reason, `; `-separated (`h2-e3: own soldier on the target point e3`).
+pub(super) fn why_none_of(pos: &Position, tries: impl IntoIterator<Item = Result<Move, String>>) -> String {
     let mut reasons: Vec<String> = Vec::new();
-    for &from in &fitting {
-        let why = match destinations(color, desc.kind, from, desc.op, desc.n) {
+    for tried in tries {
+        let why = match tried {
             Err(why) => why,
-            Ok(to) => match pos.check_legal(Move::new(from, to)) {
-                Err(e) => format!("{from}-{to}: {}", e.reason),
+            Ok(mv) => match pos.check_legal(mv) {
+                Err(e) => format!("{}-{}: {}", mv.from, mv.to, e.reason),
                 Ok(()) => continue,
             },
         };

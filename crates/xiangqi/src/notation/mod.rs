@@ -1,8 +1,11 @@
-//! Move notation: ICCS coordinates (`h2e2`), WXF (`C2=5`, `H2+3`, `H++7`) and Chinese
-//! (`炮二平五`, `馬8進7`, `前炮平四`), read and written (spec `xiangqi.md`, "Move notation").
+//! Move notation: ICCS coordinates (`h2e2`), WXF (`C2=5`, `H2+3`, `H++7`), Chinese
+//! (`炮二平五`, `馬8進7`, `前炮平四`), SAN as match managers write it (`Che2`, `R9xd7`) and
+//! coordinates with ranks 1–10 (`h3e3`, `i10h8`), read and written (spec `xiangqi.md`, "Move
+//! notation").
 //!
-//! Reading accepts every style in a game ([`parse_move`] detects the style of each token) and
-//! full-width forms (`Ｃ２＝５`, `＋Ｐ＋１`, `馬８進７`). A Chinese/WXF move that omits 前/後
+//! Reading accepts every style in a game ([`parse_move`] detects the style of each token; a game
+//! read as a whole can be told to prefer SAN or ranks 1–10 where a token also reads as ICCS:
+//! [`parse_move_as`], [`Reading`]) and full-width forms (`Ｃ２＝５`, `＋Ｐ＋１`, `馬８進７`). A Chinese/WXF move that omits 前/後
 //! (`+`/`-`) where two like pieces share a file is resolved by legality when exactly one of them
 //! can make it, and reported as a [`NotationWarning`]. Writing ([`write_move`]) gives the unique
 //! standard form; [`write_move_with`] takes [`WriteOptions`] to reproduce a record's own style.
@@ -34,11 +37,14 @@
 //! assert_eq!(write_move(&pos, read.mv, Style::Iccs), "h2e2");
 //! ```
 
+use crate::piece::PieceKind;
 use crate::position::{Move, Position};
 
 mod chinese;
 mod describe;
 mod iccs;
+mod ranks;
+mod san;
 mod wxf;
 
 /// A notation style.
@@ -50,6 +56,25 @@ pub enum Style {
     Wxf,
     /// `炮二平五`, `馬8進7`.
     Chinese,
+    /// SAN as WinBoard/XBoard, cutechess and Banksia write xiangqi: `c4`, `Che2`, `R9xd7`,
+    /// `Ci0+` (ICCS points, piece letters `K A E/B H/N R C`, a soldier without one).
+    San,
+    /// Coordinates with ranks 1–10 as Fairy-Stockfish and pychess write them: `h3e3`, `i10h8`
+    /// (ICCS rank + 1).
+    Ranks1To10,
+}
+
+/// How the moves of one game are read where a token fits more than one notation.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Reading {
+    /// Each token by its shape ([`parse_move`]): four coordinates are ICCS (ranks 0–9).
+    #[default]
+    Any,
+    /// SAN first (`C2e2` is the cannon on rank 2 going to e2, not the piece on c2), then as
+    /// [`Reading::Any`].
+    San,
+    /// Coordinates have ranks 1–10 (`h3e3` is ICCS `h2e2`); other tokens as [`Reading::Any`].
+    Ranks1To10,
 }
 
 /// Something in a move's text that was accepted but is not standard.
@@ -71,7 +96,7 @@ pub struct ParsedMove {
 /// Why a move's text could not be read as a legal move in the position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotationError {
-    #[error("'{}' is not a move in ICCS, WXF or Chinese notation", quote(.0))]
+    #[error("'{}' is not a move in ICCS, WXF, SAN or Chinese notation", quote(.0))]
     Syntax(String),
     /// `reason`: no such piece on that file, or why the piece it names cannot make it (own
     /// piece on the target point, path or screen blocked, horse leg / elephant eye blocked,
@@ -208,7 +233,7 @@ pub fn detect_notation<'a>(texts: impl IntoIterator<Item = &'a str>) -> Option<(
                 }
             }
         }
-        if style == Style::Wxf {
+        if matches!(style, Style::Wxf | Style::San) {
             let norm;
             let n = if ascii {
                 t
@@ -245,12 +270,17 @@ pub fn detect_notation<'a>(texts: impl IntoIterator<Item = &'a str>) -> Option<(
 /// The notation of a record told by its first (trimmed, non-empty) move text.
 fn style_of_first(first: &str) -> Style {
     let norm = normalize(first);
-    if !norm.is_ascii() {
+    let t = norm.trim();
+    if !t.is_ascii() {
         Style::Chinese
-    } else if Move::parse_iccs(&norm.to_ascii_lowercase().replace('-', "")).is_some() {
+    } else if Move::parse_iccs(&t.to_ascii_lowercase().replace('-', "")).is_some() {
         Style::Iccs
-    } else {
+    } else if ranks::read(t).is_some() {
+        Style::Ranks1To10
+    } else if wxf_shape(t) || !san::fits(t) {
         Style::Wxf
+    } else {
+        Style::San
     }
 }
 
@@ -324,9 +354,67 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<ParsedMove, NotationErro
         chinese::parse(pos, t, text)
     } else if Move::parse_iccs(t).is_some() {
         iccs::parse(pos, t, text)
+    } else if !wxf_shape(t) && san::fits(t) {
+        san::parse(pos, t, text)
+    } else if ranks::has_rank_ten(t) {
+        ranks::parse(pos, t, text)
     } else {
         wxf::parse(pos, t, text)
     }
+}
+
+/// Whether `t` (ASCII) has the WXF shape `<piece or sign><file or sign><op><n>` (`C2=5`,
+/// `+C=5`, `C25`), which no SAN move has: the op and the last character are not a square.
+fn wxf_shape(t: &str) -> bool {
+    match t.as_bytes() {
+        [_, _, op, n] => b"+-=.".contains(op) && n.is_ascii_digit(),
+        [a, b, n] => {
+            PieceKind::from_letter(char::from(*a)).is_some() && b.is_ascii_digit() && n.is_ascii_digit()
+        }
+        _ => false,
+    }
+}
+
+/// Read one move as [`parse_move`] does, preferring the notation `reading` names where the
+/// token also fits another (see [`Reading`]).
+///
+/// # Errors
+/// As [`parse_move`]; a coordinate move with ranks 1–10 that the position does not allow is
+/// [`NotationError::Illegal`], its reason naming the ICCS points.
+pub fn parse_move_as(pos: &Position, text: &str, reading: Reading) -> Result<ParsedMove, NotationError> {
+    let t = trim(text);
+    match reading {
+        Reading::Any => parse_move(pos, text),
+        Reading::San if t.is_ascii() && san::fits(t) && !wxf_shape(t) => san::parse(pos, t, text),
+        Reading::Ranks1To10 if t.is_ascii() && ranks::read(t).is_some() => ranks::parse(pos, t, text),
+        _ => parse_move(pos, text),
+    }
+}
+
+/// Whether `text` is a coordinate move only ranks 1–10 can write (it names rank 10: `i10h8`).
+pub fn names_rank_ten(text: &str) -> bool {
+    let t = trim(text);
+    t.is_ascii() && ranks::has_rank_ten(t)
+}
+
+/// Whether `text` is a coordinate move that reads both as ICCS and with ranks 1–10 (`h3e3`):
+/// four coordinates with no rank 0.
+pub fn reads_both_ways(text: &str) -> bool {
+    let t = trim(text);
+    t.is_ascii() && Move::parse_iccs(t).is_some() && ranks::read(t).is_some()
+}
+
+/// Whether `text` has the shape of a SAN move (`Che2`, `C2e2`, `c4`) and not of a WXF one.
+pub fn fits_san(text: &str) -> bool {
+    let t = trim(text);
+    t.is_ascii() && !wxf_shape(t) && san::fits(t)
+}
+
+/// Whether `text` is a move that only SAN writes (`c4`, `Che2`, `R9xd7`): SAN's shape, and
+/// neither ICCS, ranks 1–10 nor WXF.
+pub fn only_san(text: &str) -> bool {
+    let t = trim(text);
+    t.is_ascii() && Move::parse_iccs(t).is_none() && ranks::read(t).is_none() && !wxf_shape(t) && san::fits(t)
 }
 
 /// Write `mv` (legal in `pos`) in `style`, in the standard form: ICCS `h2e2`; WXF `C2=5`,
@@ -342,6 +430,8 @@ pub fn write_move_with(pos: &Position, mv: Move, style: Style, options: &WriteOp
         Style::Iccs => None,
         Style::Wxf => wxf::write(pos, mv, options),
         Style::Chinese => chinese::write(pos, mv, options),
+        Style::San => san::write(pos, mv, options),
+        Style::Ranks1To10 => Some(ranks::write(mv)),
     };
     written.unwrap_or_else(|| mv.to_string())
 }

@@ -1,0 +1,114 @@
+//! Whether a record's result is the one the rules give (`result_agrees` of a judged game).
+//!
+//! - `true`: the rules give the recorded result (decided, or pending with that result, or a
+//!   claimable draw against a recorded draw);
+//! - `false`: they give another: a decided or pending result other than the record's; a draw
+//!   that is only pending or claimable against a decisive result the record gives for a
+//!   repetition or a time forfeit; no repetition at all where the record ends the game for one;
+//! - `None` (JSON `null`): the record cannot be compared yet: no result recorded (`*`), or the
+//!   rules give none where the record ends the game for another reason (a resignation, an
+//!   agreed draw, a flag fall the rules do not judge).
+
+/// What the rules say at the end of a record.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RulesSay<'a> {
+    /// The rules end the game with this result (`"1-0"`, `"0-1"`, `"1/2-1/2"`).
+    Decided(&'a str),
+    /// A repetition reached the rule book's count: this result unless the side that must vary
+    /// does (xiangqi `pending`).
+    Pending(&'a str),
+    /// A draw may be claimed.
+    ClaimableDraw {
+        /// By a repetition of the position (not a move-count limit).
+        repetition: bool,
+    },
+    /// Nothing decided, pending or claimable.
+    Nothing,
+}
+
+/// Why the record says its game ended, from its `Termination` tag.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// A repetition: `perpetual check`, `perpetual chase`, `repetition` (as match managers
+    /// write it).
+    Repetition,
+    /// `time forfeit` (the PGN standard's value) or a lost flag.
+    TimeForfeit,
+    /// Anything else, or no tag.
+    Other,
+}
+
+/// The [`Ending`] a `Termination` tag value names (ASCII case-insensitive).
+pub fn ending(termination: Option<&str>) -> Ending {
+    let Some(t) = termination.map(str::to_ascii_lowercase) else {
+        return Ending::Other;
+    };
+    if t.contains("perpetual") || t.contains("repetition") || t.contains("chase") {
+        Ending::Repetition
+    } else if t.contains("time") || t.contains("flag") {
+        Ending::TimeForfeit
+    } else {
+        Ending::Other
+    }
+}
+
+/// `result_agrees` for a record whose result is `recorded` (normalised: `"1-0"`, `"0-1"`,
+/// `"1/2-1/2"` or `"*"`), ended for `why`, where the rules say `rules` (see the module).
+pub fn result_agrees(recorded: &str, why: Ending, rules: RulesSay) -> Option<bool> {
+    let decisive = matches!(recorded, "1-0" | "0-1");
+    if !decisive && recorded != "1/2-1/2" {
+        return None;
+    }
+    let for_repetition_or_time = matches!(why, Ending::Repetition | Ending::TimeForfeit);
+    match rules {
+        RulesSay::Decided(r) | RulesSay::Pending(r) => Some(recorded == r),
+        RulesSay::ClaimableDraw { .. } if !decisive => Some(true),
+        RulesSay::ClaimableDraw { repetition } if repetition || for_repetition_or_time => Some(false),
+        RulesSay::Nothing if decisive && why == Ending::Repetition => Some(false),
+        RulesSay::ClaimableDraw { .. } | RulesSay::Nothing => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_case() {
+        use Ending::*;
+        use RulesSay::*;
+        assert_eq!(result_agrees("*", Other, Decided("1-0")), None);
+        assert_eq!(result_agrees("1-0", Other, Decided("1-0")), Some(true));
+        assert_eq!(result_agrees("0-1", Other, Decided("1-0")), Some(false));
+        assert_eq!(result_agrees("0-1", Repetition, Pending("1/2-1/2")), Some(false));
+        assert_eq!(result_agrees("0-1", Repetition, Pending("0-1")), Some(true));
+        assert_eq!(result_agrees("1/2-1/2", Other, Pending("0-1")), Some(false));
+        assert_eq!(
+            result_agrees("1-0", Repetition, ClaimableDraw { repetition: false }),
+            Some(false)
+        );
+        assert_eq!(
+            result_agrees("1-0", TimeForfeit, ClaimableDraw { repetition: false }),
+            Some(false)
+        );
+        assert_eq!(
+            result_agrees("1-0", Other, ClaimableDraw { repetition: true }),
+            Some(false)
+        );
+        assert_eq!(
+            result_agrees("1-0", Other, ClaimableDraw { repetition: false }),
+            None
+        );
+        assert_eq!(
+            result_agrees("1/2-1/2", Other, ClaimableDraw { repetition: false }),
+            Some(true)
+        );
+        assert_eq!(result_agrees("0-1", Repetition, Nothing), Some(false));
+        assert_eq!(result_agrees("0-1", Other, Nothing), None);
+        assert_eq!(result_agrees("1/2-1/2", Other, Nothing), None);
+        assert_eq!(ending(Some("perpetual chase")), Repetition);
+        assert_eq!(ending(Some("time forfeit")), TimeForfeit);
+        assert_eq!(ending(Some("normal")), Other);
+        assert_eq!(ending(None), Other);
+    }
+}

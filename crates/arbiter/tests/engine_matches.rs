@@ -1,0 +1,129 @@
+//! Real engine-match records (sources in `crates/records/tests/fixtures/README.md`, folder
+//! `matches/`), judged as given and under the match convention (`--match`): the verdict and
+//! `result_agrees` (docs/engine-matches.md).
+
+use arbiter::{judge_bytes, Options};
+use serde_json::Value;
+
+fn judged(file: &str, engine_match: bool) -> Value {
+    let path = format!(
+        "{}/../records/tests/fixtures/matches/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    let options = Options {
+        engine_match,
+        ..Options::default()
+    };
+    let mut reports: Vec<Value> = judge_bytes(&bytes, file, &options)
+        .map(|r| serde_json::to_value(&r).unwrap())
+        .collect();
+    assert_eq!(reports.len(), 1, "{file}");
+    reports.remove(0)
+}
+
+fn said(v: &Value) -> (String, String, Value, Value, Value) {
+    (
+        v["status"].as_str().unwrap().to_string(),
+        v["result"].as_str().unwrap().to_string(),
+        v["reason"].clone(),
+        v["at_ply"].clone(),
+        v["result_agrees"].clone(),
+    )
+}
+
+#[test]
+fn match_records_judged_as_given() {
+    let s = |x: &str| x.to_string();
+    // Pikafish issue 27 (SAN): the manager scored 0-1 "perpetual chase" at the third
+    // occurrence. The rule book (AXF, 3 cycles) has no result yet there: a disagreement.
+    let v = judged("pikafish_27_san.pgn", false);
+    assert_eq!(
+        said(&v),
+        (s("ongoing"), s("*"), Value::Null, Value::Null, Value::Bool(false))
+    );
+    // Judged as the manager ends games, the repetition is a draw under AXF, not a loss.
+    let v = judged("pikafish_27_san.pgn", true);
+    assert_eq!(
+        said(&v),
+        (
+            s("decided"),
+            s("1/2-1/2"),
+            "repetition_draw".into(),
+            62.into(),
+            Value::Bool(false)
+        )
+    );
+    // Fairy-Stockfish issue 570, game 1 (ICCS): 1-0 "perpetual chase"; the rule book agrees
+    // once the third occurrence decides: Black chased perpetually.
+    let v = judged("fsf_570_moonriver_iccs.pgn", false);
+    assert_eq!(said(&v).4, Value::Bool(false));
+    let v = judged("fsf_570_moonriver_iccs.pgn", true);
+    assert_eq!(
+        said(&v),
+        (
+            s("decided"),
+            s("1-0"),
+            "perpetual_chase".into(),
+            104.into(),
+            Value::Bool(true)
+        )
+    );
+    assert_eq!(v["must_vary"], "black");
+    // Ranks 1–10: a self-play game ending with Black out of moves (1-0), and the position of
+    // Fairy-Stockfish issue 938 (no result recorded: nothing to compare).
+    for engine_match in [false, true] {
+        let v = judged("fsf_selfplay_ranks10.pgn", engine_match);
+        assert_eq!(
+            said(&v),
+            (
+                s("decided"),
+                s("1-0"),
+                "no_legal_moves".into(),
+                145.into(),
+                Value::Bool(true)
+            )
+        );
+        let v = judged("fsf_938_ranks10.pgn", engine_match);
+        assert_eq!(
+            said(&v),
+            (s("ongoing"), s("*"), Value::Null, Value::Null, Value::Null)
+        );
+        // The WXF file (PlayOK): Black mates on move 27.
+        let v = judged("playok_wxf_demo.wxf", engine_match);
+        assert_eq!(
+            said(&v),
+            (
+                s("decided"),
+                s("0-1"),
+                "checkmate".into(),
+                54.into(),
+                Value::Bool(true)
+            )
+        );
+    }
+}
+
+/// Whenever the record and the rules disagree, the text says both.
+#[test]
+fn disagreement_is_written() {
+    let path = format!(
+        "{}/../records/tests/fixtures/matches/pikafish_27_san.pgn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(path).unwrap();
+    for (engine_match, say) in [
+        (
+            false,
+            "The record says 0-1; the rules say the game goes on (no repetition decides it).",
+        ),
+        (true, "The record says 0-1; the rules say 1/2-1/2."),
+    ] {
+        let options = Options {
+            engine_match,
+            ..Options::default()
+        };
+        let text: String = judge_bytes(&bytes, "p.pgn", &options).map(|r| r.text()).collect();
+        assert!(text.contains(say), "{text}");
+    }
+}
