@@ -420,21 +420,9 @@ pub fn perft(r: PerftRequest, l: &Limits) -> Result<Value, ApiError> {
     to_value(&report)
 }
 
-/// A game in progress for `arbiter referee`: the library's incremental referee of either game.
-pub enum LiveGame {
-    /// Xiangqi: [`arbiter::xiangqi::referee::Referee`], one move at a time.
-    Xiangqi {
-        referee: Box<arbiter::xiangqi::referee::Referee>,
-        rules: arbiter::xiangqi::rules::RuleSet,
-        cycles: u32,
-    },
-    /// Chess: [`arbiter::chess::Referee`], one move at a time.
-    Chess { referee: Box<arbiter::chess::Referee> },
-}
-
-fn item(e: ApiError) -> Value {
-    e.item
-}
+/// A game in progress for `arbiter referee`: the library's live referee of either game
+/// ([`arbiter::live::Referee`]), its answers as JSON.
+pub struct LiveGame(arbiter::live::Referee);
 
 impl LiveGame {
     /// Starts a game: `game` xiangqi (default, or from the FEN) or chess; `rules` axf, tw113
@@ -447,101 +435,29 @@ impl LiveGame {
         fen: Option<&str>,
         cycles: Option<u32>,
     ) -> Result<LiveGame, Value> {
-        let opts = options(rules, cycles, game, None, false).map_err(item)?;
-        let game = opts.game.unwrap_or_else(|| match (fen, opts.rules) {
-            (None, Some(RuleBook::Fide)) => Game::Chess,
-            _ => arbiter::detect_game(fen, None),
-        });
-        if let Some(msg) = RuleBook::mismatch(opts.rules, game) {
-            return Err(json!({ "error": msg.to_string() }));
-        }
-        match game {
-            Game::Xiangqi => {
-                let start = match fen {
-                    None => xiangqi::Position::startpos(),
-                    Some(f) => xiangqi::Position::from_fen(f)
-                        .map_err(|e| json!({ "error": format!("invalid xiangqi FEN '{f}': {e}") }))?,
-                };
-                let rules = RuleBook::xiangqi(opts.rules);
-                Ok(LiveGame::Xiangqi {
-                    referee: Box::new(arbiter::xiangqi::referee::Referee::new(
-                        rules.clone(),
-                        start,
-                        opts.cycles,
-                    )),
-                    rules,
-                    cycles: opts.cycles,
-                })
-            }
-            Game::Chess => {
-                let start = match fen {
-                    None => arbiter::chess::Chess::default(),
-                    Some(f) => arbiter::chess::parse_fen(f).map_err(|e| json!({ "error": e.to_string() }))?,
-                };
-                let options = arbiter::chess::JudgeOptions {
-                    dead_check: opts.dead_check,
-                };
-                Ok(LiveGame::Chess {
-                    referee: Box::new(arbiter::chess::Referee::with_options(start, options)),
-                })
-            }
-        }
+        let opts = options(rules, cycles, game, None, false).map_err(|e| e.item)?;
+        arbiter::live::Referee::new(opts.game, opts.rules, fen, opts.cycles, opts.dead_check)
+            .map(LiveGame)
+            .map_err(|e| json!({ "error": e.to_string() }))
     }
 
     /// The report of the game so far (what `arbiter judge --json` gives for these moves).
     pub fn status(&self) -> Value {
-        match self {
-            LiveGame::Xiangqi { referee, cycles, .. } => {
-                let r = arbiter::XiangqiGameReport::from_referee("-", 0, referee, *cycles, false, 0);
-                serde_json::to_value(arbiter::GameReport::Xiangqi(Box::new(r)))
-                    .unwrap_or_else(|e| json!({ "error": e.to_string() }))
-            }
-            LiveGame::Chess { referee } => {
-                let r = arbiter::ChessGameReport {
-                    file: "-".into(),
-                    index: 0,
-                    from_position: true,
-                    report: referee.report(),
-                    truncated: false,
-                    warnings: Vec::new(),
-                };
-                serde_json::to_value(arbiter::GameReport::Chess(Box::new(r)))
-                    .unwrap_or_else(|e| json!({ "error": e.to_string() }))
-            }
-        }
+        serde_json::to_value(self.0.report()).unwrap_or_else(|e| json!({ "error": e.to_string() }))
     }
 
     /// Plays `text` (any notation the CLI reads) and answers the report after it with
     /// `"move"`: `{"move","kinds","chases"}` (xiangqi, ICCS) or `{"move","san"}` (chess, UCI).
     ///
-    /// Errors: `{"error","ply"}` for a move that cannot be read or is illegal; the game is
-    /// unchanged.
+    /// Errors: `{"error","ply","move"}` for a move that cannot be read or is illegal; the game
+    /// is unchanged.
     pub fn push(&mut self, text: &str) -> Result<Value, Value> {
-        let fact = match self {
-            LiveGame::Xiangqi { referee, rules, .. } => {
-                let ply = referee.plies() + 1;
-                let bad = |e: String| json!({ "error": e, "ply": ply, "move": text });
-                let before = referee.position().clone();
-                let mv = xiangqi::notation::parse_move(&before, text)
-                    .map_err(|e| bad(e.to_string()))?
-                    .mv;
-                referee.push(mv).map_err(|e| bad(e.to_string()))?;
-                let f = arbiter::xiangqi::facts::classify(&before, mv, rules);
-                json!({ "move": mv.to_string(), "kinds": f.kinds(), "chases": f.chases })
-            }
-            LiveGame::Chess { referee } => {
-                let ply = referee.plies() + 1;
-                let before = referee.position().clone();
-                let m = referee
-                    .push_text(text)
-                    .map_err(|e| json!({ "error": e.to_string(), "ply": ply, "move": text }))?;
-                let san = shakmaty::san::SanPlus::from_move(before, m).to_string();
-                let uci = shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Standard).to_string();
-                json!({ "move": uci, "san": san })
-            }
-        };
+        let played = self
+            .0
+            .push(text)
+            .map_err(|e| serde_json::to_value(e).unwrap_or_else(|e| json!({ "error": e.to_string() })))?;
         let mut v = self.status();
-        v["move"] = fact;
+        v["move"] = serde_json::to_value(played).unwrap_or_else(|e| json!({ "error": e.to_string() }));
         Ok(v)
     }
 }

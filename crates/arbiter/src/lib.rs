@@ -79,13 +79,16 @@
 #![warn(missing_docs)]
 
 pub mod annotate;
+pub mod batch;
 mod budget;
 pub mod chess;
 mod front;
 pub mod glossary;
 mod key_map;
+pub mod live;
 mod report;
 pub mod types;
+pub mod walk;
 pub mod words;
 pub mod xiangqi;
 
