@@ -166,6 +166,7 @@ def test_parquet_and_command_line(spark, tmp_path):
     if DATA.is_dir():
         assert t2.num_rows == 31  # .ci/e2e-expected.txt: xiangqi/xqf, 31 games, 1 error
         assert sum(e is not None for e in t2.column("error").to_pylist()) == 1
+<<<<<<< HEAD
     # A second run refuses to replace its output unless told to (a usage error, exit 2,
     # before any job); --overwrite replaces it.
     with pytest.raises(SystemExit) as refused:
@@ -175,4 +176,7 @@ def test_parquet_and_command_line(spark, tmp_path):
     assert S.main(["--overwrite", "--out", str(out2), str(folder)], spark=spark) == 0
     assert pq.read_table(str(out2)).num_rows == t2.num_rows
     with pytest.raises(ValueError, match="unknown rules"):
+=======
+    with pytest.raises(ValueError, match="unknown rule book"):
+>>>>>>> 096e441 (arbiter::options and Python on the library's walk, batch and live referee)
         S.judge_files(spark, str(folder), rules="fifa")

@@ -3,8 +3,7 @@
 //! error to an HTTP status.
 
 use crate::routes::Limits;
-use arbiter::chess::{DeadCheck, TimeControl};
-use arbiter::{ClaimGame, ClaimKind, ClaimQuery, Error, Game, Options, RuleBook};
+use arbiter::{ClaimGame, ClaimQuery, Error, Options, RuleBook};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -171,41 +170,17 @@ pub struct PerftRequest {
     pub game: Option<String>,
 }
 
+/// An option the library could not read: 400 with its message.
+fn bad_option(e: Error) -> ApiError {
+    ApiError::bad_request(e.to_string())
+}
+
 fn parse_rules(r: Option<&str>) -> Result<Option<RuleBook>, ApiError> {
-    match r.map(str::to_ascii_lowercase).as_deref() {
-        None | Some("") => Ok(None),
-        Some("axf") => Ok(Some(RuleBook::Axf)),
-        Some("tw113") => Ok(Some(RuleBook::Tw113)),
-        Some("fide") => Ok(Some(RuleBook::Fide)),
-        Some(other) => Err(ApiError::bad_request(format!(
-            "rules {other:?}: expected axf, tw113 (xiangqi) or fide (chess)"
-        ))),
-    }
+    arbiter::options::rules(r).map_err(bad_option)
 }
 
-fn parse_game(g: Option<&str>) -> Result<Option<Game>, ApiError> {
-    match g.map(str::to_ascii_lowercase).as_deref() {
-        None | Some("") => Ok(None),
-        Some("xiangqi") => Ok(Some(Game::Xiangqi)),
-        Some("chess") => Ok(Some(Game::Chess)),
-        Some(other) => Err(ApiError::bad_request(format!(
-            "game {other:?}: expected xiangqi or chess"
-        ))),
-    }
-}
-
-fn parse_dead_check(d: Option<&str>) -> Result<DeadCheck, ApiError> {
-    match d.map(str::to_ascii_lowercase).as_deref() {
-        // `screen` and `exact`: names of earlier modes, now both the proved one.
-        None | Some("") | Some("proved") | Some("screen") | Some("exact") => Ok(DeadCheck::Proved),
-        Some("off") => Ok(DeadCheck::Off),
-        Some(other) => Err(ApiError::bad_request(format!(
-            "dead_check {other:?}: expected proved (or its older names screen, exact) or off"
-        ))),
-    }
-}
-
-/// The library's options from the request's fields (400 for a value out of range).
+/// The library's options from the request's fields (400 for a value out of range), read by
+/// [`arbiter::options::JudgeSettings`].
 fn options(
     rules: Option<&str>,
     cycles: Option<u32>,
@@ -213,18 +188,14 @@ fn options(
     dead_check: Option<&str>,
     explain: bool,
 ) -> Result<Options, ApiError> {
-    let cycles = cycles.unwrap_or(3);
-    if cycles == 0 {
-        return Err(ApiError::bad_request("cycles must be 1 or more".into()));
-    }
-    Ok(Options {
-        game: parse_game(game)?,
-        rules: parse_rules(rules)?,
+    let settings = arbiter::options::JudgeSettings {
+        game: game.map(str::to_string),
+        rules: rules.map(str::to_string),
         cycles,
         explain,
-        dead_check: parse_dead_check(dead_check)?,
-        ..Options::default()
-    })
+        dead_check: dead_check.map(str::to_string),
+    };
+    settings.resolve().map_err(bad_option)
 }
 
 /// A library error as an answer: a request that does not fit → 400, input that cannot be
@@ -333,28 +304,9 @@ pub fn classify(r: ClassifyRequest, _l: &Limits) -> Result<Value, ApiError> {
 /// `POST /api/v1/claim`: the `arbiter claim --json` object. The game is `record` (PGN text,
 /// game `game`, default 0) or `fen` + `moves`.
 pub fn claim(r: ClaimRequest, _l: &Limits) -> Result<Value, ApiError> {
-    let kind = match r.kind.to_ascii_lowercase().replace('_', "-").as_str() {
-        "threefold" => ClaimKind::Threefold,
-        "fifty-moves" => ClaimKind::FiftyMoves,
-        "natural-move-limit" => ClaimKind::NaturalMoveLimit,
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "kind {other:?}: expected threefold, fifty-moves or natural-move-limit"
-            )))
-        }
-    };
-    let time_control = match r.time_control.as_deref().map(str::to_ascii_lowercase).as_deref() {
-        // Not given: the record's tags decide, else standard (as the CLI does).
-        None => None,
-        Some("standard") => Some(TimeControl::Standard),
-        Some("rapid") => Some(TimeControl::Rapid),
-        Some("blitz") => Some(TimeControl::Blitz),
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "time_control {other:?}: expected standard, rapid or blitz"
-            )))
-        }
-    };
+    let kind = arbiter::options::claim_kind(&r.kind).map_err(bad_option)?;
+    // Not given: the record's tags decide, else standard (as the CLI does).
+    let time_control = arbiter::options::time_control(r.time_control.as_deref()).map_err(bad_option)?;
     let moves = r.moves.as_ref().map(Moves::joined).unwrap_or_default();
     let game = match &r.record {
         Some(text) => {
@@ -414,7 +366,7 @@ pub fn perft(r: PerftRequest, l: &Limits) -> Result<Value, ApiError> {
         r.fen.as_deref(),
         r.depth,
         r.divide,
-        parse_game(r.game.as_deref())?,
+        arbiter::options::game(r.game.as_deref()).map_err(bad_option)?,
     )
     .map_err(library_error)?;
     to_value(&report)

@@ -86,6 +86,7 @@ mod front;
 pub mod glossary;
 mod key_map;
 pub mod live;
+pub mod options;
 mod report;
 pub mod types;
 pub mod walk;

@@ -262,7 +262,7 @@ mod tests {
             (None, Some(RuleBook::Fide), "Nf3 Nf6 Ng1 Ng8 g1f3 g8f6 f3g1 f6g8"),
         ];
         for (fen, rules, moves) in cases {
-            let mut r = Referee::new(None, rules, fen, 3, DeadCheck::Screen).unwrap();
+            let mut r = Referee::new(None, rules, fen, 3, DeadCheck::Proved).unwrap();
             for m in moves.split_whitespace() {
                 r.push(m).unwrap();
             }
@@ -281,14 +281,14 @@ mod tests {
 
     #[test]
     fn a_bad_move_leaves_the_game_unchanged() {
-        let mut r = Referee::new(Some(Game::Chess), None, None, 3, DeadCheck::Screen).unwrap();
+        let mut r = Referee::new(Some(Game::Chess), None, None, 3, DeadCheck::Proved).unwrap();
         r.push("e4").unwrap();
         let e = r.push("Ke3").unwrap_err();
         assert_eq!((e.ply, e.mv.as_str()), (2, "Ke3"));
         assert_eq!(r.plies(), 1);
         let played = serde_json::to_value(r.push("e5").unwrap()).unwrap();
         assert_eq!(played, serde_json::json!({"move": "e7e5", "san": "e5"}));
-        let mut x = Referee::new(None, None, None, 3, DeadCheck::Screen).unwrap();
+        let mut x = Referee::new(None, None, None, 3, DeadCheck::Proved).unwrap();
         let e = x.play("a0a5").unwrap_err(); // the rook is blocked by its own pawn on a3
         assert_eq!((e.ply, x.plies()), (1, 0));
     }
@@ -296,7 +296,7 @@ mod tests {
     #[test]
     fn bad_starts_are_errors() {
         assert!(matches!(
-            Referee::new(None, None, None, 0, DeadCheck::Screen),
+            Referee::new(None, None, None, 0, DeadCheck::Proved),
             Err(Error::Usage(_))
         ));
         assert!(matches!(
@@ -305,11 +305,11 @@ mod tests {
                 Some(RuleBook::Fide),
                 None,
                 3,
-                DeadCheck::Screen
+                DeadCheck::Proved
             ),
             Err(Error::Usage(_))
         ));
-        let e = Referee::new(Some(Game::Xiangqi), None, Some("9/9 w"), 3, DeadCheck::Screen).err();
+        let e = Referee::new(Some(Game::Xiangqi), None, Some("9/9 w"), 3, DeadCheck::Proved).err();
         assert!(matches!(e, Some(Error::Input { ply: None, .. })), "{e:?}");
     }
 }
