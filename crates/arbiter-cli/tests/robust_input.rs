@@ -92,6 +92,54 @@ fn folder_walk_is_safe() {
     }
 }
 
+/// A sub-folder that cannot be listed is an error item in its place (exit 1), not a silent
+/// gap: the files before and after it are judged. As root (who may read any folder) the
+/// binary runs in a user namespace of its own (`unshare -U`), where root's override of
+/// permissions does not reach files owned outside it.
+#[test]
+fn unreadable_folder_is_an_error_item() {
+    use std::os::unix::fs::PermissionsExt;
+    let guard = dir("unreadable");
+    let d = guard.path();
+    std::fs::write(d.join("a.pgn"), GAME).unwrap();
+    std::fs::create_dir(d.join("b")).unwrap();
+    std::fs::write(d.join("b/x.pgn"), GAME).unwrap();
+    std::fs::write(d.join("c.pgn"), GAME).unwrap();
+    std::fs::set_permissions(d.join("b"), std::fs::Permissions::from_mode(0o000)).unwrap();
+    let root = std::fs::metadata("/proc/self").is_ok_and(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0);
+    let args = ["judge", "--json", d.to_str().unwrap()];
+    let out = if root {
+        Command::new("unshare")
+            .arg("-U")
+            .arg(env!("CARGO_BIN_EXE_arbiter"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+    } else {
+        Ok(arbiter(&args, None))
+    };
+    std::fs::set_permissions(d.join("b"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let Ok(out) = out else {
+        eprintln!("skipped: root may read any folder and `unshare` is not available here");
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let items = json_lines(&out);
+    let b = d.join("b").display().to_string();
+    assert_eq!(items.len(), 3, "{items:?}");
+    assert_eq!(items[0]["plies"], 4);
+    assert_eq!(
+        items[1],
+        serde_json::json!({"error": format!("cannot read the directory {b}: Permission denied (os error 13)"), "file": b})
+    );
+    assert_eq!(items[2]["plies"], 4);
+    assert!(
+        stderr.contains("2 games from 3 files; 0 could not be judged; 1 input could not be read"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn full_disk_is_an_error() {
     let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {

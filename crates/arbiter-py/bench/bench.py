@@ -39,10 +39,10 @@ def main():
 
     for folder in ("xiangqi", "chess"):
         path = os.path.join(a.data, folder)
-        games = len(ar.judge(path))
+        games = len(ar.judge(path=path))
         t_cli = best(lambda: subprocess.run([a.cli, "judge", "--json", path], stdout=subprocess.DEVNULL,
                                             stderr=subprocess.DEVNULL))
-        t_py = best(lambda: ar.judge(path))
+        t_py = best(lambda: ar.judge(path=path))
         print(f"judge {folder}: {games} games; CLI {t_cli:.2f} s, Python {t_py:.2f} s, ratio {t_py / t_cli:.2f}x")
 
     rng = random.Random(14)

@@ -10,11 +10,9 @@
 //! `RecordError` (a `ValueError` with `index`, `ply`, `move`, `file`), `FenError` (a
 //! `ValueError`), `UsageError` (a `ValueError`: a request that does not fit the game).
 
-use arbiter::chess::{self as ch, ChessError};
+use arbiter::chess as ch;
 use arbiter::xiangqi::referee::Referee as XqReferee;
-use arbiter::xiangqi::rules::RuleSet;
-use arbiter::{ClaimGame, ClaimKind, ClaimQuery, Error, Game, GameReport, Options, RuleBook};
-use pyo3::exceptions::PyValueError;
+use arbiter::{ClaimGame, ClaimQuery, Error, Game, GameReport, Options, RuleBook};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use shakmaty::{CastlingMode, Position as _};
@@ -69,64 +67,24 @@ fn front_error(py: Python<'_>, e: Error) -> PyErr {
     }
 }
 
-fn chess_error(py: Python<'_>, e: ChessError) -> PyErr {
-    match &e {
-        ChessError::Fen { .. } => named_error(py, "FenError", e.to_string()),
-        ChessError::IllegalMove { ply, mv, .. } | ChessError::IllegalIntendedMove { ply, mv, .. } => {
-            record_error(py, &e.to_string(), None, Some(*ply), Some(mv), None)
-        }
-        _ => record_error(py, &e.to_string(), None, e.ply(), None, None),
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Arguments
 
+/// An option the library could not read ([`arbiter::options`]): `UsageError`.
+fn bad_option(e: Error) -> PyErr {
+    Python::with_gil(|py| front_error(py, e))
+}
+
 fn parse_rules(rules: Option<&str>) -> PyResult<Option<RuleBook>> {
-    match rules.map(|r| r.to_ascii_lowercase()) {
-        None => Ok(None),
-        Some(r) => match r.as_str() {
-            "axf" => Ok(Some(RuleBook::Axf)),
-            "tw113" => Ok(Some(RuleBook::Tw113)),
-            "fide" => Ok(Some(RuleBook::Fide)),
-            _ => Err(PyValueError::new_err(format!(
-                "unknown rules {r:?}: expected 'axf', 'tw113' or 'fide'"
-            ))),
-        },
-    }
+    arbiter::options::rules(rules).map_err(bad_option)
 }
 
 fn parse_game(game: Option<&str>) -> PyResult<Option<Game>> {
-    match game {
-        None => Ok(None),
-        Some("xiangqi") => Ok(Some(Game::Xiangqi)),
-        Some("chess") => Ok(Some(Game::Chess)),
-        Some(g) => Err(PyValueError::new_err(format!(
-            "unknown game {g:?}: expected 'xiangqi' or 'chess'"
-        ))),
-    }
+    arbiter::options::game(game).map_err(bad_option)
 }
 
-fn parse_dead_check(d: &str) -> PyResult<ch::DeadCheck> {
-    match d {
-        // `screen` and `exact`: names of earlier modes, now both the proved one.
-        "proved" | "screen" | "exact" => Ok(ch::DeadCheck::Proved),
-        "off" => Ok(ch::DeadCheck::Off),
-        _ => Err(PyValueError::new_err(format!(
-            "unknown dead_check {d:?}: expected 'proved' (or its older names 'screen', 'exact') or 'off'"
-        ))),
-    }
-}
-
-fn check_cycles(cycles: u32) -> PyResult<u32> {
-    if cycles == 0 {
-        return Err(PyValueError::new_err(
-            "cycles must be 1 or more (completed repetition loops)",
-        ));
-    }
-    Ok(cycles)
-}
-
+/// The library's options from the keyword arguments, read by
+/// [`arbiter::options::JudgeSettings`].
 fn options(
     rules: Option<&str>,
     cycles: u32,
@@ -134,14 +92,14 @@ fn options(
     explain: bool,
     dead_check: &str,
 ) -> PyResult<Options> {
-    Ok(Options {
-        game: parse_game(game)?,
-        rules: parse_rules(rules)?,
-        cycles: check_cycles(cycles)?,
+    let settings = arbiter::options::JudgeSettings {
+        game: game.map(str::to_string),
+        rules: rules.map(str::to_string),
+        cycles: Some(cycles),
         explain,
-        dead_check: parse_dead_check(dead_check)?,
-        ..Options::default()
-    })
+        dead_check: Some(dead_check.to_string()),
+    };
+    settings.resolve().map_err(bad_option)
 }
 
 /// Runs one front-door call with the GIL released: its report as one JSON line (the CLI's
@@ -163,6 +121,29 @@ fn to_json<T: serde::Serialize>(v: &T) -> String {
 // ---------------------------------------------------------------------------------------------
 // Batch judging
 
+/// [`options`] for judging a batch: rules of the other game than a forced `game` refused.
+fn batch_options(
+    py: Python<'_>,
+    rules: Option<&str>,
+    cycles: u32,
+    game: Option<&str>,
+    explain: bool,
+    dead_check: &str,
+) -> PyResult<Options> {
+    let opts = options(rules, cycles, game, explain, dead_check)?;
+    if opts
+        .rules
+        .is_some_and(|r| opts.game.is_some_and(|g| g != r.game()))
+    {
+        return Err(named_error(
+            py,
+            "UsageError",
+            "the rules name the other game".into(),
+        ));
+    }
+    Ok(opts)
+}
+
 /// Judges every game of one record file's bytes; returns one JSON line per game (the CLI's
 /// `judge --json` lines, in order), judged in parallel with the GIL released.
 /// `parallel=False` judges on the calling thread (for callers that parallelise themselves, as
@@ -181,27 +162,89 @@ fn judge_bytes(
     dead_check: &str,
     parallel: bool,
 ) -> PyResult<Vec<String>> {
-    let opts = options(rules, cycles, game, explain, dead_check)?;
-    if opts
-        .rules
-        .is_some_and(|r| opts.game.is_some_and(|g| g != r.game()))
-    {
-        return Err(named_error(
-            py,
-            "UsageError",
-            "the rules name the other game".into(),
-        ));
-    }
+    let opts = batch_options(py, rules, cycles, game, explain, dead_check)?;
     Ok(py.allow_threads(|| {
-        use rayon::prelude::*;
+        let judge = |g: &arbiter::InputGame| to_json(&g.judge(&opts));
         if !parallel {
-            return arbiter::split_bytes(data, file)
-                .map(|g| to_json(&g.judge(&opts)))
-                .collect();
+            return arbiter::split_bytes(data, file).map(|g| judge(&g)).collect();
         }
-        let games: Vec<arbiter::InputGame> = arbiter::split_bytes(data, file).collect();
-        games.par_iter().map(|g| to_json(&g.judge(&opts))).collect()
+        let mut lines = Vec::new();
+        let source = [arbiter::batch::Source::Bytes { bytes: data, file }];
+        arbiter::batch::judge_in_order(&source, pool(), &judge, &mut lines);
+        lines
     }))
+}
+
+/// The threads batch judging runs on: one per available core.
+fn pool() -> &'static rayon::ThreadPool {
+    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("arbiter-{i}"))
+            .build()
+            .unwrap_or_else(|_| {
+                // No thread could be started: judge on the calling thread.
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(1)
+                    .use_current_thread()
+                    .build()
+                    .expect("a pool on the current thread starts no thread")
+            })
+    })
+}
+
+/// Judges every game of the record file or directory at `path` as the CLI's `judge PATH
+/// --json` does: the library's walk ([`walk`]) and its batch judging in input order, in
+/// parallel with the GIL released. Returns `(lines, skipped)`: one JSON line per game (an
+/// error line for a file or sub-directory that cannot be read) and the walk's notes.
+///
+/// Errors: `RecordError` when `path` itself is missing, unreadable or holds no record file.
+#[pyfunction]
+#[pyo3(signature = (path, rules=None, cycles=3, game=None, explain=false, dead_check="proved"))]
+#[allow(clippy::too_many_arguments)]
+fn judge_path(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    rules: Option<&str>,
+    cycles: u32,
+    game: Option<&str>,
+    explain: bool,
+    dead_check: &str,
+) -> PyResult<(Vec<String>, Vec<String>)> {
+    let opts = batch_options(py, rules, cycles, game, explain, dead_check)?;
+    let walk = py.allow_threads(|| arbiter::walk::expand([&path]));
+    if let [arbiter::walk::Input::Unreadable { label, reason }] = walk.inputs.as_slice() {
+        if *label == path.display().to_string() {
+            return Err(record_error(
+                py,
+                &root_error(label, reason),
+                None,
+                None,
+                None,
+                Some(label),
+            ));
+        }
+    }
+    let lines = py.allow_threads(|| {
+        let judge = |g: &arbiter::InputGame| to_json(&g.judge(&opts));
+        let sources: Vec<_> = walk.inputs.iter().map(arbiter::batch::Source::Input).collect();
+        let mut lines = Vec::new();
+        arbiter::batch::judge_in_order(&sources, pool(), &judge, &mut lines);
+        lines
+    });
+    Ok((lines, walk.skipped.iter().map(ToString::to_string).collect()))
+}
+
+/// The message of a path given to Python that cannot be read as a whole: the walk's reason,
+/// with the path in front where the reason does not name it.
+fn root_error(label: &str, reason: &str) -> String {
+    if reason.contains(label) {
+        reason.to_string()
+    } else {
+        format!("{label}: {reason}")
+    }
 }
 
 /// A claim of a verdict row: kind, by, at_ply, intended_move, clause.
@@ -469,27 +512,8 @@ fn claim(
     file: &str,
     index: usize,
 ) -> PyResult<String> {
-    let kind = match kind.replace('_', "-").as_str() {
-        "threefold" => ClaimKind::Threefold,
-        "fifty-moves" => ClaimKind::FiftyMoves,
-        "natural-move-limit" => ClaimKind::NaturalMoveLimit,
-        k => {
-            return Err(PyValueError::new_err(format!(
-                "unknown claim kind {k:?}: expected 'threefold', 'fifty-moves' or 'natural-move-limit'"
-            )))
-        }
-    };
-    let time_control = match time_control {
-        None => None,
-        Some("standard") => Some(ch::TimeControl::Standard),
-        Some("rapid") => Some(ch::TimeControl::Rapid),
-        Some("blitz") => Some(ch::TimeControl::Blitz),
-        Some(t) => {
-            return Err(PyValueError::new_err(format!(
-                "unknown time control {t:?}: expected 'standard', 'rapid' or 'blitz'"
-            )))
-        }
-    };
+    let kind = arbiter::options::claim_kind(kind).map_err(bad_option)?;
+    let time_control = arbiter::options::time_control(time_control).map_err(bad_option)?;
     let q = ClaimQuery {
         kind,
         game: match record {
@@ -526,14 +550,17 @@ fn perft(py: Python<'_>, depth: u32, fen: Option<&str>, game: Option<&str>) -> P
 }
 
 // ---------------------------------------------------------------------------------------------
-// The xiangqi referee
+// The live referee
 
-/// The incremental xiangqi referee (see `arbiter_referee.xiangqi.Referee`).
+/// The incremental referee of either game (the library's [`arbiter::live::Referee`]), behind
+/// `arbiter_referee.xiangqi.Referee` and `arbiter_referee.chess.Referee`.
 #[pyclass(module = "arbiter_referee._arbiter")]
-struct XiangqiReferee {
-    inner: XqReferee,
-    cycles: u32,
+struct Referee {
+    live: Live,
+    start_fen: Option<String>,
 }
+
+use arbiter::live::Referee as Live;
 
 fn color_name(c: xiangqi::Color) -> &'static str {
     match c {
@@ -566,230 +593,207 @@ fn reason_name(r: arbiter::xiangqi::verdict::Reason) -> &'static str {
     }
 }
 
-#[pymethods]
-impl XiangqiReferee {
-    #[new]
-    #[pyo3(signature = (fen=None, rules=None, cycles=3))]
-    fn new(py: Python<'_>, fen: Option<&str>, rules: Option<&str>, cycles: u32) -> PyResult<Self> {
-        let rules = parse_rules(rules)?;
-        if rules == Some(RuleBook::Fide) {
-            return Err(named_error(
-                py,
-                "UsageError",
-                "'fide' names no xiangqi rules: use 'axf' or 'tw113'".into(),
-            ));
-        }
-        let start = match fen {
-            None => xiangqi::Position::startpos(),
-            Some(f) => xiangqi::Position::from_fen(f)
-                .map_err(|e| named_error(py, "FenError", format!("invalid xiangqi FEN '{f}': {e}")))?,
-        };
-        let cycles = check_cycles(cycles)?;
-        let set: RuleSet = RuleBook::xiangqi(rules);
-        Ok(XiangqiReferee {
-            inner: XqReferee::new(set, start, cycles),
-            cycles,
-        })
-    }
-
-    /// Plays one move (ICCS, WXF or Chinese); returns the status dict.
-    fn push<'py>(&mut self, py: Python<'py>, mv: &str) -> PyResult<Bound<'py, PyDict>> {
-        let ply = self.inner.plies() + 1;
-        let parsed = xiangqi::notation::parse_move(self.inner.position(), mv)
-            .map_err(|e| record_error(py, &e.to_string(), None, Some(ply), Some(mv), None))?;
-        // parse_move returns only legal moves (an ICCS move the position does not allow is
-        // NotationError::Illegal), so the referee's own legality test is skipped.
-        self.inner.push_legal(parsed.mv);
-        self.status(py)
-    }
-
-    /// The status after the last move: ply, status, result, reason, at_ply, must_vary, clause,
-    /// to_move, and `cycle` when a repetition was judged.
-    fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        use pyo3::intern;
-        let v = self.inner.verdict();
-        let d = PyDict::new(py);
-        // Interned keys and names: no string is built per move for them.
-        d.set_item(intern!(py, "ply"), self.inner.plies())?;
-        let status = match status_name(v.status) {
-            "ongoing" => intern!(py, "ongoing"),
-            "claimable" => intern!(py, "claimable"),
-            "pending" => intern!(py, "pending"),
-            _ => intern!(py, "decided"),
-        };
-        d.set_item(intern!(py, "status"), status)?;
-        let result = match v.result {
-            arbiter::Outcome::Unknown => intern!(py, "*").clone(),
-            r => pyo3::types::PyString::new(py, r.name()),
-        };
-        d.set_item(intern!(py, "result"), result)?;
-        d.set_item(intern!(py, "reason"), v.reason.map(reason_name))?;
-        d.set_item(intern!(py, "at_ply"), v.at_ply)?;
-        d.set_item(intern!(py, "must_vary"), v.must_vary.map(color_name))?;
-        d.set_item(intern!(py, "clause"), v.clause.as_deref())?;
-        let to_move = match self.inner.position().side_to_move() {
-            xiangqi::Color::Red => intern!(py, "red"),
-            xiangqi::Color::Black => intern!(py, "black"),
-        };
-        d.set_item(intern!(py, "to_move"), to_move)?;
-        if let Some(r) = &v.repetition {
-            let c = arbiter::xiangqi::report::repetition_json(r, false);
-            let json = py.import("json")?;
-            d.set_item("cycle", json.call_method1("loads", (c.to_string(),))?)?;
-        }
-        Ok(d)
-    }
-
-    /// The whole game report (the `judge --json` line of the moves so far) as JSON text.
-    fn report_json(&self) -> String {
-        let r = arbiter::XiangqiGameReport::from_referee("-", 0, &self.inner, self.cycles, false, 0);
-        to_json(&GameReport::Xiangqi(Box::new(r)))
-    }
-
-    fn fen(&self) -> String {
-        self.inner.position().to_fen()
-    }
-
-    fn legal_moves(&self) -> Vec<String> {
-        self.inner
-            .position()
-            .legal_moves()
-            .iter()
-            .map(|m| m.to_string())
-            .collect()
-    }
-
-    fn moves(&self) -> Vec<String> {
-        self.inner.moves().iter().map(|m| m.to_string()).collect()
-    }
-
-    fn plies(&self) -> usize {
-        self.inner.plies()
-    }
-
-    fn rules(&self) -> String {
-        self.inner.rules().id.name().to_string()
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The chess referee
-
-/// The incremental FIDE referee (see `arbiter_referee.chess.Referee`).
-#[pyclass(module = "arbiter_referee._arbiter")]
-struct ChessReferee {
-    inner: ch::Referee,
-    start_fen: Option<String>,
-}
-
 fn uci_of(m: shakmaty::Move) -> String {
     m.to_uci(CastlingMode::Standard).to_string()
 }
 
+/// The status dict of a xiangqi game: ply, status, result, reason, at_ply, must_vary, clause,
+/// to_move, and `cycle` when a repetition was judged.
+fn xiangqi_status<'py>(py: Python<'py>, r: &XqReferee) -> PyResult<Bound<'py, PyDict>> {
+    use pyo3::intern;
+    let v = r.verdict();
+    let d = PyDict::new(py);
+    // Interned keys and names: no string is built per move for them.
+    d.set_item(intern!(py, "ply"), r.plies())?;
+    let status = match status_name(v.status) {
+        "ongoing" => intern!(py, "ongoing"),
+        "claimable" => intern!(py, "claimable"),
+        "pending" => intern!(py, "pending"),
+        _ => intern!(py, "decided"),
+    };
+    d.set_item(intern!(py, "status"), status)?;
+    let result = match v.result {
+        arbiter::Outcome::Unknown => intern!(py, "*").clone(),
+        r => pyo3::types::PyString::new(py, r.name()),
+    };
+    d.set_item(intern!(py, "result"), result)?;
+    d.set_item(intern!(py, "reason"), v.reason.map(reason_name))?;
+    d.set_item(intern!(py, "at_ply"), v.at_ply)?;
+    d.set_item(intern!(py, "must_vary"), v.must_vary.map(color_name))?;
+    d.set_item(intern!(py, "clause"), v.clause.as_deref())?;
+    let to_move = match r.position().side_to_move() {
+        xiangqi::Color::Red => intern!(py, "red"),
+        xiangqi::Color::Black => intern!(py, "black"),
+    };
+    d.set_item(intern!(py, "to_move"), to_move)?;
+    if let Some(rep) = &v.repetition {
+        let c = arbiter::xiangqi::report::repetition_json(rep, false);
+        let json = py.import("json")?;
+        d.set_item("cycle", json.call_method1("loads", (c.to_string(),))?)?;
+    }
+    Ok(d)
+}
+
+/// The status dict of a chess game, built directly (no JSON): the same keys and values as
+/// `json.loads` of its `PlyStatus` JSON.
+fn chess_status<'py>(py: Python<'py>, r: &ch::Referee) -> PyResult<Bound<'py, PyDict>> {
+    use pyo3::intern;
+    let s = r.status();
+    let d = PyDict::new(py);
+    d.set_item(intern!(py, "ply"), s.ply)?;
+    let status = match s.status {
+        ch::Status::Ongoing => intern!(py, "ongoing"),
+        ch::Status::Claimable => intern!(py, "claimable"),
+        ch::Status::Pending => intern!(py, "pending"),
+        ch::Status::Decided => intern!(py, "decided"),
+    };
+    d.set_item(intern!(py, "status"), status)?;
+    d.set_item(intern!(py, "result"), s.result.name())?;
+    let reason = s.reason.map(|r| match r {
+        ch::Reason::Checkmate => "checkmate",
+        ch::Reason::Stalemate => "stalemate",
+        ch::Reason::DeadPosition => "dead_position",
+        ch::Reason::FivefoldRepetition => "fivefold_repetition",
+        ch::Reason::SeventyFiveMoves => "seventy_five_moves",
+        ch::Reason::FlagDeadPosition => "flag_dead_position",
+    });
+    d.set_item(intern!(py, "reason"), reason)?;
+    d.set_item(intern!(py, "at_ply"), s.at_ply)?;
+    d.set_item(intern!(py, "clause"), s.clause)?;
+    let to_move = if s.to_move == arbiter::Side::White {
+        intern!(py, "white")
+    } else {
+        intern!(py, "black")
+    };
+    d.set_item(intern!(py, "to_move"), to_move)?;
+    d.set_item(intern!(py, "halfmove_clock"), s.halfmove_clock)?;
+    d.set_item(intern!(py, "repetitions"), s.repetitions)?;
+    let claims = pyo3::types::PyList::empty(py);
+    for c in &s.claims {
+        let cd = PyDict::new(py);
+        cd.set_item(intern!(py, "kind"), c.kind.name())?;
+        cd.set_item(intern!(py, "by"), c.by.name())?;
+        cd.set_item(intern!(py, "at_ply"), c.at_ply)?;
+        cd.set_item(intern!(py, "intended_move"), c.intended_move.as_deref())?;
+        cd.set_item(intern!(py, "clause"), c.clause)?;
+        claims.append(cd)?;
+    }
+    d.set_item(intern!(py, "claims"), claims)?;
+    d.set_item(intern!(py, "moves_after_end"), s.moves_after_end)?;
+    Ok(d)
+}
+
 #[pymethods]
-impl ChessReferee {
+impl Referee {
+    /// `game`: `"xiangqi"` or `"chess"`; `fen` the start (None: the standard start); `rules`
+    /// (xiangqi: axf, tw113); `cycles` (xiangqi, 1 or more); `dead_check` (chess).
     #[new]
-    #[pyo3(signature = (fen=None, dead_check="proved"))]
-    fn new(py: Python<'_>, fen: Option<&str>, dead_check: &str) -> PyResult<Self> {
-        let start = match fen {
-            None => shakmaty::Chess::default(),
-            Some(f) => ch::parse_fen(f).map_err(|e| chess_error(py, e))?,
-        };
-        let options = ch::JudgeOptions {
-            dead_check: parse_dead_check(dead_check)?,
-        };
-        Ok(ChessReferee {
-            inner: ch::Referee::with_options(start, options),
+    #[pyo3(signature = (game, fen=None, rules=None, cycles=3, dead_check="proved"))]
+    fn new(
+        py: Python<'_>,
+        game: &str,
+        fen: Option<&str>,
+        rules: Option<&str>,
+        cycles: u32,
+        dead_check: &str,
+    ) -> PyResult<Self> {
+        let opts = options(rules, cycles, Some(game), false, dead_check)?;
+        let live =
+            Live::new(opts.game, opts.rules, fen, opts.cycles, opts.dead_check).map_err(|e| match e {
+                Error::Usage(m) => named_error(py, "UsageError", m.to_string()),
+                Error::Input { message, .. } => named_error(py, "FenError", message),
+            })?;
+        Ok(Referee {
+            live,
             start_fen: fen.map(str::to_string),
         })
     }
 
-    /// Plays a move in SAN or UCI; returns the move played in UCI.
+    /// Plays one move (xiangqi: ICCS, WXF or Chinese; chess: SAN or UCI); returns the move
+    /// played in ICCS or UCI.
     fn push_move(&mut self, py: Python<'_>, mv: &str) -> PyResult<String> {
-        let m = self.inner.push_text(mv).map_err(|e| chess_error(py, e))?;
-        Ok(uci_of(m))
+        let m = self
+            .live
+            .play(mv)
+            .map_err(|e| record_error(py, &e.error, None, Some(e.ply), Some(&e.mv), None))?;
+        Ok(m.coordinates())
     }
 
-    /// The status after the current ply as JSON text (`PlyStatus`).
-    fn status_json(&self, py: Python<'_>) -> String {
-        py.allow_threads(|| to_json(&self.inner.status()))
-    }
-
-    /// Plays a move in SAN or UCI; returns the status dict (as `status`).
+    /// Plays one move; returns the status dict (as `status`).
     fn push<'py>(&mut self, py: Python<'py>, mv: &str) -> PyResult<Bound<'py, PyDict>> {
-        self.inner.push_text(mv).map_err(|e| chess_error(py, e))?;
+        self.live
+            .play(mv)
+            .map_err(|e| record_error(py, &e.error, None, Some(e.ply), Some(&e.mv), None))?;
         self.status(py)
     }
 
-    /// The status after the current ply as a dict, built directly (no JSON): the same keys and
-    /// values as `json.loads(status_json())`.
+    /// The status after the last move as a dict (see `xiangqi_status`, `chess_status`).
     fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        use pyo3::intern;
-        let s = self.inner.status();
-        let d = PyDict::new(py);
-        d.set_item(intern!(py, "ply"), s.ply)?;
-        let status = match s.status {
-            ch::Status::Ongoing => intern!(py, "ongoing"),
-            ch::Status::Claimable => intern!(py, "claimable"),
-            ch::Status::Pending => intern!(py, "pending"),
-            ch::Status::Decided => intern!(py, "decided"),
-        };
-        d.set_item(intern!(py, "status"), status)?;
-        d.set_item(intern!(py, "result"), s.result.name())?;
-        let reason = s.reason.map(|r| match r {
-            ch::Reason::Checkmate => "checkmate",
-            ch::Reason::Stalemate => "stalemate",
-            ch::Reason::DeadPosition => "dead_position",
-            ch::Reason::FivefoldRepetition => "fivefold_repetition",
-            ch::Reason::SeventyFiveMoves => "seventy_five_moves",
-            ch::Reason::FlagDeadPosition => "flag_dead_position",
-        });
-        d.set_item(intern!(py, "reason"), reason)?;
-        d.set_item(intern!(py, "at_ply"), s.at_ply)?;
-        d.set_item(intern!(py, "clause"), s.clause)?;
-        let to_move = if s.to_move == arbiter::Side::White {
-            intern!(py, "white")
-        } else {
-            intern!(py, "black")
-        };
-        d.set_item(intern!(py, "to_move"), to_move)?;
-        d.set_item(intern!(py, "halfmove_clock"), s.halfmove_clock)?;
-        d.set_item(intern!(py, "repetitions"), s.repetitions)?;
-        let claims = pyo3::types::PyList::empty(py);
-        for c in &s.claims {
-            let cd = PyDict::new(py);
-            cd.set_item(intern!(py, "kind"), c.kind.name())?;
-            cd.set_item(intern!(py, "by"), c.by.name())?;
-            cd.set_item(intern!(py, "at_ply"), c.at_ply)?;
-            cd.set_item(intern!(py, "intended_move"), c.intended_move.as_deref())?;
-            cd.set_item(intern!(py, "clause"), c.clause)?;
-            claims.append(cd)?;
+        match &self.live {
+            Live::Xiangqi { referee, .. } => xiangqi_status(py, referee),
+            Live::Chess { referee } => chess_status(py, referee),
         }
-        d.set_item(intern!(py, "claims"), claims)?;
-        d.set_item(intern!(py, "moves_after_end"), s.moves_after_end)?;
-        Ok(d)
+    }
+
+    /// The chess status after the current ply as JSON text (`PlyStatus`); `None` for xiangqi.
+    fn status_json(&self, py: Python<'_>) -> Option<String> {
+        match &self.live {
+            Live::Xiangqi { .. } => None,
+            Live::Chess { referee } => Some(py.allow_threads(|| to_json(&referee.status()))),
+        }
+    }
+
+    /// The whole game report (the `judge --json` line of the moves so far) as JSON text.
+    fn report_json(&self) -> String {
+        to_json(&self.live.report())
     }
 
     fn fen(&self) -> String {
-        use shakmaty::fen::Fen;
-        Fen::from_position(&self.inner.position().clone(), shakmaty::EnPassantMode::Legal).to_string()
+        match &self.live {
+            Live::Xiangqi { referee, .. } => referee.position().to_fen(),
+            Live::Chess { referee } => {
+                use shakmaty::fen::Fen;
+                Fen::from_position(&referee.position().clone(), shakmaty::EnPassantMode::Legal).to_string()
+            }
+        }
     }
 
+    /// The legal moves of the side to move, in ICCS or UCI.
     fn legal_moves(&self) -> Vec<String> {
-        self.inner
-            .position()
-            .legal_moves()
-            .iter()
-            .map(|m| uci_of(*m))
-            .collect()
+        match &self.live {
+            Live::Xiangqi { referee, .. } => referee
+                .position()
+                .legal_moves()
+                .iter()
+                .map(|m| m.to_string())
+                .collect(),
+            Live::Chess { referee } => referee
+                .position()
+                .legal_moves()
+                .iter()
+                .map(|m| uci_of(*m))
+                .collect(),
+        }
     }
 
+    /// The moves played, in ICCS or UCI.
     fn moves(&self) -> Vec<String> {
-        self.inner.moves().iter().map(|m| uci_of(*m)).collect()
+        match &self.live {
+            Live::Xiangqi { referee, .. } => referee.moves().iter().map(|m| m.to_string()).collect(),
+            Live::Chess { referee } => referee.moves().iter().map(|m| uci_of(*m)).collect(),
+        }
     }
 
     fn plies(&self) -> usize {
-        self.inner.plies()
+        self.live.plies()
+    }
+
+    /// The rule set's name (`axf`, `tw113`, `fide`).
+    fn rules(&self) -> String {
+        match &self.live {
+            Live::Xiangqi { referee, .. } => referee.rules().id.name().to_string(),
+            Live::Chess { .. } => "fide".to_string(),
+        }
     }
 
     fn start_fen(&self) -> Option<String> {
@@ -797,29 +801,36 @@ impl ChessReferee {
     }
 }
 
-/// The record files under `dir`, recursively, sorted by name within each folder: the files
-/// the CLI's `judge DIR` reads (`records::record::is_record_path`).
+/// The inputs of `path` as the CLI's `judge PATH` reads them (the library's walk,
+/// [`arbiter::walk`]): a file as given; a directory walked recursively for record files, each
+/// file once, symbolic link loops, FIFOs, devices and sockets skipped without being opened.
+/// Returns `(inputs, skipped)`: each input `(label, None)` to read, or `(label, reason)` when it
+/// cannot be read (a missing path, an empty or unreadable directory); each skipped path as a
+/// note (`skipped PATH: why`).
+#[pyfunction]
+fn walk(py: Python<'_>, path: std::path::PathBuf) -> (Vec<(String, Option<String>)>, Vec<String>) {
+    py.allow_threads(|| {
+        let w = arbiter::walk::expand([path]);
+        let inputs = w
+            .inputs
+            .into_iter()
+            .map(|i| match i {
+                arbiter::walk::Input::Unreadable { label, reason } => (label, Some(reason)),
+                i => (i.label(), None),
+            })
+            .collect();
+        (inputs, w.skipped.iter().map(ToString::to_string).collect())
+    })
+}
+
+/// The record files under `dir` that [`walk`] reads, in its order (unreadable ones left out).
 #[pyfunction]
 fn record_files(py: Python<'_>, dir: std::path::PathBuf) -> Vec<String> {
-    fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
-        let mut entries: Vec<std::path::PathBuf> = match std::fs::read_dir(dir) {
-            Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).collect(),
-            Err(_) => return,
-        };
-        entries.sort();
-        for p in entries {
-            if p.is_dir() {
-                walk(&p, out);
-            } else if records::record::is_record_path(&p) {
-                out.push(p.display().to_string());
-            }
-        }
-    }
-    py.allow_threads(|| {
-        let mut out = Vec::new();
-        walk(&dir, &mut out);
-        out
-    })
+    walk(py, dir)
+        .0
+        .into_iter()
+        .filter_map(|(label, error)| error.is_none().then_some(label))
+        .collect()
 }
 
 /// The number of games `judge_bytes` would judge in a record file's bytes (split only, no
@@ -857,12 +868,13 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(claim, m)?)?;
     m.add_function(wrap_pyfunction!(dead, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
+    m.add_function(wrap_pyfunction!(walk, m)?)?;
+    m.add_function(wrap_pyfunction!(judge_path, m)?)?;
     m.add_function(wrap_pyfunction!(record_files, m)?)?;
     m.add_function(wrap_pyfunction!(is_record, m)?)?;
     m.add_function(wrap_pyfunction!(count_games, m)?)?;
     m.add_class::<GameIter>()?;
-    m.add_class::<XiangqiReferee>()?;
-    m.add_class::<ChessReferee>()?;
+    m.add_class::<Referee>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

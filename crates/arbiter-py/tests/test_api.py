@@ -18,7 +18,7 @@ TW113_EX1 = "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w - - 0 1"
 
 
 def test_judge_samples():
-    reports = ar.judge(SAMPLES)
+    reports = ar.judge(path=SAMPLES)
     assert [r["file"] for r in reports] == [str(GRISCHUK), str(YAN_LIU)]
     chess_game, xq = reports
     assert (chess_game["status"], chess_game["plies"]) == ("claimable", 43)
@@ -31,12 +31,12 @@ def test_judge_samples():
 
 
 def test_judge_inputs_agree():
-    by_path = ar.judge(YAN_LIU)
+    by_path = ar.judge(path=YAN_LIU)
     data = YAN_LIU.read_bytes()
     assert ar.judge(data, file=str(YAN_LIU)) == by_path
     assert ar.judge(data.decode("utf-8"), file=str(YAN_LIU)) == by_path
-    assert list(ar.iter_judge(str(YAN_LIU))) == by_path
-    tw = ar.judge(YAN_LIU, rules="tw113")[0]
+    assert list(ar.iter_judge(path=str(YAN_LIU))) == by_path
+    tw = ar.judge(path=YAN_LIU, rules="tw113")[0]
     assert tw["rules"] == "tw113"
 
 
@@ -166,15 +166,15 @@ def test_error_classes():
     with pytest.raises(ValueError):
         ar.judge(bad, rules="nonsense")
     with pytest.raises(ar.RecordError):
-        ar.judge(REPO / "no-such-file.pgn")
+        ar.judge(path=REPO / "no-such-file.pgn")
 
 
 def test_threads():
-    expected = ar.judge(SAMPLES)
+    expected = ar.judge(path=SAMPLES)
     results = []
 
     def work():
-        results.append(ar.judge(SAMPLES))
+        results.append(ar.judge(path=SAMPLES))
 
     threads = [threading.Thread(target=work) for _ in range(4)]
     for t in threads:

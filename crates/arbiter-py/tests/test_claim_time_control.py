@@ -23,16 +23,16 @@ BLITZ = (
 def test_claim_time_control_from_the_tags(tmp_path):
     path = tmp_path / "blitz.pgn"
     path.write_text(BLITZ, encoding="utf-8")
-    ours = ar.claim("threefold", record=str(path))
+    ours = ar.claim("threefold", path=str(path))
     assert (ours["valid"], ours["occurrences"]) == (False, 2)
     assert ours["time_control"] == "blitz"
     assert ours["time_control_source"] == '[TimeControl "180+2"]'
     assert ours["penalty"] == {"clause": "FIDE B.2/B.3", "opponent_extra_seconds": 60}
     # The same from the bytes, and through arbiter_referee.chess.
     assert ar.claim("threefold", record=BLITZ.encode()) == ours
-    assert ar.chess.claim("threefold", record=str(path)) == ours
+    assert ar.chess.claim("threefold", path=str(path)) == ours
     # An explicit time control still wins over the tags.
-    std = ar.claim("threefold", record=str(path), time_control="standard")
+    std = ar.claim("threefold", path=str(path), time_control="standard")
     assert std["penalty"] == {"clause": "FIDE 9.5.3", "opponent_extra_seconds": 120}
     # Moves without a record carry no tags: standard play.
     bare = ar.claim("threefold", moves="Nf3 Nf6 Ng1 Ng8")
@@ -43,7 +43,7 @@ def test_claim_time_control_from_the_tags(tmp_path):
             p = subprocess.run([CLI, "claim", "--kind", "threefold", str(path), "--json", *extra],
                                capture_output=True, timeout=60)
             cli = json.loads(p.stdout)
-            mine = ar.claim("threefold", record=str(path),
+            mine = ar.claim("threefold", path=str(path),
                             time_control=extra[1] if extra else None)
             assert mine == cli
 
@@ -52,8 +52,8 @@ def test_claim_record_index_and_errors(tmp_path):
     path = tmp_path / "two.pgn"
     path.write_text(BLITZ + "\n" + BLITZ.replace("Blitz", "Classical").replace("180+2", "5400+30"),
                     encoding="utf-8")
-    assert ar.claim("threefold", record=str(path), index=1)["time_control"] == "standard"
+    assert ar.claim("threefold", path=str(path), index=1)["time_control"] == "standard"
     with pytest.raises(ar.RecordError, match="there is no game 2"):
-        ar.claim("threefold", record=str(path), index=2)
+        ar.claim("threefold", path=str(path), index=2)
     with pytest.raises(ar.UsageError, match="one record file; .* is a directory"):
-        ar.claim("threefold", record=str(tmp_path))
+        ar.claim("threefold", path=str(tmp_path))

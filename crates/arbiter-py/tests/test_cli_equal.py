@@ -25,7 +25,7 @@ def test_judge_equals_cli(folder, rules):
     path = str(DATA / folder)
     p = subprocess.run([CLI, "judge", "--json", "--rules", rules, path], capture_output=True, timeout=1200)
     cli = [json.loads(line) for line in p.stdout.decode("utf-8").splitlines() if line.strip()]
-    ours = ar.judge(path, rules=rules)
+    ours = ar.judge(path=path, rules=rules)
     assert len(ours) == len(cli)
     for a, b in zip(ours, cli):
         assert a == b, (a.get("file"), a.get("index"))

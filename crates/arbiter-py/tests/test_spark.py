@@ -174,5 +174,5 @@ def test_parquet_and_command_line(spark, tmp_path):
     assert pq.read_table(str(out2)).num_rows == t2.num_rows
     assert S.main(["--overwrite", "--out", str(out2), str(folder)], spark=spark) == 0
     assert pq.read_table(str(out2)).num_rows == t2.num_rows
-    with pytest.raises(ValueError, match="unknown rules"):
+    with pytest.raises(ValueError, match="unknown rule book"):
         S.judge_files(spark, str(folder), rules="fifa")

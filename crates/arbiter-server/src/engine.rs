@@ -3,8 +3,7 @@
 //! error to an HTTP status.
 
 use crate::routes::Limits;
-use arbiter::chess::{DeadCheck, TimeControl};
-use arbiter::{ClaimGame, ClaimKind, ClaimQuery, Error, Game, Options, RuleBook};
+use arbiter::{ClaimGame, ClaimQuery, Error, Options, RuleBook};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -171,41 +170,17 @@ pub struct PerftRequest {
     pub game: Option<String>,
 }
 
+/// An option the library could not read: 400 with its message.
+fn bad_option(e: Error) -> ApiError {
+    ApiError::bad_request(e.to_string())
+}
+
 fn parse_rules(r: Option<&str>) -> Result<Option<RuleBook>, ApiError> {
-    match r.map(str::to_ascii_lowercase).as_deref() {
-        None | Some("") => Ok(None),
-        Some("axf") => Ok(Some(RuleBook::Axf)),
-        Some("tw113") => Ok(Some(RuleBook::Tw113)),
-        Some("fide") => Ok(Some(RuleBook::Fide)),
-        Some(other) => Err(ApiError::bad_request(format!(
-            "rules {other:?}: expected axf, tw113 (xiangqi) or fide (chess)"
-        ))),
-    }
+    arbiter::options::rules(r).map_err(bad_option)
 }
 
-fn parse_game(g: Option<&str>) -> Result<Option<Game>, ApiError> {
-    match g.map(str::to_ascii_lowercase).as_deref() {
-        None | Some("") => Ok(None),
-        Some("xiangqi") => Ok(Some(Game::Xiangqi)),
-        Some("chess") => Ok(Some(Game::Chess)),
-        Some(other) => Err(ApiError::bad_request(format!(
-            "game {other:?}: expected xiangqi or chess"
-        ))),
-    }
-}
-
-fn parse_dead_check(d: Option<&str>) -> Result<DeadCheck, ApiError> {
-    match d.map(str::to_ascii_lowercase).as_deref() {
-        // `screen` and `exact`: names of earlier modes, now both the proved one.
-        None | Some("") | Some("proved") | Some("screen") | Some("exact") => Ok(DeadCheck::Proved),
-        Some("off") => Ok(DeadCheck::Off),
-        Some(other) => Err(ApiError::bad_request(format!(
-            "dead_check {other:?}: expected proved (or its older names screen, exact) or off"
-        ))),
-    }
-}
-
-/// The library's options from the request's fields (400 for a value out of range).
+/// The library's options from the request's fields (400 for a value out of range), read by
+/// [`arbiter::options::JudgeSettings`].
 fn options(
     rules: Option<&str>,
     cycles: Option<u32>,
@@ -213,18 +188,14 @@ fn options(
     dead_check: Option<&str>,
     explain: bool,
 ) -> Result<Options, ApiError> {
-    let cycles = cycles.unwrap_or(3);
-    if cycles == 0 {
-        return Err(ApiError::bad_request("cycles must be 1 or more".into()));
-    }
-    Ok(Options {
-        game: parse_game(game)?,
-        rules: parse_rules(rules)?,
+    let settings = arbiter::options::JudgeSettings {
+        game: game.map(str::to_string),
+        rules: rules.map(str::to_string),
         cycles,
         explain,
-        dead_check: parse_dead_check(dead_check)?,
-        ..Options::default()
-    })
+        dead_check: dead_check.map(str::to_string),
+    };
+    settings.resolve().map_err(bad_option)
 }
 
 /// A library error as an answer: a request that does not fit → 400, input that cannot be
@@ -325,28 +296,9 @@ pub fn classify(r: ClassifyRequest, _l: &Limits) -> Result<Value, ApiError> {
 /// `POST /api/v1/claim`: the `arbiter claim --json` object. The game is `record` (PGN text,
 /// game `game`, default 0) or `fen` + `moves`.
 pub fn claim(r: ClaimRequest, _l: &Limits) -> Result<Value, ApiError> {
-    let kind = match r.kind.to_ascii_lowercase().replace('_', "-").as_str() {
-        "threefold" => ClaimKind::Threefold,
-        "fifty-moves" => ClaimKind::FiftyMoves,
-        "natural-move-limit" => ClaimKind::NaturalMoveLimit,
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "kind {other:?}: expected threefold, fifty-moves or natural-move-limit"
-            )))
-        }
-    };
-    let time_control = match r.time_control.as_deref().map(str::to_ascii_lowercase).as_deref() {
-        // Not given: the record's tags decide, else standard (as the CLI does).
-        None => None,
-        Some("standard") => Some(TimeControl::Standard),
-        Some("rapid") => Some(TimeControl::Rapid),
-        Some("blitz") => Some(TimeControl::Blitz),
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "time_control {other:?}: expected standard, rapid or blitz"
-            )))
-        }
-    };
+    let kind = arbiter::options::claim_kind(&r.kind).map_err(bad_option)?;
+    // Not given: the record's tags decide, else standard (as the CLI does).
+    let time_control = arbiter::options::time_control(r.time_control.as_deref()).map_err(bad_option)?;
     let moves = r.moves.as_ref().map(Moves::joined).unwrap_or_default();
     let game = match &r.record {
         Some(text) => {
@@ -406,27 +358,15 @@ pub fn perft(r: PerftRequest, l: &Limits) -> Result<Value, ApiError> {
         r.fen.as_deref(),
         r.depth,
         r.divide,
-        parse_game(r.game.as_deref())?,
+        arbiter::options::game(r.game.as_deref()).map_err(bad_option)?,
     )
     .map_err(library_error)?;
     to_value(&report)
 }
 
-/// A game in progress for `arbiter referee`: the library's incremental referee of either game.
-pub enum LiveGame {
-    /// Xiangqi: [`arbiter::xiangqi::referee::Referee`], one move at a time.
-    Xiangqi {
-        referee: Box<arbiter::xiangqi::referee::Referee>,
-        rules: arbiter::xiangqi::rules::RuleSet,
-        cycles: u32,
-    },
-    /// Chess: [`arbiter::chess::Referee`], one move at a time.
-    Chess { referee: Box<arbiter::chess::Referee> },
-}
-
-fn item(e: ApiError) -> Value {
-    e.item
-}
+/// A game in progress for `arbiter referee`: the library's live referee of either game
+/// ([`arbiter::live::Referee`]), its answers as JSON.
+pub struct LiveGame(arbiter::live::Referee);
 
 impl LiveGame {
     /// Starts a game: `game` xiangqi (default, or from the FEN) or chess; `rules` axf, tw113
@@ -439,101 +379,29 @@ impl LiveGame {
         fen: Option<&str>,
         cycles: Option<u32>,
     ) -> Result<LiveGame, Value> {
-        let opts = options(rules, cycles, game, None, false).map_err(item)?;
-        let game = opts.game.unwrap_or_else(|| match (fen, opts.rules) {
-            (None, Some(RuleBook::Fide)) => Game::Chess,
-            _ => arbiter::detect_game(fen, None),
-        });
-        if let Some(msg) = RuleBook::mismatch(opts.rules, game) {
-            return Err(json!({ "error": msg.to_string() }));
-        }
-        match game {
-            Game::Xiangqi => {
-                let start = match fen {
-                    None => xiangqi::Position::startpos(),
-                    Some(f) => xiangqi::Position::from_fen(f)
-                        .map_err(|e| json!({ "error": format!("invalid xiangqi FEN '{f}': {e}") }))?,
-                };
-                let rules = RuleBook::xiangqi(opts.rules);
-                Ok(LiveGame::Xiangqi {
-                    referee: Box::new(arbiter::xiangqi::referee::Referee::new(
-                        rules.clone(),
-                        start,
-                        opts.cycles,
-                    )),
-                    rules,
-                    cycles: opts.cycles,
-                })
-            }
-            Game::Chess => {
-                let start = match fen {
-                    None => arbiter::chess::Chess::default(),
-                    Some(f) => arbiter::chess::parse_fen(f).map_err(|e| json!({ "error": e.to_string() }))?,
-                };
-                let options = arbiter::chess::JudgeOptions {
-                    dead_check: opts.dead_check,
-                };
-                Ok(LiveGame::Chess {
-                    referee: Box::new(arbiter::chess::Referee::with_options(start, options)),
-                })
-            }
-        }
+        let opts = options(rules, cycles, game, None, false).map_err(|e| e.item)?;
+        arbiter::live::Referee::new(opts.game, opts.rules, fen, opts.cycles, opts.dead_check)
+            .map(LiveGame)
+            .map_err(|e| json!({ "error": e.to_string() }))
     }
 
     /// The report of the game so far (what `arbiter judge --json` gives for these moves).
     pub fn status(&self) -> Value {
-        match self {
-            LiveGame::Xiangqi { referee, cycles, .. } => {
-                let r = arbiter::XiangqiGameReport::from_referee("-", 0, referee, *cycles, false, 0);
-                serde_json::to_value(arbiter::GameReport::Xiangqi(Box::new(r)))
-                    .unwrap_or_else(|e| json!({ "error": e.to_string() }))
-            }
-            LiveGame::Chess { referee } => {
-                let r = arbiter::ChessGameReport {
-                    file: "-".into(),
-                    index: 0,
-                    from_position: true,
-                    report: referee.report(),
-                    truncated: false,
-                    warnings: Vec::new(),
-                };
-                serde_json::to_value(arbiter::GameReport::Chess(Box::new(r)))
-                    .unwrap_or_else(|e| json!({ "error": e.to_string() }))
-            }
-        }
+        serde_json::to_value(self.0.report()).unwrap_or_else(|e| json!({ "error": e.to_string() }))
     }
 
     /// Plays `text` (any notation the CLI reads) and answers the report after it with
     /// `"move"`: `{"move","kinds","chases"}` (xiangqi, ICCS) or `{"move","san"}` (chess, UCI).
     ///
-    /// Errors: `{"error","ply"}` for a move that cannot be read or is illegal; the game is
-    /// unchanged.
+    /// Errors: `{"error","ply","move"}` for a move that cannot be read or is illegal; the game
+    /// is unchanged.
     pub fn push(&mut self, text: &str) -> Result<Value, Value> {
-        let fact = match self {
-            LiveGame::Xiangqi { referee, rules, .. } => {
-                let ply = referee.plies() + 1;
-                let bad = |e: String| json!({ "error": e, "ply": ply, "move": text });
-                let before = referee.position().clone();
-                let mv = xiangqi::notation::parse_move(&before, text)
-                    .map_err(|e| bad(e.to_string()))?
-                    .mv;
-                referee.push(mv).map_err(|e| bad(e.to_string()))?;
-                let f = arbiter::xiangqi::facts::classify(&before, mv, rules);
-                json!({ "move": mv.to_string(), "kinds": f.kinds(), "chases": f.chases })
-            }
-            LiveGame::Chess { referee } => {
-                let ply = referee.plies() + 1;
-                let before = referee.position().clone();
-                let m = referee
-                    .push_text(text)
-                    .map_err(|e| json!({ "error": e.to_string(), "ply": ply, "move": text }))?;
-                let san = shakmaty::san::SanPlus::from_move(before, m).to_string();
-                let uci = shakmaty::uci::UciMove::from_move(m, shakmaty::CastlingMode::Standard).to_string();
-                json!({ "move": uci, "san": san })
-            }
-        };
+        let played = self
+            .0
+            .push(text)
+            .map_err(|e| serde_json::to_value(e).unwrap_or_else(|e| json!({ "error": e.to_string() })))?;
         let mut v = self.status();
-        v["move"] = fact;
+        v["move"] = serde_json::to_value(played).unwrap_or_else(|e| json!({ "error": e.to_string() }));
         Ok(v)
     }
 }

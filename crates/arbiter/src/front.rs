@@ -131,6 +131,15 @@ enum InputKind {
 }
 
 impl InputGame {
+    /// An input that cannot be read at all (`why`, e.g. `cannot read x.pgn: Permission
+    /// denied`), labelled `file`: one item with no index that judges to that error.
+    pub fn unreadable(file: &str, why: impl Into<String>) -> InputGame {
+        InputGame {
+            file: file.to_string(),
+            kind: InputKind::Failed(GameError::new(file, None, why, None)),
+        }
+    }
+
     /// The 0-based index of the game in its input (`None` when the input could not be read).
     pub fn index(&self) -> Option<usize> {
         match &self.kind {

@@ -80,13 +80,17 @@
 
 pub mod agreement;
 pub mod annotate;
+pub mod batch;
 mod budget;
 pub mod chess;
 mod front;
 pub mod glossary;
 mod key_map;
+pub mod live;
+pub mod options;
 mod report;
 pub mod types;
+pub mod walk;
 pub mod words;
 pub mod xiangqi;
 

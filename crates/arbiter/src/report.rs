@@ -164,6 +164,12 @@ pub enum Usage {
         /// Whether the book also has the alternative 40-move limit.
         alternative: bool,
     },
+    /// An option word that names none of its values (a rule book, game, claim kind, …).
+    #[error("{0}")]
+    Word(#[from] crate::types::ParseError),
+    /// Zero completed repetition loops asked for.
+    #[error("cycles must be 1 or more (completed repetition loops)")]
+    NoCycles,
     /// A claim at a ply past the end of the moves.
     #[error("ply {at_ply} is beyond the {plies} plies played")]
     PlyBeyondEnd {

@@ -41,7 +41,7 @@ pub struct ParseError {
 
 /// Reads `s` as one of `T`'s values by their JSON words, ignoring ASCII case and reading `-`
 /// as `_`.
-fn parse_word<T: Copy>(
+pub(crate) fn parse_word<T: Copy>(
     s: &str,
     values: &[(T, &str)],
     what: &'static str,

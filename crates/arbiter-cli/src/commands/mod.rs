@@ -44,7 +44,8 @@ pub fn usage_message(u: &arbiter::Usage) -> String {
             game: Game::Xiangqi, ..
         } => "--rules fide is the chess rule set; xiangqi games are judged under axf".into(),
         Usage::StartPosition { reason } => format!("--fen: {reason}"),
-        Usage::CycleOfChess => u.to_string(),
+        Usage::CycleOfChess | Usage::Word(_) => u.to_string(),
+        Usage::NoCycles => "--cycles must be 1 or more (completed repetition loops)".into(),
         Usage::ClassifyUnderFide => "classify judges xiangqi moves: --rules axf|tw113".into(),
         Usage::ChessClaimOnXiangqiRecord { file } => format!(
             "{file} holds a xiangqi game: its draw claim is --kind natural-move-limit (threefold and \

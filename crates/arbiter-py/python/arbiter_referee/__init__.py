@@ -10,6 +10,7 @@ of moves played when the event happened.
 
 import json as _json
 import os as _os
+import warnings as _warnings
 from typing import Any, Dict, Iterator, List, Optional, Union
 
 from . import _arbiter
@@ -20,34 +21,65 @@ __all__ = ["judge", "iter_judge", "judge_position", "perft", "claim", "ArbiterEr
            "FenError", "RecordError", "UsageError", "xiangqi", "chess"]
 
 
-Data = Union[bytes, bytearray, memoryview, str, "_os.PathLike[str]"]
+Record = Union[bytes, bytearray, memoryview, str]
+Path = Union[str, "_os.PathLike[str]"]
 
 
-def _inputs(data: Data, file: Optional[str]):
-    """(bytes, label) pairs: bytes as given; a path to a file; a directory walked recursively
-    in sorted order for record files. A ``str`` is a path when such a path exists, else record
-    text (UTF-8)."""
-    if isinstance(data, (bytes, bytearray, memoryview)):
-        yield bytes(data), file or "-"
+def _walk(path: Path):
+    """(label, bytes or None, error or None) per input of ``path``: the library's walk (the
+    CLI's ``judge PATH``: a file as given; a directory recursively for record files, each file
+    once, symbolic link loops, FIFOs and devices skipped unopened, each skip a
+    :class:`RuntimeWarning`). ``path`` itself unreadable, missing or holding no record file:
+    :class:`RecordError`; a file or sub-directory inside it that cannot be read: its error."""
+    root = _fspath(path)
+    inputs, skipped = _arbiter.walk(root)
+    for note in skipped:
+        _warnings.warn(f"arbiter: {note}", RuntimeWarning, stacklevel=3)
+    if len(inputs) == 1 and inputs[0][0] == root and inputs[0][1] is not None:
+        label, error = inputs[0]
+        raise RecordError(error if label in error else f"{label}: {error}", file=label)
+    for label, error in inputs:
+        if error is not None:
+            yield label, None, error
+            continue
+        try:
+            with open(label, "rb") as f:
+                yield label, f.read(), None
+        except OSError as e:
+            if label == root:
+                raise RecordError(f"cannot read {label}: {e.strerror}", file=label) from e
+            yield label, None, f"cannot read {label}: {e.strerror}"
+
+
+def _fspath(path: Path) -> str:
+    p = _os.fspath(path)
+    if not isinstance(p, str):
+        raise TypeError(f"path: a str or os.PathLike of str, not {type(p).__name__}")
+    return p
+
+
+def _inputs(record: Optional[Record], path: Optional[Path], file: Optional[str]):
+    """(label, bytes or None, error or None) per input: ``record`` (its bytes, or its text in
+    UTF-8) labelled ``file`` (default ``-``), or the inputs of ``path`` (:func:`_walk`). A
+    string is never taken for a path: paths go in ``path``."""
+    if (record is None) == (path is None):
+        raise UsageError("give either a record (bytes or text) or path= (a file or folder), not "
+                         + ("both" if record is not None else "neither"))
+    if path is not None:
+        yield from _walk(path)
         return
-    if isinstance(data, str) and not _os.path.exists(data):
-        if "\n" in data or not data.strip() or data.lstrip().startswith("["):
-            yield data.encode("utf-8"), file or "-"
-            return
-        raise RecordError(f"cannot read {data}: no such file or directory", file=data)
-    path = _os.fspath(data)
-    if _os.path.isdir(path):
-        files = _arbiter.record_files(path)
-        if not files:
-            raise RecordError(f"{path}: no record files in this directory", file=path)
-        for p in files:
-            yield from _inputs(p, None)
-        return
-    try:
-        with open(path, "rb") as f:
-            yield f.read(), file or path
-    except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror}", file=path) from e
+    if isinstance(record, (bytes, bytearray, memoryview)):
+        yield file or "-", bytes(record), None
+    elif isinstance(record, str):
+        yield file or "-", record.encode("utf-8"), None
+    else:
+        raise TypeError(f"record: bytes or str (the record itself), not {type(record).__name__}; "
+                        "give a file or folder as path=")
+
+
+def _error_item(label: str, error: str) -> Dict[str, Any]:
+    """The CLI's item for an input that cannot be read."""
+    return {"error": error, "file": label}
 
 
 def _check(d: Dict[str, Any], errors: str) -> Dict[str, Any]:
@@ -57,40 +89,52 @@ def _check(d: Dict[str, Any], errors: str) -> Dict[str, Any]:
     return d
 
 
-def judge(data: Data, *, rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
+def judge(record: Optional[Record] = None, *, path: Optional[Path] = None,
+          rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
           explain: bool = False, dead_check: str = "proved", file: Optional[str] = None,
           errors: str = "report") -> List[Dict[str, Any]]:
     """Judges every game of a record: PGN (either game), XQF, CBR/CBL/CBF, DhtmlXQ, move lists;
     UTF-8, GBK or Big5.
 
-    ``data``: the record's bytes, its text, a path to a file, or a directory (walked
-    recursively for record files). ``rules``: ``"axf"`` / ``"tw113"`` (xiangqi, default AXF),
-    ``"fide"`` (chess, default); ``cycles``: completed repetition loops that make a xiangqi
-    repetition pending (default 3); ``game``: ``"xiangqi"`` / ``"chess"`` to force the game;
-    ``dead_check``: ``"proved"`` (every answer proved; ``"screen"`` and ``"exact"`` are older names for it) / ``"off"`` (FIDE 5.2.2); ``file``: the label
-    for bytes or text (default ``"-"``).
+    ``record``: the record itself, as bytes or text (a string is always record text, never a
+    path); or ``path``: a record file, or a directory walked recursively for record files as
+    the CLI's ``judge DIR`` does (each file once; symbolic link loops, FIFOs and devices skipped
+    with a :class:`RuntimeWarning`; a sub-directory that cannot be read gives an error dict).
+    ``rules``: ``"axf"`` / ``"tw113"`` (xiangqi, default AXF), ``"fide"`` (chess, default);
+    ``cycles``: completed repetition loops that make a xiangqi repetition pending (default 3);
+    ``game``: ``"xiangqi"`` / ``"chess"`` to force the game; ``dead_check``: ``"proved"`` (every
+    answer proved; ``"screen"`` and ``"exact"`` are older names for it) / ``"off"`` (FIDE 5.2.2); ``file``: the label for a ``record`` (default
+    ``"-"``).
 
     Returns one dict per game, equal to the CLI's ``judge --json`` line: ``file``, ``index``,
     ``game``, ``rules``, ``status``, ``result``, ``reason``, ``at_ply`` (plies), ... A game
     that cannot be read gives a dict with ``error`` (and ``ply``/``move`` when at a move);
-    with ``errors="raise"`` a :class:`RecordError` is raised instead.
+    with ``errors="raise"`` a :class:`RecordError` is raised instead. ``path`` missing, empty
+    of records or unreadable: :class:`RecordError`.
 
     The GIL is released while judging; the games of one file are judged in parallel.
     """
-    out: List[Dict[str, Any]] = []
     loads = _json.loads
-    for b, label in _inputs(data, file):
-        for line in _arbiter.judge_bytes(b, label, rules, cycles, game, explain, dead_check):
-            out.append(_check(loads(line), errors))
-    return out
+    if path is not None and record is None:
+        lines, skipped = _arbiter.judge_path(_fspath(path), rules, cycles, game, explain, dead_check)
+        for note in skipped:
+            _warnings.warn(f"arbiter: {note}", RuntimeWarning, stacklevel=2)
+    else:
+        label, b, _ = next(_inputs(record, path, file))
+        lines = _arbiter.judge_bytes(b, label, rules, cycles, game, explain, dead_check)
+    return [_check(loads(line), errors) for line in lines]
 
 
-def iter_judge(data: Data, *, rules: Optional[str] = None, cycles: int = 3,
-               game: Optional[str] = None, explain: bool = False, dead_check: str = "proved",
-               file: Optional[str] = None, errors: str = "report") -> Iterator[Dict[str, Any]]:
+def iter_judge(record: Optional[Record] = None, *, path: Optional[Path] = None,
+               rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
+               explain: bool = False, dead_check: str = "proved", file: Optional[str] = None,
+               errors: str = "report") -> Iterator[Dict[str, Any]]:
     """Like :func:`judge`, lazily: each game is judged when it is taken (files are read and
     split when reached)."""
-    for b, label in _inputs(data, file):
+    for label, b, error in _inputs(record, path, file):
+        if b is None:
+            yield _check(_error_item(label, error), errors)
+            continue
         for line in _arbiter.iter_bytes(b, label, rules, cycles, game, explain, dead_check):
             yield _check(_json.loads(line), errors)
 
@@ -112,7 +156,8 @@ def judge_position(fen: Optional[str] = None, moves: Union[str, List[str], None]
 
 
 def claim(kind: str, fen: Optional[str] = None, moves: Union[str, List[str], None] = None, *,
-          record: Optional[Data] = None, index: int = 0, rules: Optional[str] = None,
+          record: Optional[Record] = None, path: Optional[Path] = None, index: int = 0,
+          rules: Optional[str] = None,
           at_ply: Optional[int] = None, intended_move: Optional[str] = None,
           time_control: Optional[str] = None, limit: Optional[int] = None,
           game: Optional[str] = None) -> Dict[str, Any]:
@@ -121,18 +166,19 @@ def claim(kind: str, fen: Optional[str] = None, moves: Union[str, List[str], Non
     ``time_control``), ``"natural-move-limit"`` (xiangqi; AXF 60 moves each, TW113 50, or
     ``limit=40``). Returns the CLI's ``claim --json`` dict (``valid``, ``clause``, ...).
 
-    The game is ``fen`` + ``moves``, or game ``index`` (0-based) of ``record`` (a record
-    file's bytes, its text or a path, as :func:`judge` takes; the CLI's ``claim FILE --game
-    N``). ``time_control``: ``"standard"``, ``"rapid"`` or ``"blitz"``; ``None`` (default) =
+    The game is ``fen`` + ``moves``, or game ``index`` (0-based) of ``record`` (a record's
+    bytes or text) or of the record file at ``path`` (the CLI's ``claim FILE --game N``). ``time_control``: ``"standard"``, ``"rapid"`` or ``"blitz"``; ``None`` (default) =
     what the record's ``[TimeControl]`` or ``[Event]`` tag implies, else standard play (as the
     CLI and the server).
 
     Raises :class:`UsageError` when the claim does not fit the game, :class:`RecordError` or
     :class:`FenError` when the game cannot be replayed."""
-    if record is not None:
-        if not isinstance(record, (bytes, bytearray, memoryview)) and _os.path.isdir(record):
-            raise UsageError(f"claim takes one record file; {_os.fspath(record)} is a directory")
-        data, label = next(_inputs(record, None))
+    if record is not None or path is not None:
+        if path is not None and _os.path.isdir(path):
+            raise UsageError(f"claim takes one record file; {_os.fspath(path)} is a directory")
+        label, data, error = next(_inputs(record, path, None))
+        if data is None:
+            raise RecordError(error, file=label)
         return _json.loads(_arbiter.claim(kind, None, "", rules, at_ply, intended_move,
                                           time_control, limit, game, data, label, index))
     return _json.loads(_arbiter.claim(kind, fen, _moves_text(moves), rules, at_ply,

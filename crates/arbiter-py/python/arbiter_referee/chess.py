@@ -24,7 +24,7 @@ class Referee:
     __slots__ = ("_r",)
 
     def __init__(self, fen: Optional[str] = None, dead_check: str = "proved") -> None:
-        self._r = _arbiter.ChessReferee(fen, dead_check)
+        self._r = _arbiter.Referee("chess", fen, None, 3, dead_check)
 
     def push(self, move: str) -> Dict[str, Any]:
         """Plays a move in SAN (``Nf3``, ``O-O``) or UCI (``g1f3``) and returns the status:
@@ -96,14 +96,15 @@ _START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 def claim(kind: str, fen: Optional[str] = None, moves: Union[str, List[str], None] = None, *,
           at_ply: Optional[int] = None, intended_move: Optional[str] = None,
-          time_control: Optional[str] = None, record: Any = None,
+          time_control: Optional[str] = None, record: Any = None, path: Any = None,
           index: int = 0) -> Dict[str, Any]:
     """Judges a threefold (9.2) or fifty-move (9.3) claim; see :func:`arbiter_referee.claim`
     (``time_control=None``: from the record's tags, else standard)."""
     from . import claim as _claim
-    return _claim(kind, fen, moves, record=record, index=index, at_ply=at_ply,
+    from_record = record is not None or path is not None
+    return _claim(kind, fen, moves, record=record, path=path, index=index, at_ply=at_ply,
                   intended_move=intended_move, time_control=time_control,
-                  game=None if record is not None else "chess")
+                  game=None if from_record else "chess")
 
 
 def dead(fen: str) -> Dict[str, Any]:

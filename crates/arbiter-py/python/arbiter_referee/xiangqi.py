@@ -24,7 +24,7 @@ class Referee:
     __slots__ = ("_r",)
 
     def __init__(self, fen: Optional[str] = None, rules: Optional[str] = "axf", cycles: int = 3) -> None:
-        self._r = _arbiter.XiangqiReferee(fen, rules, cycles)
+        self._r = _arbiter.Referee("xiangqi", fen, rules, cycles)
 
     def push(self, move: str) -> Dict[str, Any]:
         """Plays one move (ICCS ``h2e2``, WXF ``C2.5``, Chinese ``炮二平五``) and returns the

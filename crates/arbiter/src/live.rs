@@ -1,0 +1,315 @@
+//! A game judged as it is played, for either game: one move pushed at a time (any notation the
+//! record readers take), the report of the game so far after each. Over the incremental
+//! referee of each game ([`crate::xiangqi::referee::Referee`], [`crate::chess::Referee`]).
+//!
+//! ```
+//! use arbiter::live::Referee;
+//! let mut r = Referee::new(None, Some(arbiter::RuleBook::Tw113), Some("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w"), 3, Default::default()).unwrap();
+//! for m in "f7e7 e9f9 e7f7 f9e9 ".repeat(3).split_whitespace() {
+//!     r.push(m).unwrap();
+//! }
+//! // TW113 example 1: Red checks on every move and must vary.
+//! let v = serde_json::to_value(r.report()).unwrap();
+//! assert_eq!((v["status"].as_str(), v["reason"].as_str(), v["must_vary"].as_str()), (Some("pending"), Some("perpetual_check"), Some("red")));
+//! let played = serde_json::to_value(r.push("f7e7").unwrap()).unwrap();
+//! assert_eq!(played["kinds"][0], "check");
+//! ```
+
+use crate::chess::{self, DeadCheck};
+use crate::report::{ChessGameReport, Error, GameReport, Usage, XiangqiGameReport};
+use crate::types::{Game, RuleBook};
+use serde::Serialize;
+
+/// A game in progress, of either game.
+pub enum Referee {
+    /// Xiangqi under AXF or TW113.
+    Xiangqi {
+        /// The incremental referee.
+        referee: Box<crate::xiangqi::referee::Referee>,
+        /// Completed repetition loops that make a repetition pending (for the report).
+        cycles: u32,
+    },
+    /// Chess under the FIDE Laws.
+    Chess {
+        /// The incremental referee.
+        referee: Box<chess::Referee>,
+    },
+}
+
+/// A move just played, as read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    /// A xiangqi move (ICCS when displayed).
+    Xiangqi(xiangqi::Move),
+    /// A chess move.
+    Chess(shakmaty::Move),
+}
+
+impl Move {
+    /// The move in ICCS (xiangqi) or UCI (chess).
+    pub fn coordinates(&self) -> String {
+        match self {
+            Move::Xiangqi(m) => m.to_string(),
+            Move::Chess(m) => {
+                shakmaty::uci::UciMove::from_move(*m, shakmaty::CastlingMode::Standard).to_string()
+            }
+        }
+    }
+}
+
+/// A move just played with what it is: `{"move","kinds","chases"}` (xiangqi: ICCS, the move's
+/// kinds and the chases it makes under the game's rule set) or `{"move","san"}` (chess: UCI
+/// and SAN).
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum Played {
+    /// Xiangqi.
+    Xiangqi {
+        /// ICCS.
+        #[serde(rename = "move")]
+        mv: String,
+        /// Its kinds (`check`, `chase`, `idle`, …), as [`crate::xiangqi::facts::MoveFacts::kinds`].
+        kinds: Vec<&'static str>,
+        /// The chases it makes.
+        chases: Vec<crate::xiangqi::facts::Chase>,
+    },
+    /// Chess.
+    Chess {
+        /// UCI.
+        #[serde(rename = "move")]
+        mv: String,
+        /// SAN, with `+`/`#`.
+        san: String,
+    },
+}
+
+/// A move that could not be played: `{"error","ply","move"}`; the game is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{error}")]
+pub struct MoveError {
+    /// What is wrong with the move.
+    pub error: String,
+    /// The ply the move would have made (1-based).
+    pub ply: usize,
+    /// The move as given.
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+impl Referee {
+    /// Starts a game from `fen` (`None`: the standard start) of `game` (`None`: chess when
+    /// `rules` is `fide` and no FEN is given, else as [`crate::detect_game`] tells from the
+    /// FEN), under `rules` (`None`: AXF or FIDE). `cycles` (1 or more): completed repetition
+    /// loops that make a xiangqi repetition pending; `dead_check`: chess dead positions.
+    ///
+    /// # Errors
+    /// [`Error::Usage`] for `cycles` 0 or rules of the other game; [`Error::Input`] for a FEN
+    /// that does not read.
+    pub fn new(
+        game: Option<Game>,
+        rules: Option<RuleBook>,
+        fen: Option<&str>,
+        cycles: u32,
+        dead_check: DeadCheck,
+    ) -> Result<Referee, Error> {
+        if cycles == 0 {
+            return Err(Error::Usage(Usage::NoCycles));
+        }
+        let game = game.unwrap_or_else(|| match (fen, rules) {
+            (None, Some(RuleBook::Fide)) => Game::Chess,
+            _ => crate::detect_game(fen, None),
+        });
+        if let Some(u) = RuleBook::mismatch(rules, game) {
+            return Err(Error::Usage(u));
+        }
+        match game {
+            Game::Xiangqi => {
+                let start = match fen {
+                    None => xiangqi::Position::startpos(),
+                    Some(f) => xiangqi::Position::from_fen(f)
+                        .map_err(|e| Error::input(format!("invalid xiangqi FEN '{f}': {e}")))?,
+                };
+                let referee = crate::xiangqi::referee::Referee::new(RuleBook::xiangqi(rules), start, cycles);
+                Ok(Referee::Xiangqi {
+                    referee: Box::new(referee),
+                    cycles,
+                })
+            }
+            Game::Chess => {
+                let start = match fen {
+                    None => shakmaty::Chess::default(),
+                    Some(f) => chess::parse_fen(f).map_err(|e| Error::input(e.to_string()))?,
+                };
+                let options = chess::JudgeOptions { dead_check };
+                Ok(Referee::Chess {
+                    referee: Box::new(chess::Referee::with_options(start, options)),
+                })
+            }
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> Game {
+        match self {
+            Referee::Xiangqi { .. } => Game::Xiangqi,
+            Referee::Chess { .. } => Game::Chess,
+        }
+    }
+
+    /// Moves played (plies).
+    pub fn plies(&self) -> usize {
+        match self {
+            Referee::Xiangqi { referee, .. } => referee.plies(),
+            Referee::Chess { referee } => referee.plies(),
+        }
+    }
+
+    /// The report of the game so far: what `judge` gives for these moves from this start
+    /// (file `-`, index 0).
+    pub fn report(&self) -> GameReport {
+        match self {
+            Referee::Xiangqi { referee, cycles } => {
+                let r = XiangqiGameReport::from_referee("-", 0, referee, *cycles, false, 0);
+                GameReport::Xiangqi(Box::new(r))
+            }
+            Referee::Chess { referee } => GameReport::Chess(Box::new(ChessGameReport {
+                file: "-".into(),
+                index: 0,
+                from_position: true,
+                report: referee.report(),
+                truncated: false,
+                warnings: Vec::new(),
+            })),
+        }
+    }
+
+    /// Plays `text` (xiangqi: ICCS, WXF or Chinese; chess: SAN or UCI).
+    ///
+    /// # Errors
+    /// A move that does not read or is illegal; the game is unchanged.
+    pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
+        let ply = self.plies() + 1;
+        let bad = |error: String| MoveError {
+            error,
+            ply,
+            mv: text.to_string(),
+        };
+        match self {
+            Referee::Xiangqi { referee, .. } => {
+                let mv = xiangqi::notation::parse_move(referee.position(), text)
+                    .map_err(|e| bad(e.to_string()))?
+                    .mv;
+                // parse_move returns only legal moves (an ICCS move the position does not
+                // allow is NotationError::Illegal): the referee's own legality test is skipped.
+                referee.push_legal(mv);
+                Ok(Move::Xiangqi(mv))
+            }
+            Referee::Chess { referee } => referee
+                .push_text(text)
+                .map(Move::Chess)
+                .map_err(|e| bad(e.to_string())),
+        }
+    }
+
+    /// [`Referee::play`], and what the move is ([`Played`]).
+    ///
+    /// # Errors
+    /// As [`Referee::play`].
+    pub fn push(&mut self, text: &str) -> Result<Played, MoveError> {
+        match self {
+            Referee::Xiangqi { referee, .. } => {
+                let before = referee.position().clone();
+                let rules = referee.rules().clone();
+                let Move::Xiangqi(mv) = self.play(text)? else {
+                    unreachable!("a xiangqi referee plays xiangqi moves")
+                };
+                let f = crate::xiangqi::facts::classify(&before, mv, &rules);
+                Ok(Played::Xiangqi {
+                    mv: mv.to_string(),
+                    kinds: f.kinds(),
+                    chases: f.chases,
+                })
+            }
+            Referee::Chess { referee } => {
+                let before = referee.position().clone();
+                let played = self.play(text)?;
+                let Move::Chess(m) = played else {
+                    unreachable!("a chess referee plays chess moves")
+                };
+                Ok(Played::Chess {
+                    mv: played.coordinates(),
+                    san: shakmaty::san::SanPlus::from_move(before, m).to_string(),
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The report after each push equals the report of judging the same moves at once.
+    #[test]
+    fn report_equals_judge_position() {
+        let cases = [
+            (None, None, "h2e2 h9g7 h0g2 i9h9"),
+            (
+                Some("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w"),
+                Some(RuleBook::Tw113),
+                "f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9",
+            ),
+            (None, Some(RuleBook::Fide), "Nf3 Nf6 Ng1 Ng8 g1f3 g8f6 f3g1 f6g8"),
+        ];
+        for (fen, rules, moves) in cases {
+            let mut r = Referee::new(None, rules, fen, 3, DeadCheck::Proved).unwrap();
+            for m in moves.split_whitespace() {
+                r.push(m).unwrap();
+            }
+            let options = crate::Options {
+                rules,
+                ..Default::default()
+            };
+            let at_once = crate::judge_position(fen, moves, &options).unwrap();
+            assert_eq!(
+                serde_json::to_string(&r.report()).unwrap(),
+                serde_json::to_string(&at_once).unwrap(),
+                "{moves}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_bad_move_leaves_the_game_unchanged() {
+        let mut r = Referee::new(Some(Game::Chess), None, None, 3, DeadCheck::Proved).unwrap();
+        r.push("e4").unwrap();
+        let e = r.push("Ke3").unwrap_err();
+        assert_eq!((e.ply, e.mv.as_str()), (2, "Ke3"));
+        assert_eq!(r.plies(), 1);
+        let played = serde_json::to_value(r.push("e5").unwrap()).unwrap();
+        assert_eq!(played, serde_json::json!({"move": "e7e5", "san": "e5"}));
+        let mut x = Referee::new(None, None, None, 3, DeadCheck::Proved).unwrap();
+        let e = x.play("a0a5").unwrap_err(); // the rook is blocked by its own pawn on a3
+        assert_eq!((e.ply, x.plies()), (1, 0));
+    }
+
+    #[test]
+    fn bad_starts_are_errors() {
+        assert!(matches!(
+            Referee::new(None, None, None, 0, DeadCheck::Proved),
+            Err(Error::Usage(_))
+        ));
+        assert!(matches!(
+            Referee::new(
+                Some(Game::Xiangqi),
+                Some(RuleBook::Fide),
+                None,
+                3,
+                DeadCheck::Proved
+            ),
+            Err(Error::Usage(_))
+        ));
+        let e = Referee::new(Some(Game::Xiangqi), None, Some("9/9 w"), 3, DeadCheck::Proved).err();
+        assert!(matches!(e, Some(Error::Input { ply: None, .. })), "{e:?}");
+    }
+}
