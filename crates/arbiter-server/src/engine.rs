@@ -218,25 +218,27 @@ fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, ApiError> {
 /// also carries `"annotations"` (see [`arbiter::annotate`]). The games are read and judged
 /// one at a time: nothing here grows with their number.
 ///
-/// `deadline`: the request's time cap; checked between games, so a body of many games stops
-/// computing (422) soon after the cap instead of running on unseen.
+/// `budget`: the request's time cap and cancel flag; checked between games and inside each
+/// game's replay, so a body of many games, or one long game, stops computing (422) soon after
+/// the cap or the answer's end instead of running on unseen.
 ///
 /// Errors: a bad query value (400), the time cap (422), or `emit`'s own error (then it stops).
 pub fn judge_record(
     bytes: &[u8],
     q: &crate::routes::JudgeQuery,
-    deadline: std::time::Instant,
+    budget: &arbiter::Budget,
     mut emit: impl FnMut(Value, bool) -> Result<(), ApiError>,
 ) -> Result<(), ApiError> {
-    let opts = options(
+    let mut opts = options(
         q.rules.as_deref(),
         q.cycles,
         q.game.as_deref(),
         q.dead_check.as_deref(),
         q.explain,
     )?;
+    opts.budget = budget.clone();
     for (games, input) in arbiter::split_bytes(bytes, "-").enumerate() {
-        if std::time::Instant::now() > deadline {
+        if budget.start().check().is_err() {
             return Err(ApiError::too_slow_after(games));
         }
         let report = input.judge(&opts);
@@ -252,15 +254,17 @@ pub fn judge_record(
     Ok(())
 }
 
-/// `POST /api/v1/position`: one report, as `arbiter judge --fen --moves --json`.
-pub fn judge_position(r: PositionRequest, _l: &Limits) -> Result<Value, ApiError> {
-    let opts = options(
+/// `POST /api/v1/position`: one report, as `arbiter judge --fen --moves --json`, judged
+/// within `budget` (the request's time cap and cancel flag: over it, an error item → 422).
+pub fn judge_position(r: PositionRequest, budget: &arbiter::Budget) -> Result<Value, ApiError> {
+    let mut opts = options(
         r.rules.as_deref(),
         r.cycles,
         r.game.as_deref(),
         r.dead_check.as_deref(),
         r.explain,
     )?;
+    opts.budget = budget.clone();
     let moves = r.moves.joined();
     let report = arbiter::judge_position(r.fen.as_deref(), &moves, &opts).map_err(library_error)?;
     let mut v = to_value(&report)?;

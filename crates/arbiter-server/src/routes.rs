@@ -12,6 +12,7 @@ use http_body_util::BodyExt;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
 use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -545,13 +546,35 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(bytes).map_err(|e| ApiError::bad_request(format!("request body: {e}")))
 }
 
-/// Runs `work` on the blocking pool within the concurrency and time caps.
+/// Sets a request's cancel flag when dropped: its answer is sent, timed out, or its client
+/// has gone — in each case the work behind it stops ([`arbiter::Budget::cancel_on`]).
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A request's budget (its time cap and a cancel flag) and the guard that cancels it.
+fn request_budget(limits: &Limits) -> (arbiter::Budget, StopOnDrop) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let budget = arbiter::Budget::unlimited()
+        .until(limits.deadline())
+        .cancel_on(stop.clone());
+    (budget, StopOnDrop(stop))
+}
+
+/// Runs `work` on the blocking pool within the concurrency and time caps. When the cap passes
+/// (422) or the client goes, the budget handed to `work` is cancelled, so the library's loops
+/// stop and the permit is freed.
 async fn compute<F>(state: &AppState, work: F) -> Response
 where
-    F: FnOnce() -> Result<Value, ApiError> + Send + 'static,
+    F: FnOnce(&arbiter::Budget) -> Result<Value, ApiError> + Send + 'static,
 {
     let limits = &state.limits;
     let secs = limits.time.as_secs_f64();
+    let (budget, _stop) = request_budget(limits);
     let outcome = tokio::time::timeout(limits.time, async {
         let permit = state
             .permits
@@ -561,7 +584,7 @@ where
             .map_err(|_| ApiError::unavailable("the server is shutting down".into()))?;
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            work()
+            work(&budget)
         })
         .await
         .map_err(|e| ApiError::internal(format!("the referee failed (a bug; please report it): {e}")))?
@@ -621,6 +644,7 @@ async fn judge(
     };
     let limits = &state.limits;
     let deadline = limits.deadline();
+    let (budget, stop) = request_budget(limits);
     let too_slow = || ApiError::too_slow(limits.time.as_secs_f64());
     let permit = match tokio::time::timeout(limits.time, state.permits.clone().acquire_owned()).await {
         Ok(Ok(p)) => p,
@@ -630,7 +654,7 @@ async fn judge(
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Piece>(4);
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        judge_pieces(&received.bytes, &q, deadline, &tx);
+        judge_pieces(&received.bytes, &q, &budget, deadline, &tx);
     });
     // Hold the answer until it is whole or over JUDGE_HELD_BYTES.
     let tokio_deadline = tokio::time::Instant::from_std(deadline);
@@ -664,6 +688,7 @@ async fn judge(
     first.extend_from_slice(&held);
     drop(held);
     let stream = JudgeStream {
+        _stop: stop,
         first: Some(Bytes::from(first)),
         rx,
         deadline: Box::pin(tokio::time::sleep_until(tokio_deadline)),
@@ -680,7 +705,13 @@ async fn judge(
 
 /// Judges every game of `bytes` ([`engine::judge_record`]) and hands the objects to `tx` in
 /// pieces; gives up when the answer is gone or `deadline` passes while it waits for room.
-fn judge_pieces(bytes: &[u8], q: &JudgeQuery, deadline: Instant, tx: &tokio::sync::mpsc::Sender<Piece>) {
+fn judge_pieces(
+    bytes: &[u8],
+    q: &JudgeQuery,
+    budget: &arbiter::Budget,
+    deadline: Instant,
+    tx: &tokio::sync::mpsc::Sender<Piece>,
+) {
     let send = |mut piece: Piece| -> bool {
         loop {
             match tx.try_send(piece) {
@@ -698,7 +729,7 @@ fn judge_pieces(bytes: &[u8], q: &JudgeQuery, deadline: Instant, tx: &tokio::syn
     };
     let mut piece = Vec::with_capacity(JUDGE_PIECE_BYTES + 4096);
     let mut judged = 0;
-    let result = engine::judge_record(bytes, q, deadline, |game, ok| {
+    let result = engine::judge_record(bytes, q, budget, |game, ok| {
         if !piece.is_empty() {
             piece.push(b',');
         }
@@ -741,6 +772,8 @@ fn whole_judge_answer(held: Vec<u8>, judged: usize) -> Response {
 /// A streamed `/judge` answer: `{"games":[` and the held objects, then each piece as it comes,
 /// then `]}` — or `],"error":"..."}` when the time cap passes or judging stops early.
 struct JudgeStream {
+    /// Cancels the judging when the answer ends or its client goes.
+    _stop: StopOnDrop,
     first: Option<Bytes>,
     rx: tokio::sync::mpsc::Receiver<Piece>,
     deadline: std::pin::Pin<Box<tokio::time::Sleep>>,
@@ -808,9 +841,10 @@ impl http_body::Body for JudgeStream {
     }
 }
 
-/// Handlers whose body is one JSON object.
+/// Handlers whose body is one JSON object; `$call` gets the request, the limits and the
+/// request's budget.
 macro_rules! json_route {
-    ($name:ident, $req:ty, $call:path) => {
+    ($name:ident, $req:ty, $call:expr) => {
         async fn $name(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Response {
             if let Err(e) = require_json(&headers) {
                 return e.into_response();
@@ -825,17 +859,21 @@ macro_rules! json_route {
             };
             drop(received);
             let limits = state.limits.clone();
-            compute(&state, move || $call(req, &limits)).await
+            compute(&state, move |budget| ($call)(req, &limits, budget)).await
         }
     };
 }
 
-json_route!(position, engine::PositionRequest, engine::judge_position);
-json_route!(cycle, engine::CycleRequest, engine::cycle);
-json_route!(classify, engine::ClassifyRequest, engine::classify);
-json_route!(claim, engine::ClaimRequest, engine::claim);
-json_route!(dead, engine::DeadRequest, engine::dead);
-json_route!(perft, engine::PerftRequest, engine::perft);
+json_route!(position, engine::PositionRequest, |r, _, b| {
+    engine::judge_position(r, b)
+});
+json_route!(cycle, engine::CycleRequest, |r, l, _| engine::cycle(r, l));
+json_route!(classify, engine::ClassifyRequest, |r, l, _| engine::classify(
+    r, l
+));
+json_route!(claim, engine::ClaimRequest, |r, l, _| engine::claim(r, l));
+json_route!(dead, engine::DeadRequest, |r, l, _| engine::dead(r, l));
+json_route!(perft, engine::PerftRequest, |r, l, _| engine::perft(r, l));
 
 impl ApiError {
     /// `{"error": error}` with `status` (the statuses of this module: 405, 408, 415, 421).

@@ -83,17 +83,18 @@ fn host_header_must_name_this_server() {
 #[test]
 fn json_routes_require_the_json_content_type() {
     let s = TestServer::start(arbiter_server::Config::default());
-    let mut c = s.client();
     for ctype in [
         Some("text/plain"),
         Some("application/x-www-form-urlencoded"),
         None,
     ] {
-        let r = c.request("POST", "/api/v1/classify", CLASSIFY.as_bytes(), ctype);
+        let r = s
+            .client()
+            .request("POST", "/api/v1/classify", CLASSIFY.as_bytes(), ctype);
         assert_eq!(r.status, 415, "{ctype:?}");
         assert!(r.json()["error"].as_str().unwrap().contains("application/json"));
     }
-    let r = c.request(
+    let r = s.client().request(
         "POST",
         "/api/v1/classify",
         CLASSIFY.as_bytes(),
@@ -102,7 +103,9 @@ fn json_routes_require_the_json_content_type() {
     assert_eq!(r.status, 200, "{}", r.text());
     assert_eq!(r.json()["kinds"], json!(["chase"]));
     // The record route takes bytes of any type.
-    let r = c.request("POST", "/api/v1/judge", XQ_SAMPLE.as_bytes(), Some("text/plain"));
+    let r = s
+        .client()
+        .request("POST", "/api/v1/judge", XQ_SAMPLE.as_bytes(), Some("text/plain"));
     assert_eq!(r.status, 200);
 }
 
@@ -333,4 +336,40 @@ fn cors_origin_is_checked() {
         .err()
         .unwrap();
     assert!(err.to_string().contains("every site"), "{err}");
+}
+
+/// Requests over the time cap stop computing and free their permits: with two permits, two
+/// long `/position` bodies (a 400,000-ply knight shuffle each) answer 422 at the cap and a small
+/// request right after is answered at once (it used to wait until the long ones had run out).
+#[test]
+fn requests_over_the_time_cap_free_their_permits() {
+    let s = with_limits(|l| {
+        l.time = Duration::from_millis(300);
+        l.concurrency = 2;
+    });
+    let body = json!({
+        "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "moves": "g1f3 g8f6 f3g1 f6g8 ".repeat(100_000),
+    });
+    let addr = s.addr;
+    let long: Vec<_> = (0..2)
+        .map(|_| {
+            let body = body.clone();
+            std::thread::spawn(move || common::Client::connect(addr).post_json("/api/v1/position", &body))
+        })
+        .collect();
+    for t in long {
+        let r = t.join().unwrap();
+        assert_eq!(r.status, 422, "{}", &r.text()[..r.text().len().min(300)]);
+    }
+    let t = Instant::now();
+    let r = s
+        .client()
+        .post_json("/api/v1/classify", &serde_json::from_str(CLASSIFY).unwrap());
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(
+        t.elapsed() < Duration::from_millis(250),
+        "waited {:?} for a permit",
+        t.elapsed()
+    );
 }
