@@ -36,6 +36,28 @@ impl From<RulesArg> for arbiter::RuleBook {
     }
 }
 
+/// Rule set of the xiangqi-only commands (`cycle`, `classify`): `axf` or `tw113`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum XiangqiRulesArg {
+    Axf,
+    Tw113,
+}
+
+impl From<XiangqiRulesArg> for arbiter::RuleBook {
+    fn from(r: XiangqiRulesArg) -> arbiter::RuleBook {
+        match r {
+            XiangqiRulesArg::Axf => arbiter::RuleBook::Axf,
+            XiangqiRulesArg::Tw113 => arbiter::RuleBook::Tw113,
+        }
+    }
+}
+
+/// `--game` of `cycle`, which judges xiangqi only: accepted for scripts that name the game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum XiangqiGameArg {
+    Xiangqi,
+}
+
 /// Kind of draw claim.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ClaimKind {
@@ -333,11 +355,18 @@ pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
 
 #[derive(Args, Debug)]
 pub struct CycleArgs {
-    #[command(flatten)]
-    pub pos: PositionArgs,
-    /// Rule set: axf (default for xiangqi), tw113, or fide (chess).
+    /// Start position as xiangqi FEN (10 ranks).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves from the FEN, separated by spaces (ICCS, WXF or Chinese).
+    #[arg(long, allow_hyphen_values = true)]
+    pub moves: Option<String>,
+    /// The game: cycle judges xiangqi repetitions only.
     #[arg(long, value_enum)]
-    pub rules: Option<RulesArg>,
+    pub game: Option<XiangqiGameArg>,
+    /// Rule set: axf (default) or tw113.
+    #[arg(long, value_enum)]
+    pub rules: Option<XiangqiRulesArg>,
     /// One JSON object per line on standard output instead of the text report.
     #[arg(long)]
     pub json: bool,
@@ -354,9 +383,9 @@ pub struct ClassifyArgs {
     /// The move to classify.
     #[arg(long = "move", allow_hyphen_values = true)]
     pub mv: String,
-    /// Rule set: axf (default for xiangqi), tw113, or fide (chess).
+    /// Rule set: axf (default) or tw113.
     #[arg(long, value_enum)]
-    pub rules: Option<RulesArg>,
+    pub rules: Option<XiangqiRulesArg>,
     /// One JSON object per line on standard output instead of the text report.
     #[arg(long)]
     pub json: bool,

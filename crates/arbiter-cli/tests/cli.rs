@@ -244,6 +244,80 @@ fn game_detection_and_misdirected_commands() {
     );
 }
 
+/// Commands refuse what they cannot do as usage errors (exit code 2) with the reason: `claim`
+/// with no record, FEN or moves (empty standard input included) instead of judging the chess
+/// start position; `cycle` and `classify` (xiangqi only) offer `--rules axf|tw113` and `cycle
+/// --game xiangqi` in `--help` and refuse `fide` and `chess`.
+#[test]
+fn commands_refuse_what_they_cannot_do() {
+    let stderr = |o: &Output| String::from_utf8_lossy(&o.stderr).into_owned();
+    let out = arbiter(&["claim", "--kind", "threefold"], None);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(out.stdout.is_empty());
+    assert!(stderr(&out).contains("no game to claim in"), "{}", stderr(&out));
+    let out = arbiter(&["claim", "--kind", "threefold", "-"], Some(b""));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("-: the input is empty"), "{}", stderr(&out));
+    // Moves alone are still a game from the start position.
+    let out = arbiter(
+        &[
+            "claim",
+            "--kind",
+            "threefold",
+            "--moves",
+            "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(json_lines(&out)[0]["valid"], true);
+
+    let check = [
+        "--fen",
+        "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w",
+        "--moves",
+        "f7e7 e9f9 e7f7 f9e9",
+    ];
+    for (cmd, extra) in [
+        ("cycle", &check[..]),
+        (
+            "classify",
+            &["--fen", "4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w", "--move", "a3b3"][..],
+        ),
+    ] {
+        let help = String::from_utf8_lossy(&arbiter(&[cmd, "--help"], None).stdout).into_owned();
+        assert!(help.contains("[possible values: axf, tw113]"), "{cmd}: {help}");
+        assert!(!help.contains("fide") && !help.contains("chess"), "{cmd}: {help}");
+        let mut args = vec![cmd, "--rules", "fide"];
+        args.extend_from_slice(extra);
+        let out = arbiter(&args, None);
+        assert_eq!(out.status.code(), Some(2), "{cmd}: {}", stderr(&out));
+        assert!(out.stdout.is_empty());
+        assert!(
+            stderr(&out).contains("invalid value 'fide' for '--rules <RULES>'"),
+            "{}",
+            stderr(&out)
+        );
+        args[2] = "tw113";
+        let out = arbiter(&args, None);
+        assert_eq!(out.status.code(), Some(0), "{cmd}: {}", stderr(&out));
+    }
+    let mut args = vec!["cycle", "--game", "chess"];
+    args.extend_from_slice(&check);
+    let out = arbiter(&args, None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("[possible values: xiangqi]"),
+        "{}",
+        stderr(&out)
+    );
+    args[2] = "xiangqi";
+    let out = arbiter(&args, None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Rules: AXF"));
+}
+
 /// `judge --dead-check`: the default (`proved`, also accepted as `screen` and `exact`) finds
 /// the dead positions with the ply where the game died (a locked pawn wall and bishops on one
 /// colour from the start; bare kings after the last capture); `off` finds none.

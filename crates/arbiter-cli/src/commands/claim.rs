@@ -7,6 +7,13 @@ use arbiter::{ClaimGame, ClaimQuery};
 
 /// Entry point.
 pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
+    if a.file.is_none() && a.fen.is_none() && a.moves.is_none() {
+        return Err(UsageError(
+            "no game to claim in: give a record FILE (`-` for standard input), or --fen and/or --moves"
+                .into(),
+        )
+        .into());
+    }
     let bytes = match &a.file {
         Some(path) => Some(
             crate::inputs::expand(std::slice::from_ref(path))
@@ -17,6 +24,11 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
         ),
         None => None,
     };
+    if let (Some(path), Some(b)) = (&a.file, &bytes) {
+        if b.iter().all(u8::is_ascii_whitespace) {
+            return Err(UsageError(format!("{path}: the input is empty, no game to claim in")).into());
+        }
+    }
     let game = match (&a.file, &bytes) {
         (Some(file), Some(bytes)) => ClaimGame::Record {
             bytes,

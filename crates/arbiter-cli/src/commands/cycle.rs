@@ -1,22 +1,18 @@
 //! `arbiter cycle`: adjudicate one xiangqi repetition cycle.
 
 use super::cli_error;
-use crate::args::{CycleArgs, GameKind};
+use crate::args::CycleArgs;
 use crate::output::{Emitter, Item};
 use crate::UsageError;
 
 /// Entry point.
 pub fn run(a: CycleArgs, out: &mut Emitter) -> anyhow::Result<()> {
     let fen = a
-        .pos
         .fen
         .as_deref()
         .ok_or_else(|| UsageError("--fen is required".into()))?;
-    if a.pos.game == Some(GameKind::Chess) {
-        return Err(UsageError("cycle judges xiangqi repetitions; give a 10-rank FEN".into()).into());
-    }
     super::check_fen(Some(fen), arbiter::Game::Xiangqi)?;
-    let moves = a.pos.moves.as_deref().unwrap_or("");
+    let moves = a.moves.as_deref().unwrap_or("");
     let r = arbiter::cycle(fen, moves, a.rules.map(Into::into), a.explain).map_err(cli_error)?;
     out.emit(Item::new(&r, r.text(), false));
     Ok(())
