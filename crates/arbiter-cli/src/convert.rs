@@ -65,7 +65,10 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
-    eprintln!("arbiter: {written} games written, {failed} could not be read");
+    eprintln!(
+        "arbiter: {} written, {failed} could not be read",
+        crate::output::plural(written, "game")
+    );
     if failed > 0 {
         anyhow::bail!("{failed} games or inputs could not be read (named above)");
     }

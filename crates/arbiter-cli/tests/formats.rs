@@ -101,4 +101,16 @@ fn convert_to_pgn_reads_back_with_the_same_verdicts() {
         err.contains("cut.cbr: game 0: malformed CBR at byte offset"),
         "{err}"
     );
+    assert!(
+        err.contains("arbiter: 0 games written, 1 could not be read"),
+        "{err}"
+    );
+    // One game is "1 game".
+    let out = arbiter(&["convert", "--to", "pgn", "samples/xiangqi-perpetual-chase.pgn"]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("arbiter: 1 game written, 0 could not be read"),
+        "{err}"
+    );
 }

@@ -116,16 +116,18 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let unread = if unreadable > 0 {
-        format!("; {} could not be read", plural(unreadable, "input"))
+        format!(
+            "; {} could not be read",
+            crate::output::plural(unreadable, "input")
+        )
     } else {
         String::new()
     };
     eprintln!(
         "arbiter: {} from {}; {failed} could not be judged{unread}",
-        plural(games, "game"),
-        plural(inputs.len(), "file")
+        crate::output::plural(games, "game"),
+        crate::output::plural(inputs.len(), "file")
     );
     Ok(())
 }
