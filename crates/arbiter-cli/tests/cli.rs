@@ -318,6 +318,17 @@ fn commands_refuse_what_they_cannot_do() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("Rules: AXF"));
 }
 
+/// `perft` prints the same total line for both games (xiangqi 1,920 and chess 400 leaves at
+/// depth 2 from the start positions, the published counts).
+#[test]
+fn perft_prints_one_layout_for_both_games() {
+    let out = arbiter(&["perft", "--depth", "2"], None);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "nodes at depth 2: 1920\n");
+    let chess = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let out = arbiter(&["perft", "--depth", "2", "--fen", chess], None);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "nodes at depth 2: 400\n");
+}
+
 /// `judge --dead-check`: the default (`proved`, also accepted as `screen` and `exact`) finds
 /// the dead positions with the ply where the game died (a locked pawn wall and bishops on one
 /// colour from the start; bare kings after the last capture); `off` finds none.

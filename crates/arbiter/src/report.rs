@@ -1250,16 +1250,13 @@ pub struct PerftReport {
 }
 
 impl PerftReport {
-    /// One `MOVE: N` line per first move (with divide), then the total.
+    /// One `MOVE: N` line per first move (with divide), then `nodes at depth D: N` (both games).
     pub fn text(&self) -> String {
         let mut text = String::new();
         for (m, n) in self.divide.iter().flatten() {
             text.push_str(&format!("{m}: {n}\n"));
         }
-        match self.game {
-            Game::Xiangqi => text.push_str(&format!("nodes at depth {}: {}\n", self.depth, self.nodes)),
-            Game::Chess => text.push_str(&format!("nodes: {}\n", self.nodes)),
-        }
+        text.push_str(&format!("nodes at depth {}: {}\n", self.depth, self.nodes));
         text
     }
 }
