@@ -93,11 +93,31 @@ fn line(
     }
 }
 
-/// Append `text` wrapped at about 80 columns.
+/// Append `text` wrapped at 80 display columns (a Chinese character takes two), never
+/// between a move number (`12.`, `12...`, also after `(`) and the move after it.
 fn wrap(out: &mut String, text: &str) {
+    use unicode_width::UnicodeWidthStr;
+    let is_number = |w: &str| {
+        let w = w.trim_start_matches('(');
+        let digits = w.trim_end_matches('.');
+        !digits.is_empty() && digits.len() < w.len() && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    // Words, each move number glued to the word after it.
+    let mut words: Vec<String> = Vec::new();
+    let mut glue = false;
+    for word in text.split(' ') {
+        match words.last_mut() {
+            Some(last) if glue => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+        glue = is_number(word);
+    }
     let mut col = 0;
-    for (i, word) in text.split(' ').enumerate() {
-        let w = word.chars().count();
+    for (i, word) in words.iter().enumerate() {
+        let w = word.width();
         if i > 0 {
             if col + 1 + w > 80 {
                 out.push('\n');
@@ -109,5 +129,38 @@ fn wrap(out: &mut String, text: &str) {
         }
         out.push_str(word);
         col += w;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    /// No line ends after a move number, and Chinese moves (8 columns each) fill 80 display
+    /// columns, not 80 characters.
+    #[test]
+    fn wrap_keeps_numbers_with_moves_and_counts_display_width() {
+        let mut text = String::new();
+        for n in 1..=20 {
+            text.push_str(&format!("{n}. 炮二平五 馬8進7 "));
+        }
+        text.push('*');
+        let mut out = String::new();
+        wrap(&mut out, &text);
+        assert_eq!(out.replace('\n', " "), text);
+        for line in out.lines() {
+            let width = unicode_width::UnicodeWidthStr::width(line);
+            assert!(width <= 80, "{width}: {line}");
+            assert!(!line.ends_with('.'), "a number ends the line: {line}");
+        }
+        // "1. 炮二平五 馬8進7" is 3 + 8 + 1 + 7 = 19 columns: four pairs and three columns
+        // of the fifth number fit in 80.
+        assert_eq!(
+            out.lines().next(),
+            Some("1. 炮二平五 馬8進7 2. 炮二平五 馬8進7 3. 炮二平五 馬8進7 4. 炮二平五 馬8進7")
+        );
+        let mut out = String::new();
+        wrap(&mut out, &format!("{}(12... h9g7 x", "a ".repeat(38)));
+        assert!(out.ends_with("\n(12... h9g7 x"), "{out}");
     }
 }
