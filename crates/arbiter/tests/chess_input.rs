@@ -202,3 +202,38 @@ fn claim_penalty_time_control_comes_from_the_tags_unless_given() {
     );
     assert_eq!(v.penalty.unwrap().opponent_extra_seconds, 120);
 }
+
+/// FIDE 9.2.1.2: a claim right after the repetition speaks of the position on the board ("stands",
+/// not "would stand", which belongs to the intended move of 9.2.1.1); an incorrect claim in
+/// standard play names the time control once (FIDE 9.5.3: two minutes).
+#[test]
+fn claim_text_after_the_repetition_and_the_default_time_control() {
+    use arbiter::chess::{judge_claim, ClaimKind, ClaimRequest};
+    let pgn = "[Result \"*\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n";
+    let rec = parse_pgn_game(pgn).unwrap();
+    let at = |ply| ClaimRequest {
+        kind: ClaimKind::Threefold,
+        at_ply: Some(ply),
+        intended_move: None,
+        time_control: None,
+    };
+    let v = judge_claim(&rec, &at(8)).unwrap();
+    assert_eq!(v.valid, Some(true));
+    assert!(
+        v.text().contains("The position stands for the third time.\n"),
+        "{}",
+        v.text()
+    );
+    let v = judge_claim(&rec, &at(4)).unwrap();
+    assert_eq!(v.valid, Some(false));
+    let text = v.text();
+    assert!(
+        text.contains("The position stands for the second time.\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("(FIDE 9.5.3; standard play, as neither the record nor --time-control names another)"),
+        "{text}"
+    );
+    assert_eq!(text.matches("standard play").count(), 1, "{text}");
+}

@@ -197,10 +197,14 @@ impl ClaimVerdict {
         t.push_str(".\n");
         let mut t = capitalise_first(&t);
         if let Some(o) = self.occurrences {
-            t.push_str(&format!(
-                "The position would stand for the {} time.\n",
-                ordinal(o)
-            ));
+            // 9.2.1.1 (an intended move) speaks of the position that move would make; 9.2.1.2
+            // of the position on the board.
+            let stands = if self.intended_move.is_some() {
+                "would stand"
+            } else {
+                "stands"
+            };
+            t.push_str(&format!("The position {stands} for the {} time.\n", ordinal(o)));
         }
         if let Some(p) = self.plies_without_progress {
             t.push_str(&format!("{p} plies without pawn move or capture (100 needed).\n"));
@@ -215,7 +219,7 @@ impl ClaimVerdict {
             t.push_str(&format!("Incorrect ({}).", self.clause));
             if let Some(p) = &self.penalty {
                 let source = match self.time_control_source.as_str() {
-                    "default" => "standard play unless --time-control says otherwise".to_string(),
+                    "default" => "as neither the record nor --time-control names another".to_string(),
                     "--time-control" => "as --time-control says".to_string(),
                     tag => format!("from the record's {tag}"),
                 };
