@@ -701,16 +701,9 @@ mod tests {
     /// cited as a reading, and both resolve in the glossary.
     #[test]
     fn exemptions_cite_each_book() {
-        use crate::xiangqi::facts::Exemption::*;
+        use crate::xiangqi::facts::Exemption::{self, *};
         use crate::xiangqi::rules::RulesId;
-        for e in [
-            ChaserIsGeneral,
-            ChaserIsSoldier,
-            UnriveredSoldier,
-            ExchangeOffer,
-            PinnedChaser,
-            Protected,
-        ] {
+        for e in Exemption::ALL {
             let axf = cited(e.clause(RulesId::Axf));
             assert!(
                 !axf.is_empty() && axf.iter().all(|c| c.book == RuleBook::Axf),

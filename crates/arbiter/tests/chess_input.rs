@@ -232,7 +232,7 @@ fn claim_text_after_the_repetition_and_the_default_time_control() {
         "{text}"
     );
     assert!(
-        text.contains("(FIDE 9.5.3; standard play, as neither the record nor --time-control names another)"),
+        text.contains("(FIDE 9.5.3; standard play, as none was given or recorded)"),
         "{text}"
     );
     assert_eq!(text.matches("standard play").count(), 1, "{text}");

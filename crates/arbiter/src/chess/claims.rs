@@ -219,7 +219,7 @@ impl ClaimVerdict {
             t.push_str(&format!("Incorrect ({}).", self.clause));
             if let Some(p) = &self.penalty {
                 let source = match self.time_control_source.as_str() {
-                    "default" => "as neither the record nor --time-control names another".to_string(),
+                    "default" => "as none was given or recorded".to_string(),
                     "--time-control" => "as --time-control says".to_string(),
                     tag => format!("from the record's {tag}"),
                 };

@@ -29,6 +29,16 @@ pub enum Exemption {
 }
 
 impl Exemption {
+    /// Every exemption, in the order the enum declares them.
+    pub const ALL: [Exemption; 6] = [
+        Exemption::ChaserIsGeneral,
+        Exemption::ChaserIsSoldier,
+        Exemption::UnriveredSoldier,
+        Exemption::ExchangeOffer,
+        Exemption::PinnedChaser,
+        Exemption::Protected,
+    ];
+
     /// The clause that exempts, in the rule book `rules`: its own clause, or, where the book is
     /// silent, the AXF clause marked as a reading (`"AXF general rule 3 (a reading: TW113 is
     /// silent)"`).
