@@ -57,6 +57,21 @@ def call(host, port, method, path, body=None, ctype=None, headers=None):
     return out
 
 
+def call_over_cap(host, port, path, length):
+    """POST headers announcing `length` bytes and no body: the server must answer 413 from the
+    Content-Length alone. (Sending the body too races the server, which answers and closes while
+    the client is still writing: a broken pipe on a loaded machine.)"""
+    c = http.client.HTTPConnection(host, port, timeout=30)
+    c.putrequest("POST", path)
+    c.putheader("Content-Length", str(length))
+    c.endheaders()
+    r = c.getresponse()
+    data = r.read()
+    out = (r.status, r.getheader("Content-Type") or "", data)
+    c.close()
+    return out
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "target", "release", "arbiter")
     log = tempfile.NamedTemporaryFile(prefix="arbiter-access-", suffix=".log", delete=False).name
@@ -134,7 +149,8 @@ def main():
         run("judge nothing", "post", "/api/v1/judge", body=b"no game here", want=422)
         run("judge bad query", "post", "/api/v1/judge?rules=xx", body=XQ_SAMPLE, want=400)
         run("judge unknown query", "post", "/api/v1/judge?colour=red", body=XQ_SAMPLE, want=400)
-        run("judge over the cap", "post", "/api/v1/judge", body=b" " * (MAX_BODY + 1), want=413)
+        status, got, raw = call_over_cap(host, port, "/api/v1/judge", MAX_BODY + 1)
+        check("judge over the cap", "/api/v1/judge", "post", status, got, raw, 413)
         run("position", "post", "/api/v1/position", body=json.dumps(pos), ctype=j, want=200)
         run("position annotate", "post", "/api/v1/position", body=json.dumps({**pos, "annotate": True}), ctype=j, want=200)
         run("chess position", "post", "/api/v1/position", body=json.dumps({"fen": "8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1", "moves": ["Kd2"], "annotate": True}), ctype=j, want=200)
