@@ -212,8 +212,10 @@ API: POST /api/v1/judge (record bytes), /api/v1/position, /cycle, /classify, /cl
     /// Referee games over standard input/output: one JSON command per line, one JSON answer per line.
     #[command(after_help = "Examples:\n  \
 printf '%s\\n' '{\"cmd\":\"new\",\"game\":\"xiangqi\"}' '{\"cmd\":\"push\",\"move\":\"h2e2\"}' | arbiter referee\n\n\
-Commands: new {game, rules, fen, cycles}, push {move}, status, quit. A bad line gets an error \
-line and the game goes on. See docs/server.md.")]
+The first line says the version and the commands. Commands (each may carry an \"id\" naming \
+its game): new {game, rules, fen, cycles, match, dead_check}, push {move}, undo, status, \
+flag {side}, claim {kind, intended_move, time_control, limit}, forbidden, quit. A bad line gets \
+an error line and the game goes on. See docs/server.md.")]
     Referee,
     /// Print the shell completion script for bash, zsh, fish, powershell or elvish.
     #[command(after_help = "Examples:\n  \

@@ -19,7 +19,7 @@
 use crate::chess;
 use crate::front::Options;
 use crate::report::{ChessGameReport, Error, GameReport, Usage, XiangqiGameReport};
-use crate::types::{Game, RuleBook};
+use crate::types::{Game, Outcome, RuleBook, Side};
 use serde::Serialize;
 
 /// A game in progress, of either game.
@@ -85,6 +85,20 @@ pub enum Played {
         /// SAN, with `+`/`#`.
         san: String,
     },
+}
+
+/// A flag fall judged ([`Referee::flag`]): `{"flagged","result","clause","opponent_can_mate"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct FlagVerdict {
+    /// The side whose flag fell.
+    pub flagged: Side,
+    /// The result it gives.
+    pub result: Outcome,
+    /// `"FIDE 6.9"` for chess; `null` for xiangqi.
+    pub clause: Option<&'static str>,
+    /// Chess: whether the opponent could still mate by some legal sequence (`false` makes the
+    /// flag fall a draw); `null` for xiangqi.
+    pub opponent_can_mate: Option<bool>,
 }
 
 /// A move that could not be played: `{"error","ply","move"}`; the game is unchanged.
@@ -167,6 +181,57 @@ impl Referee {
         match self {
             Referee::Xiangqi { referee, .. } => referee.plies(),
             Referee::Chess { referee } => referee.plies(),
+        }
+    }
+
+    /// The legal moves that, played now, would make the side to move the one that must vary
+    /// ([`crate::xiangqi::referee::Referee::forbidden_moves`]), in ICCS; `None` for chess,
+    /// where no move is forbidden: a repetition is a draw (FIDE 9.2, 9.6.1), never a loss.
+    pub fn forbidden(&self) -> Option<Vec<xiangqi::Move>> {
+        match self {
+            Referee::Xiangqi { referee, .. } => Some(referee.forbidden_moves()),
+            Referee::Chess { .. } => None,
+        }
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        match self {
+            Referee::Xiangqi { referee, .. } => referee.position().side_to_move().into(),
+            Referee::Chess { referee } => shakmaty::Position::turn(referee.position()).into(),
+        }
+    }
+
+    /// A flag fall of `flagged` (`None`: the side to move) now. Chess, FIDE 6.9: a loss,
+    /// unless the opponent cannot checkmate by any possible series of legal moves (then a
+    /// draw). Xiangqi: a loss (the repetition rules have nothing to say of time).
+    pub fn flag(&self, flagged: Option<Side>) -> FlagVerdict {
+        let flagged = flagged.unwrap_or_else(|| self.to_move());
+        match self {
+            Referee::Xiangqi { .. } => FlagVerdict {
+                flagged,
+                result: Outcome::loss_for(flagged),
+                clause: None,
+                opponent_can_mate: None,
+            },
+            Referee::Chess { referee } => {
+                let winner = if flagged.is_first() {
+                    shakmaty::Color::Black
+                } else {
+                    shakmaty::Color::White
+                };
+                let can = chess::can_mate(referee.position(), winner) != chess::Mateability::CannotMate;
+                FlagVerdict {
+                    flagged,
+                    result: if can {
+                        Outcome::loss_for(flagged)
+                    } else {
+                        Outcome::Draw
+                    },
+                    clause: Some("FIDE 6.9"),
+                    opponent_can_mate: Some(can),
+                }
+            }
         }
     }
 
