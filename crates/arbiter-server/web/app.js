@@ -199,13 +199,26 @@
     await Promise.all(clauseTexts(g).map(cited));
   }
 
-  // An entry's summary in the reader's language: a localized glossary's own (`summary`, or a
-  // field named by the language), else the glossary's English or (traditional) Chinese.
+  // A glossary entry in the reader's language: the server's `text` when it gives one in that
+  // language, else the entry's English, traditional (`zh`) or simplified (`zh_hans`) fields.
+  function localized(c) {
+    return c.text && c.text.lang === I.lang() ? c.text : null;
+  }
   function summaryText(c) {
-    const l = I.lang();
-    const own = c.summary || c[l] || c[l.toLowerCase().replace("-", "_")];
-    if (own) return own;
+    const own = localized(c);
+    if (own) return own.summary;
+    if (I.lang() === "zh-Hans") return c.zh_hans || c.zh;
     return I.zh() ? c.zh : c.en;
+  }
+  function titleText(c) {
+    const own = localized(c);
+    if (own) return own.title;
+    if (I.lang() === "zh-Hans") return c.title_zh_hans || "";
+    return I.zh() ? c.title_zh || "" : c.title;
+  }
+  function citationText(c) {
+    const own = localized(c);
+    return own ? own.citation : I.citation(c);
   }
 
   function summaryOf(text) {
@@ -218,7 +231,7 @@
     if (localized) return localized;
     if (!text || !I.zh()) return text;
     const list = entries(text);
-    return list.length ? list.map(I.citation).join("、") : text;
+    return list.length ? list.map(citationText).join("、") : text;
   }
 
   // Move numbers from the start FEN: its full-move number and side to move.
@@ -401,6 +414,16 @@
       p.textContent = words.verdict;
       box.appendChild(p);
     }
+    // The server's sentence on each side's play (the cycle's evidence, who may claim).
+    for (const side of ["red", "white", "black"]) {
+      const said = (words.sides || {})[side];
+      if (!said) continue;
+      const p = document.createElement("p");
+      p.className = "side-sentence";
+      p.dataset.side = side;
+      p.textContent = said;
+      box.appendChild(p);
+    }
     const [, c1] = cyclePlies(g);
     box.appendChild(dl([
       ["status", g.status ? t("st_" + g.status) : null, "status-" + g.status, "verdict-status"],
@@ -472,12 +495,9 @@
     d.className = "cited";
     for (const c of list) {
       const dt = document.createElement("dt");
-      // English: "AXF detailed rule 13 — chariot chasing an unprotected cannon"; Chinese: the
-      // citation in Chinese (the glossary's titles are English unless the server translates).
-      const localizedTitle = c.lang && c.lang !== "en" ? c.title : null;
-      dt.textContent = I.zh()
-        ? (c.lang && c.lang !== "en" ? `${c.citation}${localizedTitle ? "　" + localizedTitle : ""}` : I.citation(c))
-        : `${c.citation} — ${c.title}`;
+      // "AXF detailed rule 13 — chariot chasing an unprotected cannon" / "亞洲棋規細則第13條：…".
+      const title = titleText(c);
+      dt.textContent = citationText(c) + (title ? (I.zh() ? "：" : " — ") + title : "");
       const dd = document.createElement("dd");
       dd.textContent = summaryText(c);
       d.append(dt, dd);
@@ -611,7 +631,9 @@
       if (Array.isArray(idx.formats) && idx.formats.length) $("file").accept = idx.formats.join(",");
       const doc = await (await fetch("/api/v1/openapi.json")).json();
       const judgeOp = ((doc.paths || {})["/api/v1/judge"] || {}).post || {};
-      const names = (judgeOp.parameters || []).map((p) => p.name || (p.$ref || "").split("/").pop());
+      // Parameters given in place or as `$ref`s into components.parameters.
+      const shared = (doc.components || {}).parameters || {};
+      const names = (judgeOp.parameters || []).map((p) => (p.$ref ? shared[p.$ref.split("/").pop()] || {} : p).name);
       state.api.lang = names.includes("lang");
       state.api.notation = names.includes("notation");
     } catch (_) {
@@ -623,7 +645,7 @@
   // reader picks a notation.
   let notationPicked = false;
   function defaultNotation() {
-    if (!notationPicked) $("notation").value = I.zh() ? "chinese" : "";
+    if (!notationPicked) $("notation").value = I.zh() ? "chinese" : "as-written";
   }
 
   function init() {

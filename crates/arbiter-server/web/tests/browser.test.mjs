@@ -294,7 +294,9 @@ try {
     assert.equal(await page.textContent("#verdict-summary"), d13.zh);
     assert.match(d13.zh, /長捉/);
     assert.equal(await page.textContent("#verdict-clause"), "亞洲棋規細則第13條");
-    assert.deepEqual(await page.locator("#cited dt").allTextContents(), ["亞洲棋規細則第13條", "亞洲棋規總綱第2條"]);
+    // Each heading: the Chinese citation, then (when the glossary has one) its Chinese title.
+    const heads = await page.locator("#cited dt").allTextContents();
+    assert.deepEqual(heads.map((d) => d.split("：")[0]), ["亞洲棋規細則第13條", "亞洲棋規總綱第2條"]);
     assert.equal(await page.textContent("#verdict-at-ply"), "29…\u00a0h8g8（第58半回合）");
     assert.equal(await page.textContent("#game-title"), "YAN WenQing – LIU DaHua（Chinese National Champion 1999）");
     await page.keyboard.press("ArrowLeft");
@@ -524,14 +526,16 @@ try {
     const speaks = await page.evaluate(async () => {
       const doc = await (await fetch("/api/v1/openapi.json")).json();
       const names = (doc.paths["/api/v1/judge"].post.parameters || []).map((p) => p.name || p.$ref);
-      return names.some((n) => /lang/.test(n));
+      return names.some((n) => /lang/i.test(n));
     }).catch(() => false);
     if (!speaks) {
       await page.route(base + "/api/v1/openapi.json", async (route) => {
         const res = await route.fetch();
         const doc = await res.json();
         const op = doc.paths["/api/v1/judge"].post;
-        op.parameters = [...(op.parameters || []), { name: "lang", in: "query" }, { name: "notation", in: "query" }];
+        doc.components.parameters = { ...(doc.components.parameters || {}),
+          Lang: { name: "lang", in: "query" }, Notation: { name: "notation", in: "query" } };
+        op.parameters = [...(op.parameters || []), { $ref: "#/components/parameters/Lang" }, { $ref: "#/components/parameters/Notation" }];
         await route.fulfill({ response: res, json: doc });
       });
       await page.route(base + "/api/v1/rules?*", async (route) => {
@@ -548,8 +552,8 @@ try {
         const res = await route.fetch({ url: String(url) });
         const data = await res.json();
         for (const g of data.games) {
-          g.text = { lang, verdict: "紅方長捉黑砲（亞洲棋規細則第13條）：紅方須變著，不變作負。", clause: "亞洲棋規細則第13條",
-            moves: g.annotations.slice(1).map((a) => "〔" + a.move + "〕") };
+          g.text = { lang, report: "", verdict: "紅方長捉黑砲（亞洲棋規細則第13條）：紅方須變著，不變作負。", clause: "亞洲棋規細則第13條",
+            moves: g.annotations.slice(1).map((a) => "〔" + a.move + "〕"), sides: { black: "黑方三殺三閒，未犯例。" } };
         }
         await route.fulfill({ response: res, json: data });
       });
@@ -560,7 +564,10 @@ try {
     if (!speaks) assert.deepEqual(asked, ["?annotate=true&lang=zh-Hant&notation=chinese"]);
     assert.equal(await page.isVisible("#notation-pick"), true);
     assert.equal(await page.inputValue("#notation"), "chinese");
-    assert.match(await page.textContent("#verdict-sentence"), /^紅方長捉黑砲/);
+    // The server's sentence (simulated: the example), in Chinese either way.
+    assert.match(await page.textContent("#verdict-sentence"), speaks ? /[\u4e00-\u9fff]/ : /^紅方長捉黑砲/);
+    assert.equal(await page.textContent("#verdict-clause"), "亞洲棋規細則第13條");
+    if (!speaks) assert.equal(await page.textContent(".side-sentence[data-side='black']"), "黑方三殺三閒，未犯例。");
     if (!speaks) {
       assert.equal(await page.textContent("#movelist li[data-ply='1']"), "〔h2e2〕");
       // Another notation is asked of the server, at the same ply.
