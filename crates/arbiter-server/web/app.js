@@ -79,7 +79,9 @@
         games = [data];
       }
       if (!games.length) throw new Error(t("noGame"));
-      clearGame();
+      // A new judgement clears the view; the same one again (another language or notation)
+      // redraws in place, the page not moving.
+      if (!at) clearGame();
       state.games = games;
       state.gi = at ? Math.min(at.gi, games.length - 1) : 0;
       fillPicker("");

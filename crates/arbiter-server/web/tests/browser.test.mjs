@@ -575,8 +575,13 @@ try {
       await until(page, () => !document.getElementById("judge").disabled);
       assert.equal(await page.textContent("#ply-label"), "第 58 / 58 半回合");
       assert.equal(asked[1], "?annotate=true&lang=zh-Hant&notation=iccs");
+      // Another language: the same request in English, the page staying where it was.
+      const y = await page.evaluate(() => window.scrollY);
+      assert.ok(y > 100, `scrolled to the view: ${y}`);
       await setLang(page, "en");
       await until(page, () => document.getElementById("judge").textContent === "Judge");
+      assert.equal(await page.evaluate(() => window.scrollY), y);
+      assert.equal(await page.textContent("#ply-label"), "Ply 58 / 58");
       assert.equal(asked[2], "?annotate=true&lang=en&notation=iccs");
     }
     assert.deepEqual(problems, []);
