@@ -203,6 +203,21 @@ impl InputGame {
         }
     }
 
+    /// The record's tags in file order (name, value), as read: PGN tag pairs, or an XQF/CBR
+    /// header's fields under PGN names (`Event`, `Date`, `Red`, `Black`, …). Empty for an
+    /// input that could not be read.
+    pub fn tags(&self) -> Vec<(String, String)> {
+        match &self.kind {
+            InputKind::Failed(_) => Vec::new(),
+            InputKind::Pgn { game, .. } => read_split(game).tags.clone(),
+            InputKind::Read { game, .. } => match game.as_ref() {
+                Err(_) => Vec::new(),
+                Ok(records::Game::Chess(raw)) => raw.tags.clone(),
+                Ok(records::Game::Xiangqi(r)) => r.tags.clone(),
+            },
+        }
+    }
+
     /// Judges the game: replays it with full legality checks and reports what the rules say.
     /// A game that cannot be read or replayed gives [`GameReport::Error`] (never a panic).
     pub fn judge(&self, options: &Options) -> GameReport {
