@@ -111,6 +111,9 @@ pub struct PositionRequest {
     pub explain: bool,
     #[serde(default)]
     pub annotate: bool,
+    /// The engine-match convention (`judge --match`).
+    #[serde(default, rename = "match")]
+    pub engine_match: bool,
 }
 
 /// `POST /api/v1/cycle`.
@@ -187,6 +190,7 @@ fn options(
     game: Option<&str>,
     dead_check: Option<&str>,
     explain: bool,
+    engine_match: bool,
 ) -> Result<Options, ApiError> {
     let settings = arbiter::options::JudgeSettings {
         game: game.map(str::to_string),
@@ -194,6 +198,7 @@ fn options(
         cycles,
         explain,
         dead_check: dead_check.map(str::to_string),
+        engine_match,
     };
     settings.resolve().map_err(bad_option)
 }
@@ -236,6 +241,7 @@ pub fn judge_record(
         q.game.as_deref(),
         q.dead_check.as_deref(),
         q.explain,
+        q.engine_match,
     )?;
     opts.budget = budget.clone();
     for (games, input) in arbiter::split_bytes(bytes, "-").enumerate() {
@@ -272,6 +278,7 @@ pub fn judge_position(r: PositionRequest, budget: &arbiter::Budget) -> Result<Va
         r.game.as_deref(),
         r.dead_check.as_deref(),
         r.explain,
+        r.engine_match,
     )?;
     opts.budget = budget.clone();
     let moves = r.moves.joined();
@@ -392,8 +399,8 @@ impl LiveGame {
         fen: Option<&str>,
         cycles: Option<u32>,
     ) -> Result<LiveGame, Value> {
-        let opts = options(rules, cycles, game, None, false).map_err(|e| e.item)?;
-        arbiter::live::Referee::new(opts.game, opts.rules, fen, opts.cycles, opts.dead_check)
+        let opts = options(rules, cycles, game, None, false, false).map_err(|e| e.item)?;
+        arbiter::live::Referee::new(fen, &opts)
             .map(LiveGame)
             .map_err(|e| json!({ "error": e.to_string() }))
     }

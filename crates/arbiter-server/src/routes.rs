@@ -365,7 +365,7 @@ async fn api_index() -> Response {
             "routes": {
                 "GET /api/v1/openapi.json": "this API described as OpenAPI 3.1",
                 "GET /healthz": "{\"status\":\"ok\"} while the server runs",
-                "POST /api/v1/judge": "raw record bytes (PGN or XQF, any encoding, many games); query: rules, cycles, game, dead_check, explain, annotate",
+                "POST /api/v1/judge": "raw record bytes (PGN or XQF, any encoding, many games); query: rules, cycles, game, dead_check, explain, annotate, match",
                 "POST /api/v1/position": "{fen, moves, rules, cycles, game, dead_check, explain, annotate}",
                 "POST /api/v1/cycle": "{fen, moves, rules, explain}",
                 "POST /api/v1/classify": "{fen, move, rules, explain}",
@@ -621,6 +621,9 @@ pub struct JudgeQuery {
     pub explain: bool,
     #[serde(default)]
     pub annotate: bool,
+    /// `match=true`: the engine-match convention (`judge --match`).
+    #[serde(default, rename = "match")]
+    pub engine_match: bool,
 }
 
 /// The answer of `POST /api/v1/judge` is held whole up to this many bytes (so that a body no

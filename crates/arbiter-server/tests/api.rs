@@ -498,3 +498,40 @@ fn rules_serves_the_library_glossary() {
         "{i18n}"
     );
 }
+
+/// `?match=true` (and `"match": true` in a position body) is `judge --match`: the perpetual
+/// check of TW113 example 1 is decided at the third occurrence (ply 8) instead of pending
+/// after three cycles.
+#[test]
+fn match_option_is_the_cli_match() {
+    let s = server();
+    let mut c = s.client();
+    let moves = "f7e7 e9f9 e7f7 f9e9 ".repeat(2);
+    let body = json!({"fen": PERPETUAL_CHECK_FEN, "moves": moves, "rules": "tw113"});
+    let plain = c.post_json("/api/v1/position", &body).json();
+    assert_eq!(plain["status"], "ongoing");
+    let mut with_match = body.clone();
+    with_match["match"] = json!(true);
+    let g = c.post_json("/api/v1/position", &with_match).json();
+    assert_eq!(
+        (&g["status"], &g["reason"], &g["result"], &g["at_ply"]),
+        (
+            &json!("decided"),
+            &json!("perpetual_check"),
+            &json!("0-1"),
+            &json!(8)
+        )
+    );
+    let record = format!(
+        "[Event \"m\"]\n[FEN \"{PERPETUAL_CHECK_FEN}\"]\n[Result \"0-1\"]\n[Termination \"perpetual check\"]\n\n{moves}0-1\n"
+    );
+    let r = c.post("/api/v1/judge?match=true&rules=tw113", record.as_bytes());
+    assert_eq!(r.status, 200, "{}", r.text());
+    let g = &r.json()["games"][0];
+    assert_eq!(
+        (&g["status"], &g["result_agrees"]),
+        (&json!("decided"), &json!(true))
+    );
+    let r = c.post("/api/v1/judge?rules=tw113", record.as_bytes());
+    assert_eq!(r.json()["games"][0]["result_agrees"], json!(false));
+}

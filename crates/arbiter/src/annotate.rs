@@ -99,6 +99,7 @@ pub fn xiangqi(
 pub fn chess(start: &shakmaty::Chess, moves: &[shakmaty::Move], texts: Option<&[String]>) -> Vec<PlyNote> {
     let options = JudgeOptions {
         dead_check: DeadCheck::Off,
+        ..Default::default()
     };
     let mut referee = chess::Referee::with_options(start.clone(), options);
     let note = |referee: &chess::Referee, mv: Option<shakmaty::Move>| {
