@@ -219,8 +219,9 @@ fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, ApiError> {
 
 /// `POST /api/v1/judge`: every game of a record (PGN or XQF, any encoding), judged as
 /// `arbiter judge --json` judges a file named `-`, each game's object handed to `emit` in
-/// order with whether it was judged (false: an error item); with `annotate`, each judged game
-/// also carries `"annotations"` (see [`arbiter::annotate`]). The games are read and judged
+/// order with whether it was judged (false: an error item); with `annotate`, each game also
+/// carries `"tags"` (the record's tags, `{name: value}`, the first of each name) and each
+/// judged game `"annotations"` (see [`arbiter::annotate`]). The games are read and judged
 /// one at a time: nothing here grows with their number.
 ///
 /// `budget`: the request's time cap and cancel flag; checked between games and inside each
@@ -250,9 +251,17 @@ pub fn judge_record(
         let report = input.judge(&opts);
         let mut v = to_value(&report)?;
         let judged = !report.is_error();
-        if judged && q.annotate {
-            if let Ok(notes) = input.annotate(&opts) {
-                v["annotations"] = to_value(&notes)?;
+        if q.annotate {
+            // The record's tags, for the page's heading and game picker: first value of each name.
+            let mut tags = serde_json::Map::new();
+            for (name, value) in input.tags() {
+                tags.entry(name).or_insert(Value::String(value));
+            }
+            v["tags"] = Value::Object(tags);
+            if judged {
+                if let Ok(notes) = input.annotate(&opts) {
+                    v["annotations"] = to_value(&notes)?;
+                }
             }
         }
         emit(v, judged)?;

@@ -374,9 +374,21 @@ async fn api_index() -> Response {
                 "POST /api/v1/perft": "{fen, depth, divide, game}",
                 "GET /api/v1/rules": "the clause glossary (as arbiter rules --json); query: book, clause, or cited (the clauses a text cites)"
             },
-            "docs": "docs/server.md"
+            "docs": "docs/server.md",
+            "formats": record_extensions()
         }),
     )
+}
+
+/// The file extensions the record readers take (`.pgn`, `.xqf`, … `.txt`, `.htm`), the list a
+/// directory walk reads: the page's file picker offers these.
+fn record_extensions() -> Vec<String> {
+    use records::record::{RECORD_EXTENSIONS, TEXT_EXTENSIONS};
+    RECORD_EXTENSIONS
+        .iter()
+        .chain(TEXT_EXTENSIONS.iter())
+        .map(|e| format!(".{e}"))
+        .collect()
 }
 
 /// Query parameters of `GET /api/v1/rules`.

@@ -58,6 +58,11 @@ fn page_and_assets_are_served_with_a_strict_csp() {
     let r = c.get("/api/v1/");
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["api"], "v1");
+    // The formats the readers take, the list the page's file picker offers.
+    assert_eq!(
+        r.json()["formats"],
+        json!([".pgn", ".xqf", ".cbr", ".cbl", ".cbf", ".wxf", ".txt", ".htm", ".html", ".ubb"])
+    );
 }
 
 #[test]
@@ -123,7 +128,7 @@ fn judge_with_annotations_gives_every_ply() {
         a[0]["fen"],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
-    // White may claim threefold at ply 42 by writing e1f1.
+    // White may claim threefold at ply 42 by writing e1f1, Kf1 in SAN.
     let claims = a[42]["claims"].as_array().unwrap();
     assert!(
         claims
@@ -131,6 +136,17 @@ fn judge_with_annotations_gives_every_ply() {
             .any(|c| c["kind"] == "threefold" && c["by"] == "white" && c["intended_move"] == "e1f1"),
         "{claims:?}"
     );
+    assert_eq!(a[42]["intended_san"], json!({"e1f1": "Kf1"}));
+    assert!(a[41].get("intended_san").is_none());
+    // Moves as written, their check marks kept: the record's 21...Qa5+ and 8...Bxc3+.
+    assert_eq!(a[42]["text"], "Qa5+");
+    assert_eq!(a[16]["text"], "Bxc3+");
+    assert_eq!(a[43]["text"], "Kf1");
+    // The record's tags, for the page's heading.
+    assert_eq!(g["tags"]["White"], "Alexander Grischuk");
+    assert_eq!(g["tags"]["Black"], "Anish Giri");
+    assert_eq!(g["tags"]["Event"], "Gashimov Memorial");
+    assert_eq!(g["tags"]["Date"], "2019.04.02");
 }
 
 #[test]

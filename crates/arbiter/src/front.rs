@@ -203,6 +203,21 @@ impl InputGame {
         }
     }
 
+    /// The record's tags in file order (name, value), as read: PGN tag pairs, or an XQF/CBR
+    /// header's fields under PGN names (`Event`, `Date`, `Red`, `Black`, …). Empty for an
+    /// input that could not be read.
+    pub fn tags(&self) -> Vec<(String, String)> {
+        match &self.kind {
+            InputKind::Failed(_) => Vec::new(),
+            InputKind::Pgn { game, .. } => read_split(game).tags.clone(),
+            InputKind::Read { game, .. } => match game.as_ref() {
+                Err(_) => Vec::new(),
+                Ok(records::Game::Chess(raw)) => raw.tags.clone(),
+                Ok(records::Game::Xiangqi(r)) => r.tags.clone(),
+            },
+        }
+    }
+
     /// Judges the game: replays it with full legality checks and reports what the rules say.
     /// A game that cannot be read or replayed gives [`GameReport::Error`] (never a panic).
     pub fn judge(&self, options: &Options) -> GameReport {
@@ -1039,24 +1054,29 @@ pub fn dead(fen: &str) -> DeadAnswer {
     }
 }
 
-/// [`dead`] for each line of a FEN file (`dead --fen-file`): one FEN per line, blank lines and
-/// `#` lines skipped; text after a FEN's six fields is kept as its label. Answers in order.
+/// [`dead`] for each line of a FEN file (`dead --fen-file`): blank lines and `#` lines skipped,
+/// answers in order. A line is `FEN [LABEL]` (the FEN's first six fields, then a label such as
+/// a game id) or `LABEL FEN` (a label of words without `/` before the board field, as in CHA's
+/// test vectors: `WB rnbqkbnr/... w KQkq -`). The label is kept on the answer.
 pub fn dead_lines(text: &str) -> impl Iterator<Item = DeadAnswer> + '_ {
     text.lines()
         .map(str::trim)
         .enumerate()
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .map(move |(n, line)| {
-            // The first six fields are the FEN, the rest the label: each joined by one space.
-            let (mut fen, mut label) = (String::with_capacity(line.len()), String::new());
-            for (i, word) in line.split_whitespace().enumerate() {
-                let part = if i < 6 { &mut fen } else { &mut label };
-                if !part.is_empty() {
-                    part.push(' ');
-                }
-                part.push_str(word);
-            }
-            let mut answer = dead(&fen);
+            let words: Vec<&str> = line.split_whitespace().collect();
+            // Words before the first that holds a `/` (the board field) are a leading label;
+            // a line without any `/` is read as a FEN (and answered with its error).
+            let board = words.iter().position(|w| w.contains('/')).unwrap_or(0);
+            let (before, from_board) = words.split_at(board);
+            let (fen, after) = from_board.split_at(from_board.len().min(6));
+            let label = [before, after]
+                .iter()
+                .filter(|part| !part.is_empty())
+                .map(|part| part.join(" "))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let mut answer = dead(&fen.join(" "));
             answer.line = Some(n + 1);
             if !label.is_empty() {
                 answer.label = Some(label);

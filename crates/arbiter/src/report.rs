@@ -1143,7 +1143,8 @@ pub struct DeadAnswer {
     pub fen: String,
     /// The answer, or why the FEN could not be judged.
     pub report: Result<chess::DeadReport, Error>,
-    /// Text after the FEN's six fields on a FEN-file line (a game id, say).
+    /// The label on a FEN-file line, before the FEN or after its six fields (a game id, an
+    /// expected answer).
     pub label: Option<String>,
     /// The line of a FEN file it was read from (counted from 1), for [`crate::dead_lines`].
     pub line: Option<usize>,
