@@ -314,8 +314,9 @@ pub struct JudgeArgs {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub cycles: u32,
     /// Judge as an engine match manager ends games: a xiangqi repetition is decided at the
-    /// third occurrence of the position (2 cycles) and a pending verdict is final
-    /// (docs/engine-matches.md).
+    /// third occurrence of the position (2 cycles) and a pending verdict is final; a chess
+    /// game is drawn as soon as a threefold repetition or 50 moves without pawn move or
+    /// capture stand (no claim needed) (docs/engine-matches.md).
     #[arg(long = "match", conflicts_with = "cycles")]
     pub engine_match: bool,
     /// One JSON object per game on standard output.

@@ -111,6 +111,9 @@ pub struct PositionRequest {
     pub explain: bool,
     #[serde(default)]
     pub annotate: bool,
+    /// The engine-match convention (`judge --match`).
+    #[serde(default, rename = "match")]
+    pub engine_match: bool,
 }
 
 /// `POST /api/v1/cycle`.
@@ -187,6 +190,7 @@ fn options(
     game: Option<&str>,
     dead_check: Option<&str>,
     explain: bool,
+    engine_match: bool,
 ) -> Result<Options, ApiError> {
     let settings = arbiter::options::JudgeSettings {
         game: game.map(str::to_string),
@@ -194,6 +198,7 @@ fn options(
         cycles,
         explain,
         dead_check: dead_check.map(str::to_string),
+        engine_match,
     };
     settings.resolve().map_err(bad_option)
 }
@@ -214,8 +219,9 @@ fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, ApiError> {
 
 /// `POST /api/v1/judge`: every game of a record (PGN or XQF, any encoding), judged as
 /// `arbiter judge --json` judges a file named `-`, each game's object handed to `emit` in
-/// order with whether it was judged (false: an error item); with `annotate`, each judged game
-/// also carries `"annotations"` (see [`arbiter::annotate`]). The games are read and judged
+/// order with whether it was judged (false: an error item); with `annotate`, each game also
+/// carries `"tags"` (the record's tags, `{name: value}`, the first of each name) and each
+/// judged game `"annotations"` (see [`arbiter::annotate`]). The games are read and judged
 /// one at a time: nothing here grows with their number.
 ///
 /// `budget`: the request's time cap and cancel flag; checked between games and inside each
@@ -235,6 +241,7 @@ pub fn judge_record(
         q.game.as_deref(),
         q.dead_check.as_deref(),
         q.explain,
+        q.engine_match,
     )?;
     opts.budget = budget.clone();
     for (games, input) in arbiter::split_bytes(bytes, "-").enumerate() {
@@ -244,9 +251,17 @@ pub fn judge_record(
         let report = input.judge(&opts);
         let mut v = to_value(&report)?;
         let judged = !report.is_error();
-        if judged && q.annotate {
-            if let Ok(notes) = input.annotate(&opts) {
-                v["annotations"] = to_value(&notes)?;
+        if q.annotate {
+            // The record's tags, for the page's heading and game picker: first value of each name.
+            let mut tags = serde_json::Map::new();
+            for (name, value) in input.tags() {
+                tags.entry(name).or_insert(Value::String(value));
+            }
+            v["tags"] = Value::Object(tags);
+            if judged {
+                if let Ok(notes) = input.annotate(&opts) {
+                    v["annotations"] = to_value(&notes)?;
+                }
             }
         }
         emit(v, judged)?;
@@ -263,6 +278,7 @@ pub fn judge_position(r: PositionRequest, budget: &arbiter::Budget) -> Result<Va
         r.game.as_deref(),
         r.dead_check.as_deref(),
         r.explain,
+        r.engine_match,
     )?;
     opts.budget = budget.clone();
     let moves = r.moves.joined();
@@ -383,8 +399,8 @@ impl LiveGame {
         fen: Option<&str>,
         cycles: Option<u32>,
     ) -> Result<LiveGame, Value> {
-        let opts = options(rules, cycles, game, None, false).map_err(|e| e.item)?;
-        arbiter::live::Referee::new(opts.game, opts.rules, fen, opts.cycles, opts.dead_check)
+        let opts = options(rules, cycles, game, None, false, false).map_err(|e| e.item)?;
+        arbiter::live::Referee::new(fen, &opts)
             .map(LiveGame)
             .map_err(|e| json!({ "error": e.to_string() }))
     }
