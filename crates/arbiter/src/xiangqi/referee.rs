@@ -433,6 +433,7 @@ impl Referee {
                         start_ply: from,
                         length: ply - from,
                         count: 1,
+                        recurrences: 1,
                         judgement,
                     }),
                 };
@@ -578,7 +579,7 @@ impl Referee {
         from: usize,
         ply: usize,
         loop_len: usize,
-        count: usize,
+        recurrences: usize,
         decided: bool,
     ) {
         let v = &judgement.verdict;
@@ -596,7 +597,9 @@ impl Referee {
             repetition: Some(RepetitionEvidence {
                 start_ply: from,
                 length: loop_len,
-                count,
+                // The judged loops: `cycles` of them, from the occurrence `cycles` back.
+                count: self.cycles,
+                recurrences,
                 judgement,
             }),
         };
