@@ -177,7 +177,7 @@ impl InputGame {
             )
         };
         let chess = |raw: &pgn::RawGame| -> Result<Vec<crate::annotate::PlyNote>, Error> {
-            let record = chess::parse_pgn_game(&raw.chess_text())?;
+            let record = chess::read_pgn(raw).into_record()?;
             let played = record.replay()?;
             let texts: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
             Ok(crate::annotate::chess(&record.start, &played, Some(&texts)))
@@ -925,7 +925,7 @@ fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport,
     let record = match q.game {
         ClaimGame::Record { file, index, .. } => {
             let raw = raw.ok_or_else(|| Error::input(no_such_game(file, index)))?;
-            chess::parse_pgn_game(&raw.chess_text())?
+            chess::read_pgn(&raw).into_record()?
         }
         ClaimGame::Position { fen, moves, .. } => chess::GameRecord::from_fen_moves(fen, moves)?,
     };
