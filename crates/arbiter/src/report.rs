@@ -516,6 +516,14 @@ pub struct XiangqiGameReport {
 }
 
 impl XiangqiGameReport {
+    /// The engine-match convention: a pending verdict is final (a match manager ends the game
+    /// at the repetition, docs/engine-matches.md).
+    pub fn final_under_match(&mut self) {
+        if self.verdict.status == crate::xiangqi::verdict::Status::Pending {
+            self.verdict.status = crate::xiangqi::verdict::Status::Decided;
+        }
+    }
+
     /// The report of the game `referee` has judged. `extra_after_end` counts recorded moves
     /// the reader kept out of the referee (after a mate in the record).
     pub fn from_referee(
