@@ -6,7 +6,7 @@ use crate::UsageError;
 use anyhow::Context;
 
 fn item(a: &arbiter::DeadAnswer) -> Item {
-    Item::new(a, a.text(), a.is_error())
+    Item::new(a, a.text_in(crate::output::lang()), a.is_error())
 }
 
 /// Entry point: one item per FEN, in order; a bad FEN gets `{"fen","error"}` and the rest go on.
@@ -41,12 +41,21 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
                     out.emit(Item::new(&answer, String::new(), answer.is_error()));
                     continue;
                 }
-                let mut it = Item::new(&answer, answer.body_text(), answer.is_error());
+                let mut it = Item::new(
+                    &answer,
+                    answer.body_text_in(crate::output::lang()),
+                    answer.is_error(),
+                );
                 if answer.is_error() {
                     // "positions.txt, line 4: error: ...": the file may hold thousands of FENs.
-                    it.text = format!("{name}, {}", it.text);
+                    let sep = if crate::output::lang().is_chinese() {
+                        "，"
+                    } else {
+                        ", "
+                    };
+                    it.text = format!("{name}{sep}{}", it.text);
                 }
-                for c in arbiter::glossary::cited(&it.text) {
+                for c in arbiter::glossary::cited(&answer.body_text()) {
                     let citation = format!("{}\n", c.citation());
                     if !cited.contains(&citation) {
                         cited.push_str(&citation);
@@ -54,7 +63,7 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 }
                 out.emit(it);
             }
-            let summaries = arbiter::glossary::summaries_text([cited.as_str()]);
+            let summaries = arbiter::glossary::summaries_in(&[cited.as_str()], crate::output::lang());
             if !json && !summaries.is_empty() {
                 out.emit(Item::new(&serde_json::Value::Null, summaries, false));
             }
