@@ -3,7 +3,7 @@
 //! error to an HTTP status.
 
 use crate::routes::Limits;
-use arbiter::{ClaimGame, ClaimQuery, Error, Options, RuleBook};
+use arbiter::{ClaimGame, ClaimQuery, Error, Lang, Options, RuleBook};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -170,6 +170,9 @@ pub struct PerftRequest {
     pub game: Option<String>,
 }
 
+/// The language and move notation of an answer's words.
+pub type Speech = (Lang, arbiter::Notation);
+
 /// An option the library could not read: 400 with its message.
 fn bad_option(e: Error) -> ApiError {
     ApiError::bad_request(e.to_string())
@@ -201,7 +204,14 @@ fn options(
 /// A library error as an answer: a request that does not fit → 400, input that cannot be
 /// judged → 422 with `{"error","ply"}` (the CLI's item).
 fn library_error(e: Error) -> ApiError {
-    let item = serde_json::to_value(&e).unwrap_or_else(|_| json!({ "error": e.to_string() }));
+    library_error_in(e, Lang::En)
+}
+
+/// [`library_error`] with the message in `lang` (usage errors; input errors as their readers
+/// word them).
+fn library_error_in(e: Error, lang: Lang) -> ApiError {
+    let mut item = serde_json::to_value(&e).unwrap_or_else(|_| json!({ "error": e.to_string() }));
+    item["error"] = json!(arbiter::render::errors::error(&e, lang));
     match e {
         Error::Usage(_) => ApiError { status: 400, item },
         Error::Input { .. } => ApiError::unjudgeable(item),
@@ -244,6 +254,7 @@ pub fn judge_record(
         let report = input.judge(&opts);
         let mut v = to_value(&report)?;
         let judged = !report.is_error();
+        v["text"] = report.text_json(q.speech.0, q.speech.1);
         if judged && q.annotate {
             if let Ok(notes) = input.annotate(&opts) {
                 v["annotations"] = to_value(&notes)?;
@@ -256,7 +267,11 @@ pub fn judge_record(
 
 /// `POST /api/v1/position`: one report, as `arbiter judge --fen --moves --json`, judged
 /// within `budget` (the request's time cap and cancel flag: over it, an error item → 422).
-pub fn judge_position(r: PositionRequest, budget: &arbiter::Budget) -> Result<Value, ApiError> {
+pub fn judge_position(
+    r: PositionRequest,
+    budget: &arbiter::Budget,
+    speech: Speech,
+) -> Result<Value, ApiError> {
     let mut opts = options(
         r.rules.as_deref(),
         r.cycles,
@@ -266,8 +281,10 @@ pub fn judge_position(r: PositionRequest, budget: &arbiter::Budget) -> Result<Va
     )?;
     opts.budget = budget.clone();
     let moves = r.moves.joined();
-    let report = arbiter::judge_position(r.fen.as_deref(), &moves, &opts).map_err(library_error)?;
+    let report = arbiter::judge_position(r.fen.as_deref(), &moves, &opts)
+        .map_err(|e| library_error_in(e, speech.0))?;
     let mut v = to_value(&report)?;
+    v["text"] = report.text_json(speech.0, speech.1);
     if report.is_error() {
         return Err(ApiError::unjudgeable(v));
     }
@@ -279,27 +296,31 @@ pub fn judge_position(r: PositionRequest, budget: &arbiter::Budget) -> Result<Va
 }
 
 /// `POST /api/v1/cycle`: the `arbiter cycle --json` object.
-pub fn cycle(r: CycleRequest, _l: &Limits) -> Result<Value, ApiError> {
+pub fn cycle(r: CycleRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiError> {
     let report = arbiter::cycle(
         &r.fen,
         &r.moves.joined(),
         parse_rules(r.rules.as_deref())?,
         r.explain,
     )
-    .map_err(library_error)?;
-    to_value(&report)
+    .map_err(|e| library_error_in(e, speech.0))?;
+    let mut v = to_value(&report)?;
+    v["text"] = report.text_json(speech.0, speech.1);
+    Ok(v)
 }
 
 /// `POST /api/v1/classify`: the `arbiter classify --json` object.
-pub fn classify(r: ClassifyRequest, _l: &Limits) -> Result<Value, ApiError> {
+pub fn classify(r: ClassifyRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiError> {
     let report = arbiter::classify(&r.fen, &r.mv, parse_rules(r.rules.as_deref())?, r.explain)
-        .map_err(library_error)?;
-    to_value(&report)
+        .map_err(|e| library_error_in(e, speech.0))?;
+    let mut v = to_value(&report)?;
+    v["text"] = report.text_json(speech.0, speech.1);
+    Ok(v)
 }
 
 /// `POST /api/v1/claim`: the `arbiter claim --json` object. The game is `record` (PGN text,
 /// game `game`, default 0) or `fen` + `moves`.
-pub fn claim(r: ClaimRequest, _l: &Limits) -> Result<Value, ApiError> {
+pub fn claim(r: ClaimRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiError> {
     let kind = arbiter::options::claim_kind(&r.kind).map_err(bad_option)?;
     // Not given: the record's tags decide, else standard (as the CLI does).
     let time_control = arbiter::options::time_control(r.time_control.as_deref()).map_err(bad_option)?;
@@ -334,16 +355,23 @@ pub fn claim(r: ClaimRequest, _l: &Limits) -> Result<Value, ApiError> {
     };
     let report = arbiter::claim(&q).map_err(|e| match e {
         // A claim that does not fit the game is still a well-formed request: 422.
-        Error::Usage(m) => ApiError::unjudgeable(json!({ "error": m.to_string() })),
-        e => library_error(e),
+        Error::Usage(m) => {
+            ApiError::unjudgeable(json!({ "error": arbiter::render::errors::usage(&m, speech.0) }))
+        }
+        e => library_error_in(e, speech.0),
     })?;
-    to_value(&report)
+    let mut v = to_value(&report)?;
+    v["text"] = report.text_json(speech.0);
+    Ok(v)
 }
 
 /// `POST /api/v1/dead`: the `arbiter dead --json` object (FIDE 5.2.2).
-pub fn dead(r: DeadRequest, _l: &Limits) -> Result<Value, ApiError> {
+pub fn dead(r: DeadRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiError> {
     let answer = arbiter::dead(&r.fen);
-    let v = to_value(&answer)?;
+    let mut v = to_value(&answer)?;
+    if !answer.is_error() {
+        v["text"] = answer.text_json(speech.0);
+    }
     if answer.is_error() {
         return Err(ApiError::unjudgeable(v));
     }
@@ -370,28 +398,41 @@ pub fn perft(r: PerftRequest, l: &Limits) -> Result<Value, ApiError> {
 
 /// A game in progress for `arbiter referee`: the library's live referee of either game
 /// ([`arbiter::live::Referee`]), its answers as JSON.
-pub struct LiveGame(arbiter::live::Referee);
+pub struct LiveGame(arbiter::live::Referee, Option<Lang>);
 
 impl LiveGame {
     /// Starts a game: `game` xiangqi (default, or from the FEN) or chess; `rules` axf, tw113
     /// or fide; `fen` the start (default the standard start); `cycles` as `judge --cycles`.
     ///
     /// Errors: an error item for a bad value or FEN.
+    /// `lang`: each answer also carries `text` (the report's words in that language, as
+    /// `POST /api/v1/position` gives them).
     pub fn new(
         game: Option<&str>,
         rules: Option<&str>,
         fen: Option<&str>,
         cycles: Option<u32>,
+        lang: Option<&str>,
     ) -> Result<LiveGame, Value> {
         let opts = options(rules, cycles, game, None, false).map_err(|e| e.item)?;
+        let lang = match lang.map(str::parse::<Lang>) {
+            Some(Err(e)) => return Err(json!({ "error": e.to_string() })),
+            Some(Ok(l)) => Some(l),
+            None => None,
+        };
         arbiter::live::Referee::new(opts.game, opts.rules, fen, opts.cycles, opts.dead_check)
-            .map(LiveGame)
+            .map(|r| LiveGame(r, lang))
             .map_err(|e| json!({ "error": e.to_string() }))
     }
 
     /// The report of the game so far (what `arbiter judge --json` gives for these moves).
     pub fn status(&self) -> Value {
-        serde_json::to_value(self.0.report()).unwrap_or_else(|e| json!({ "error": e.to_string() }))
+        let report = self.0.report();
+        let mut v = serde_json::to_value(&report).unwrap_or_else(|e| json!({ "error": e.to_string() }));
+        if let Some(lang) = self.1 {
+            v["text"] = report.text_json(lang, arbiter::Notation::Default);
+        }
+        v
     }
 
     /// Plays `text` (any notation the CLI reads) and answers the report after it with

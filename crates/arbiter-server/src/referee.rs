@@ -28,6 +28,8 @@ pub enum Command {
         rules: Option<String>,
         fen: Option<String>,
         cycles: Option<u32>,
+        /// `en`, `zh-Hant` or `zh-Hans`: every answer of the game also carries `text`.
+        lang: Option<String>,
     },
     Push {
         #[serde(rename = "move")]
@@ -62,13 +64,19 @@ impl Session {
                 rules,
                 fen,
                 cycles,
-            } => crate::engine::LiveGame::new(game.as_deref(), rules.as_deref(), fen.as_deref(), cycles).map(
-                |g| {
-                    let status = g.status();
-                    self.game = Some(g);
-                    status
-                },
-            ),
+                lang,
+            } => crate::engine::LiveGame::new(
+                game.as_deref(),
+                rules.as_deref(),
+                fen.as_deref(),
+                cycles,
+                lang.as_deref(),
+            )
+            .map(|g| {
+                let status = g.status();
+                self.game = Some(g);
+                status
+            }),
             Command::Push { mv } => match self.game.as_mut() {
                 Some(g) => g.push(&mv),
                 None => Err(json!({ "error": "no game: send {\"cmd\":\"new\"} first" })),
