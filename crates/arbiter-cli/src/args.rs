@@ -227,8 +227,10 @@ API: POST /api/v1/judge (record bytes), /api/v1/position, /cycle, /classify, /cl
     /// Referee games over standard input/output: one JSON command per line, one JSON answer per line.
     #[command(after_help = "Examples:\n  \
 printf '%s\\n' '{\"cmd\":\"new\",\"game\":\"xiangqi\"}' '{\"cmd\":\"push\",\"move\":\"h2e2\"}' | arbiter referee\n\n\
-Commands: new {game, rules, fen, cycles}, push {move}, status, quit. A bad line gets an error \
-line and the game goes on. See docs/server.md.")]
+The first line says the version and the commands. Commands (each may carry an \"id\" naming \
+its game): new {game, rules, fen, cycles, match, dead_check}, push {move}, undo, status, \
+flag {side}, claim {kind, intended_move, time_control, limit}, forbidden, quit. A bad line gets \
+an error line and the game goes on. See docs/server.md.")]
     Referee,
     /// Print the shell completion script for bash, zsh, fish, powershell or elvish.
     #[command(after_help = "Examples:\n  \
@@ -331,8 +333,9 @@ pub struct JudgeArgs {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub cycles: u32,
     /// Judge as an engine match manager ends games: a xiangqi repetition is decided at the
-    /// third occurrence of the position (2 cycles) and a pending verdict is final
-    /// (docs/engine-matches.md).
+    /// third occurrence of the position (2 cycles) and a pending verdict is final; a chess
+    /// game is drawn as soon as a threefold repetition or 50 moves without pawn move or
+    /// capture stand (no claim needed) (docs/engine-matches.md).
     #[arg(long = "match", conflicts_with = "cycles")]
     pub engine_match: bool,
     /// One JSON object per game on standard output.

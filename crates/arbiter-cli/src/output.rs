@@ -191,6 +191,12 @@ impl Emitter {
         self.error.as_ref()
     }
 
+    /// Counts an item that could not be judged and was reported elsewhere (on standard error):
+    /// the exit code becomes 1.
+    pub fn fail(&mut self) {
+        self.failed = true;
+    }
+
     /// True when some emitted item could not be judged.
     pub fn any_failed(&self) -> bool {
         self.failed

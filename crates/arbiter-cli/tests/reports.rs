@@ -207,15 +207,65 @@ fn dead_fen_file_errors_give_the_line() {
     let p = path.display().to_string();
     let out = arbiter(&["dead", "--fen-file", &p]);
     assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    // The error goes to standard error, with the file and line; the answers to standard output.
     assert!(
-        stdout(&out).contains(&format!("{p}, line 4: error: unparsable FEN")),
-        "{}",
-        stdout(&out)
+        err.contains(&format!("{p}, line 4: error: unparsable FEN")),
+        "{err}"
     );
-    assert!(stdout(&out).contains("rank 1 ('2B1K5') covers 10 squares, not 8"));
+    assert!(err.contains("rank 1 ('2B1K5') covers 10 squares, not 8"), "{err}");
+    assert!(!stdout(&out).contains("error"), "{}", stdout(&out));
+    assert!(
+        err.contains(&format!(
+            "arbiter: 2 positions from {p}: 0 dead; 1 could not be judged"
+        )),
+        "{err}"
+    );
     let out = arbiter(&["dead", "--json", "--fen-file", &p]);
     let last: serde_json::Value = serde_json::from_str(stdout(&out).lines().last().unwrap()).unwrap();
     assert_eq!(last["line"], 4);
+}
+
+/// `dead --fen-file` reads both layouts of a line: `FEN [LABEL]` (a Lichess export: the FEN,
+/// then a game id) and `LABEL FEN` (CHA's test vectors: the expected answer, then a FEN of
+/// four fields), and ends with a summary line on standard error.
+#[test]
+fn dead_fen_file_reads_label_before_or_after_the_fen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vector.txt");
+    std::fs::write(
+        &path,
+        "# CHA's layout\n\
+         -- 2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -\n\
+         WB rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n\
+         8/8/8/4k3/8/8/8/2B1K3 w - - 0 1 QzZqHm8A\n",
+    )
+    .unwrap();
+    let p = path.display().to_string();
+    let out = arbiter(&["dead", "--json", "--fen-file", &p]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let got: Vec<_> = lines
+        .iter()
+        .map(|l| (l["label"].as_str().unwrap(), l["dead"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(got, [("--", true), ("WB", false), ("QzZqHm8A", true)]);
+    assert_eq!(lines[0]["fen"], "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "arbiter: 3 positions from {p}: 2 dead; 0 could not be judged"
+        )),
+        "{err}"
+    );
 }
 
 /// The chess sample: one verdict sentence, SAN with move numbers, plies in brackets, games

@@ -29,6 +29,7 @@ fn referee_answers_one_line_per_line() {
     let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
+        .skip(1) // the first line: version and capabilities
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines.len(), 5);

@@ -91,6 +91,7 @@ fn options(
     game: Option<&str>,
     explain: bool,
     dead_check: &str,
+    engine_match: bool,
 ) -> PyResult<Options> {
     let settings = arbiter::options::JudgeSettings {
         game: game.map(str::to_string),
@@ -98,6 +99,7 @@ fn options(
         cycles: Some(cycles),
         explain,
         dead_check: Some(dead_check.to_string()),
+        engine_match,
     };
     settings.resolve().map_err(bad_option)
 }
@@ -153,8 +155,9 @@ fn batch_options(
     game: Option<&str>,
     explain: bool,
     dead_check: &str,
+    engine_match: bool,
 ) -> PyResult<Options> {
-    let opts = options(rules, cycles, game, explain, dead_check)?;
+    let opts = options(rules, cycles, game, explain, dead_check, engine_match)?;
     if opts
         .rules
         .is_some_and(|r| opts.game.is_some_and(|g| g != r.game()))
@@ -173,7 +176,7 @@ fn batch_options(
 /// `parallel=False` judges on the calling thread (for callers that parallelise themselves, as
 /// Spark's executors do: one Python worker per core).
 #[pyfunction]
-#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="proved", parallel=true, lang=None))]
+#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false, parallel=true, lang=None))]
 #[allow(clippy::too_many_arguments)]
 fn judge_bytes(
     py: Python<'_>,
@@ -184,10 +187,11 @@ fn judge_bytes(
     game: Option<&str>,
     explain: bool,
     dead_check: &str,
+    r#match: bool,
     parallel: bool,
     lang: Option<&str>,
 ) -> PyResult<Vec<String>> {
-    let opts = batch_options(py, rules, cycles, game, explain, dead_check)?;
+    let opts = batch_options(py, rules, cycles, game, explain, dead_check, r#match)?;
     let lang = parse_lang(py, lang)?;
     Ok(py.allow_threads(|| {
         let judge = |g: &arbiter::InputGame| {
@@ -231,7 +235,7 @@ fn pool() -> &'static rayon::ThreadPool {
 ///
 /// Errors: `RecordError` when `path` itself is missing, unreadable or holds no record file.
 #[pyfunction]
-#[pyo3(signature = (path, rules=None, cycles=3, game=None, explain=false, dead_check="proved", lang=None))]
+#[pyo3(signature = (path, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false, lang=None))]
 #[allow(clippy::too_many_arguments)]
 fn judge_path(
     py: Python<'_>,
@@ -241,9 +245,10 @@ fn judge_path(
     game: Option<&str>,
     explain: bool,
     dead_check: &str,
+    r#match: bool,
     lang: Option<&str>,
 ) -> PyResult<(Vec<String>, Vec<String>)> {
-    let opts = batch_options(py, rules, cycles, game, explain, dead_check)?;
+    let opts = batch_options(py, rules, cycles, game, explain, dead_check, r#match)?;
     let lang = parse_lang(py, lang)?;
     let walk = py.allow_threads(|| arbiter::walk::expand([&path]));
     if let [arbiter::walk::Input::Unreadable { label, reason }] = walk.inputs.as_slice() {
@@ -396,7 +401,7 @@ fn verdict_row(report: &GameReport, index: Option<i64>) -> VerdictRow {
 /// larger file; each game's `index` and the `index` in its `report`), else as the CLI numbers
 /// them. The options as `judge_bytes`.
 #[pyfunction]
-#[pyo3(signature = (data, file, first_index=None, rules=None, cycles=3, game=None, explain=false, dead_check="proved"))]
+#[pyo3(signature = (data, file, first_index=None, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false))]
 #[allow(clippy::too_many_arguments)]
 fn judge_columns<'py>(
     py: Python<'py>,
@@ -408,9 +413,10 @@ fn judge_columns<'py>(
     game: Option<&str>,
     explain: bool,
     dead_check: &str,
+    r#match: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     use pyo3::types::PyList;
-    let opts = options(rules, cycles, game, explain, dead_check)?;
+    let opts = options(rules, cycles, game, explain, dead_check, r#match)?;
     let rows: Vec<VerdictRow> = py.allow_threads(|| {
         arbiter::split_bytes(data, file)
             .enumerate()
@@ -473,7 +479,7 @@ impl GameIter {
 }
 
 #[pyfunction]
-#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="proved"))]
+#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false))]
 #[allow(clippy::too_many_arguments)]
 fn iter_bytes(
     py: Python<'_>,
@@ -484,8 +490,9 @@ fn iter_bytes(
     game: Option<&str>,
     explain: bool,
     dead_check: &str,
+    r#match: bool,
 ) -> PyResult<GameIter> {
-    let opts = options(rules, cycles, game, explain, dead_check)?;
+    let opts = options(rules, cycles, game, explain, dead_check, r#match)?;
     let games: Vec<arbiter::InputGame> = py.allow_threads(|| arbiter::split_bytes(data, file).collect());
     Ok(GameIter {
         games: games.into_iter(),
@@ -495,7 +502,7 @@ fn iter_bytes(
 
 /// `judge --fen --moves`: one game from a position; the JSON line.
 #[pyfunction]
-#[pyo3(signature = (fen, moves, rules=None, cycles=3, game=None, explain=false, dead_check="proved", lang=None))]
+#[pyo3(signature = (fen, moves, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false, lang=None))]
 #[allow(clippy::too_many_arguments)]
 fn judge_position(
     py: Python<'_>,
@@ -506,9 +513,10 @@ fn judge_position(
     game: Option<&str>,
     explain: bool,
     dead_check: &str,
+    r#match: bool,
     lang: Option<&str>,
 ) -> PyResult<String> {
-    let opts = options(rules, cycles, game, explain, dead_check)?;
+    let opts = options(rules, cycles, game, explain, dead_check, r#match)?;
     let lang = parse_lang(py, lang)?;
     let r = py
         .allow_threads(|| arbiter::judge_position(fen, moves, &opts))
@@ -733,6 +741,8 @@ fn chess_status<'py>(py: Python<'py>, r: &ch::Referee) -> PyResult<Bound<'py, Py
         ch::Reason::FivefoldRepetition => "fivefold_repetition",
         ch::Reason::SeventyFiveMoves => "seventy_five_moves",
         ch::Reason::FlagDeadPosition => "flag_dead_position",
+        ch::Reason::ThreefoldRepetition => "threefold_repetition",
+        ch::Reason::FiftyMoves => "fifty_moves",
     });
     d.set_item(intern!(py, "reason"), reason)?;
     d.set_item(intern!(py, "at_ply"), s.at_ply)?;
@@ -765,7 +775,7 @@ impl Referee {
     /// `game`: `"xiangqi"` or `"chess"`; `fen` the start (None: the standard start); `rules`
     /// (xiangqi: axf, tw113); `cycles` (xiangqi, 1 or more); `dead_check` (chess).
     #[new]
-    #[pyo3(signature = (game, fen=None, rules=None, cycles=3, dead_check="proved"))]
+    #[pyo3(signature = (game, fen=None, rules=None, cycles=3, dead_check="proved", r#match=false))]
     fn new(
         py: Python<'_>,
         game: &str,
@@ -773,13 +783,13 @@ impl Referee {
         rules: Option<&str>,
         cycles: u32,
         dead_check: &str,
+        r#match: bool,
     ) -> PyResult<Self> {
-        let opts = options(rules, cycles, Some(game), false, dead_check)?;
-        let live =
-            Live::new(opts.game, opts.rules, fen, opts.cycles, opts.dead_check).map_err(|e| match e {
-                Error::Usage(m) => named_error(py, "UsageError", m.to_string()),
-                Error::Input { message, .. } => named_error(py, "FenError", message),
-            })?;
+        let opts = options(rules, cycles, Some(game), false, dead_check, r#match)?;
+        let live = Live::new(fen, &opts).map_err(|e| match e {
+            Error::Usage(m) => named_error(py, "UsageError", m.to_string()),
+            Error::Input { message, .. } => named_error(py, "FenError", message),
+        })?;
         Ok(Referee {
             live,
             start_fen: fen.map(str::to_string),

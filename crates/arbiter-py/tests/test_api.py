@@ -235,3 +235,18 @@ def test_lang_adds_the_words_of_the_cli_and_keeps_the_rest():
     assert r.report("zh-Hant")["text"]["lang"] == "zh-Hant"
     with pytest.raises(ar.UsageError):
         ar.judge(path=YAN_LIU, lang="fr")
+
+
+def test_match_keyword():
+    """``match=True`` is ``judge --match``: Pikafish issue 27's record, which the manager scored
+    0-1 for a perpetual chase at the third occurrence, is a repetition draw under AXF there."""
+    record = REPO / "crates" / "records" / "tests" / "fixtures" / "matches" / "pikafish_27_san.pgn"
+    plain = ar.judge(path=record)[0]
+    assert (plain["status"], plain["result_agrees"]) == ("ongoing", False)
+    for r in (ar.judge(path=record, match=True)[0], ar.judge(record.read_bytes(), match=True)[0],
+              next(ar.iter_judge(path=record, match=True))):
+        assert (r["status"], r["result"], r["reason"], r["at_ply"], r["result_agrees"]) == (
+            "decided", "1/2-1/2", "repetition_draw", 62, False)
+    # Chess: drawn at the third occurrence of the start position (no claim needed).
+    pos = ar.judge_position(None, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 e4", match=True)
+    assert (pos["reason"], pos["at_ply"], pos["moves_after_end"]) == ("threefold_repetition", 8, 1)

@@ -111,6 +111,9 @@ pub struct PositionRequest {
     pub explain: bool,
     #[serde(default)]
     pub annotate: bool,
+    /// The engine-match convention (`judge --match`).
+    #[serde(default, rename = "match")]
+    pub engine_match: bool,
 }
 
 /// `POST /api/v1/cycle`.
@@ -190,6 +193,7 @@ fn options(
     game: Option<&str>,
     dead_check: Option<&str>,
     explain: bool,
+    engine_match: bool,
 ) -> Result<Options, ApiError> {
     let settings = arbiter::options::JudgeSettings {
         game: game.map(str::to_string),
@@ -197,6 +201,7 @@ fn options(
         cycles,
         explain,
         dead_check: dead_check.map(str::to_string),
+        engine_match,
     };
     settings.resolve().map_err(bad_option)
 }
@@ -224,8 +229,9 @@ fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, ApiError> {
 
 /// `POST /api/v1/judge`: every game of a record (PGN or XQF, any encoding), judged as
 /// `arbiter judge --json` judges a file named `-`, each game's object handed to `emit` in
-/// order with whether it was judged (false: an error item); with `annotate`, each judged game
-/// also carries `"annotations"` (see [`arbiter::annotate`]). The games are read and judged
+/// order with whether it was judged (false: an error item); with `annotate`, each game also
+/// carries `"tags"` (the record's tags, `{name: value}`, the first of each name) and each
+/// judged game `"annotations"` (see [`arbiter::annotate`]). The games are read and judged
 /// one at a time: nothing here grows with their number.
 ///
 /// `budget`: the request's time cap and cancel flag; checked between games and inside each
@@ -245,6 +251,7 @@ pub fn judge_record(
         q.game.as_deref(),
         q.dead_check.as_deref(),
         q.explain,
+        q.engine_match,
     )?;
     opts.budget = budget.clone();
     for (games, input) in arbiter::split_bytes(bytes, "-").enumerate() {
@@ -255,9 +262,17 @@ pub fn judge_record(
         let mut v = to_value(&report)?;
         let judged = !report.is_error();
         v["text"] = report.text_json(q.speech.0, q.speech.1);
-        if judged && q.annotate {
-            if let Ok(notes) = input.annotate(&opts) {
-                v["annotations"] = to_value(&notes)?;
+        if q.annotate {
+            // The record's tags, for the page's heading and game picker: first value of each name.
+            let mut tags = serde_json::Map::new();
+            for (name, value) in input.tags() {
+                tags.entry(name).or_insert(Value::String(value));
+            }
+            v["tags"] = Value::Object(tags);
+            if judged {
+                if let Ok(notes) = input.annotate(&opts) {
+                    v["annotations"] = to_value(&notes)?;
+                }
             }
         }
         emit(v, judged)?;
@@ -278,6 +293,7 @@ pub fn judge_position(
         r.game.as_deref(),
         r.dead_check.as_deref(),
         r.explain,
+        r.engine_match,
     )?;
     opts.budget = budget.clone();
     let moves = r.moves.joined();
@@ -397,56 +413,205 @@ pub fn perft(r: PerftRequest, l: &Limits) -> Result<Value, ApiError> {
 }
 
 /// A game in progress for `arbiter referee`: the library's live referee of either game
-/// ([`arbiter::live::Referee`]), its answers as JSON.
-pub struct LiveGame(arbiter::live::Referee, Option<Lang>);
+/// ([`arbiter::live::Referee`]), its answers as JSON, with what `undo`, `claim` and a flag
+/// fall need: the start, the options and the moves played (ICCS or UCI).
+pub struct LiveGame {
+    live: arbiter::live::Referee,
+    fen: Option<String>,
+    options: Options,
+    moves: Vec<String>,
+    /// The flag fall that ended the game (`flag`), as answered.
+    flag: Option<Value>,
+}
 
 impl LiveGame {
-    /// Starts a game: `game` xiangqi (default, or from the FEN) or chess; `rules` axf, tw113
-    /// or fide; `fen` the start (default the standard start); `cycles` as `judge --cycles`.
+    /// Starts a game from `fen` (default the standard start) as `settings` say (game, rules,
+    /// cycles, dead check, match convention; see [`arbiter::options::JudgeSettings`]).
     ///
     /// Errors: an error item for a bad value or FEN.
-    /// `lang`: each answer also carries `text` (the report's words in that language, as
-    /// `POST /api/v1/position` gives them).
-    pub fn new(
-        game: Option<&str>,
-        rules: Option<&str>,
-        fen: Option<&str>,
-        cycles: Option<u32>,
-        lang: Option<&str>,
-    ) -> Result<LiveGame, Value> {
-        let opts = options(rules, cycles, game, None, false).map_err(|e| e.item)?;
-        let lang = match lang.map(str::parse::<Lang>) {
-            Some(Err(e)) => return Err(json!({ "error": e.to_string() })),
-            Some(Ok(l)) => Some(l),
-            None => None,
-        };
-        arbiter::live::Referee::new(opts.game, opts.rules, fen, opts.cycles, opts.dead_check)
-            .map(|r| LiveGame(r, lang))
-            .map_err(|e| json!({ "error": e.to_string() }))
+    pub fn new(fen: Option<&str>, settings: &arbiter::options::JudgeSettings) -> Result<LiveGame, Value> {
+        let options = settings
+            .resolve()
+            .map_err(|e| json!({ "error": e.to_string() }))?;
+        let live =
+            arbiter::live::Referee::new(fen, &options).map_err(|e| json!({ "error": e.to_string() }))?;
+        Ok(LiveGame {
+            live,
+            fen: fen.map(str::to_string),
+            options,
+            moves: Vec::new(),
+            flag: None,
+        })
     }
 
-    /// The report of the game so far (what `arbiter judge --json` gives for these moves).
+    /// The report of the game so far (what `arbiter judge --json` gives for these moves),
+    /// with `"flag"` once a flag fall ended it.
     pub fn status(&self) -> Value {
-        let report = self.0.report();
-        let mut v = serde_json::to_value(&report).unwrap_or_else(|e| json!({ "error": e.to_string() }));
-        if let Some(lang) = self.1 {
-            v["text"] = report.text_json(lang, arbiter::Notation::Default);
+        let mut v =
+            serde_json::to_value(self.live.report()).unwrap_or_else(|e| json!({ "error": e.to_string() }));
+        if let Some(f) = &self.flag {
+            v["flag"] = f.clone();
         }
         v
+    }
+
+    /// Why no move may be played: the game ended (`"at ply N by REASON (CLAUSE)"`), or
+    /// `None`.
+    fn ended(&self, status: &Value) -> Option<String> {
+        if let Some(f) = &self.flag {
+            return Some(format!(
+                "the game ended at ply {} by a flag fall ({} lost on time, result {})",
+                self.moves.len(),
+                f["flagged"].as_str().unwrap_or("?"),
+                f["result"].as_str().unwrap_or("?")
+            ));
+        }
+        if status["status"] != "decided" {
+            return None;
+        }
+        let reason = status["reason"]
+            .as_str()
+            .unwrap_or("an automatic end")
+            .replace('_', " ");
+        let clause = status["clause"]
+            .as_str()
+            .map(|c| format!(" ({c})"))
+            .unwrap_or_default();
+        Some(format!(
+            "the game ended at ply {} by {reason}{clause}, result {}",
+            status["at_ply"],
+            status["result"].as_str().unwrap_or("?")
+        ))
     }
 
     /// Plays `text` (any notation the CLI reads) and answers the report after it with
     /// `"move"`: `{"move","kinds","chases"}` (xiangqi, ICCS) or `{"move","san"}` (chess, UCI).
     ///
-    /// Errors: `{"error","ply","move"}` for a move that cannot be read or is illegal; the game
-    /// is unchanged.
+    /// Errors: `{"error","ply","move"}` for a move that cannot be read, is illegal, or comes
+    /// after the end of the game; the game is unchanged.
     pub fn push(&mut self, text: &str) -> Result<Value, Value> {
+        if let Some(why) = self.ended(&self.status()) {
+            return Err(json!({
+                "error": format!("move '{text}' refused: {why}; no move is taken after the end (undo, or start a new game)"),
+                "ply": self.moves.len() + 1,
+                "move": text,
+            }));
+        }
         let played = self
-            .0
+            .live
             .push(text)
             .map_err(|e| serde_json::to_value(e).unwrap_or_else(|e| json!({ "error": e.to_string() })))?;
+        let mv = serde_json::to_value(played).unwrap_or_else(|e| json!({ "error": e.to_string() }));
+        self.moves
+            .push(mv["move"].as_str().unwrap_or_default().to_string());
         let mut v = self.status();
-        v["move"] = serde_json::to_value(played).unwrap_or_else(|e| json!({ "error": e.to_string() }));
+        v["move"] = mv;
         Ok(v)
+    }
+
+    /// Takes back the last move (or the flag fall, when one ended the game) and answers the
+    /// status then.
+    ///
+    /// Errors: no move to take back.
+    pub fn undo(&mut self) -> Result<Value, Value> {
+        if self.flag.take().is_none() {
+            let Some(_) = self.moves.pop() else {
+                return Err(json!({ "error": "no move to take back: the game is at its start (ply 0)" }));
+            };
+            let mut live = arbiter::live::Referee::new(self.fen.as_deref(), &self.options)
+                .map_err(|e| json!({ "error": e.to_string() }))?;
+            for m in &self.moves {
+                live.play(m).map_err(|e| json!({ "error": e.to_string() }))?;
+            }
+            self.live = live;
+        }
+        Ok(self.status())
+    }
+
+    /// A flag fall of `side` (`None`: the side to move), judged ([`arbiter::live::Referee::flag`]);
+    /// it ends the game.
+    ///
+    /// Errors: `side` names no side of this game, or the game has already ended.
+    pub fn flag(&mut self, side: Option<&str>) -> Result<Value, Value> {
+        if let Some(why) = self.ended(&self.status()) {
+            return Err(json!({ "error": format!("no flag fall after the end: {why}") }));
+        }
+        let side = match side {
+            None => None,
+            Some(word) => {
+                let s: arbiter::Side = word
+                    .parse()
+                    .map_err(|e: arbiter::ParseError| json!({ "error": e.to_string() }))?;
+                let ok = match self.live.game() {
+                    arbiter::Game::Xiangqi => s != arbiter::Side::White,
+                    arbiter::Game::Chess => s != arbiter::Side::Red,
+                };
+                if !ok {
+                    return Err(json!({
+                        "error": format!("side \"{word}\": a {} game has {}", self.live.game(), match self.live.game() {
+                            arbiter::Game::Xiangqi => "red and black",
+                            arbiter::Game::Chess => "white and black",
+                        })
+                    }));
+                }
+                Some(s)
+            }
+        };
+        let verdict =
+            serde_json::to_value(self.live.flag(side)).unwrap_or_else(|e| json!({ "error": e.to_string() }));
+        self.flag = Some(verdict);
+        Ok(self.status())
+    }
+
+    /// The legal moves that would make the side to move the one that must vary
+    /// (`{"forbidden":[ICCS…],"to_move"}`; xiangqi), or for chess `{"forbidden":[],"reason"}`.
+    pub fn forbidden(&self) -> Value {
+        let to_move = self.live.to_move();
+        match self.live.forbidden() {
+            Some(moves) => json!({
+                "forbidden": moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "to_move": to_move,
+                "plies": self.moves.len(),
+            }),
+            None => json!({
+                "forbidden": [],
+                "to_move": to_move,
+                "plies": self.moves.len(),
+                "reason": "chess forbids no move for repeating: a repetition is a draw (FIDE 9.2, 9.6.1), never a loss",
+            }),
+        }
+    }
+
+    /// A draw claim by the side to move now ([`arbiter::claim`] on the game so far):
+    /// `kind` threefold, fifty-moves (chess) or natural-move-limit (xiangqi), with the
+    /// intended move when the claim rests on it (chess, FIDE 9.2.1.1, 9.3.1).
+    ///
+    /// Errors: a claim that does not fit the game, or a bad word.
+    pub fn claim(
+        &self,
+        kind: &str,
+        intended_move: Option<&str>,
+        time_control: Option<&str>,
+        limit: Option<u32>,
+    ) -> Result<Value, Value> {
+        let item = |e: Error| serde_json::to_value(&e).unwrap_or_else(|_| json!({ "error": e.to_string() }));
+        let kind = arbiter::options::claim_kind(kind).map_err(item)?;
+        let time_control = arbiter::options::time_control(time_control).map_err(item)?;
+        let moves = self.moves.join(" ");
+        let q = ClaimQuery {
+            kind,
+            game: ClaimGame::Position {
+                fen: self.fen.as_deref(),
+                moves: &moves,
+                game: Some(self.live.game()),
+            },
+            rules: self.options.rules,
+            at_ply: None,
+            intended_move: intended_move.map(str::to_string),
+            time_control,
+            limit,
+        };
+        let report = arbiter::claim(&q).map_err(item)?;
+        to_value(&report).map_err(|e| e.item)
     }
 }

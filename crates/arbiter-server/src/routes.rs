@@ -365,7 +365,7 @@ async fn api_index() -> Response {
             "routes": {
                 "GET /api/v1/openapi.json": "this API described as OpenAPI 3.1",
                 "GET /healthz": "{\"status\":\"ok\"} while the server runs",
-                "POST /api/v1/judge": "raw record bytes (PGN or XQF, any encoding, many games); query: rules, cycles, game, dead_check, explain, annotate",
+                "POST /api/v1/judge": "raw record bytes (PGN or XQF, any encoding, many games); query: rules, cycles, game, dead_check, explain, annotate, match",
                 "POST /api/v1/position": "{fen, moves, rules, cycles, game, dead_check, explain, annotate}",
                 "POST /api/v1/cycle": "{fen, moves, rules, explain}",
                 "POST /api/v1/classify": "{fen, move, rules, explain}",
@@ -374,7 +374,8 @@ async fn api_index() -> Response {
                 "POST /api/v1/perft": "{fen, depth, divide, game}",
                 "GET /api/v1/rules": "the clause glossary (as arbiter rules --json); query: book, clause, or cited (the clauses a text cites)"
             },
-            "docs": "docs/server.md"
+            "docs": "docs/server.md",
+            "formats": record_extensions()
         }),
     )
 }
@@ -424,6 +425,17 @@ fn with_language(mut response: Response, lang: arbiter::Lang) -> Response {
         header::HeaderValue::from_static(lang.name()),
     );
     response
+}
+
+/// The file extensions the record readers take (`.pgn`, `.xqf`, … `.txt`, `.htm`), the list a
+/// directory walk reads: the page's file picker offers these.
+fn record_extensions() -> Vec<String> {
+    use records::record::{RECORD_EXTENSIONS, TEXT_EXTENSIONS};
+    RECORD_EXTENSIONS
+        .iter()
+        .chain(TEXT_EXTENSIONS.iter())
+        .map(|e| format!(".{e}"))
+        .collect()
 }
 
 /// Query parameters of `GET /api/v1/rules`.
@@ -682,6 +694,9 @@ pub struct JudgeQuery {
     /// Resolved from `lang`, `notation` and `Accept-Language` by the handler.
     #[serde(skip)]
     pub speech: (arbiter::Lang, arbiter::Notation),
+    /// `match=true`: the engine-match convention (`judge --match`).
+    #[serde(default, rename = "match")]
+    pub engine_match: bool,
 }
 
 /// The answer of `POST /api/v1/judge` is held whole up to this many bytes (so that a body no

@@ -58,6 +58,11 @@ fn page_and_assets_are_served_with_a_strict_csp() {
     let r = c.get("/api/v1/");
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["api"], "v1");
+    // The formats the readers take, the list the page's file picker offers.
+    assert_eq!(
+        r.json()["formats"],
+        json!([".pgn", ".xqf", ".cbr", ".cbl", ".cbf", ".wxf", ".txt", ".htm", ".html", ".ubb"])
+    );
 }
 
 #[test]
@@ -131,7 +136,7 @@ fn judge_with_annotations_gives_every_ply() {
         a[0]["fen"],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
-    // White may claim threefold at ply 42 by writing e1f1.
+    // White may claim threefold at ply 42 by writing e1f1, Kf1 in SAN.
     let claims = a[42]["claims"].as_array().unwrap();
     assert!(
         claims
@@ -139,6 +144,17 @@ fn judge_with_annotations_gives_every_ply() {
             .any(|c| c["kind"] == "threefold" && c["by"] == "white" && c["intended_move"] == "e1f1"),
         "{claims:?}"
     );
+    assert_eq!(a[42]["intended_san"], json!({"e1f1": "Kf1"}));
+    assert!(a[41].get("intended_san").is_none());
+    // Moves as written, their check marks kept: the record's 21...Qa5+ and 8...Bxc3+.
+    assert_eq!(a[42]["text"], "Qa5+");
+    assert_eq!(a[16]["text"], "Bxc3+");
+    assert_eq!(a[43]["text"], "Kf1");
+    // The record's tags, for the page's heading.
+    assert_eq!(g["tags"]["White"], "Alexander Grischuk");
+    assert_eq!(g["tags"]["Black"], "Anish Giri");
+    assert_eq!(g["tags"]["Event"], "Gashimov Memorial");
+    assert_eq!(g["tags"]["Date"], "2019.04.02");
 }
 
 #[test]
@@ -597,4 +613,41 @@ fn answers_speak_the_language_asked_for() {
     assert_eq!(clause["text"]["citation"], "亚洲棋规细则第13条");
     assert_eq!(clause["text"]["title"], "车捉无根炮");
     assert_eq!(clause["title_zh"], "車捉無根炮");
+}
+
+/// `?match=true` (and `"match": true` in a position body) is `judge --match`: the perpetual
+/// check of TW113 example 1 is decided at the third occurrence (ply 8) instead of pending
+/// after three cycles.
+#[test]
+fn match_option_is_the_cli_match() {
+    let s = server();
+    let mut c = s.client();
+    let moves = "f7e7 e9f9 e7f7 f9e9 ".repeat(2);
+    let body = json!({"fen": PERPETUAL_CHECK_FEN, "moves": moves, "rules": "tw113"});
+    let plain = c.post_json("/api/v1/position", &body).json();
+    assert_eq!(plain["status"], "ongoing");
+    let mut with_match = body.clone();
+    with_match["match"] = json!(true);
+    let g = c.post_json("/api/v1/position", &with_match).json();
+    assert_eq!(
+        (&g["status"], &g["reason"], &g["result"], &g["at_ply"]),
+        (
+            &json!("decided"),
+            &json!("perpetual_check"),
+            &json!("0-1"),
+            &json!(8)
+        )
+    );
+    let record = format!(
+        "[Event \"m\"]\n[FEN \"{PERPETUAL_CHECK_FEN}\"]\n[Result \"0-1\"]\n[Termination \"perpetual check\"]\n\n{moves}0-1\n"
+    );
+    let r = c.post("/api/v1/judge?match=true&rules=tw113", record.as_bytes());
+    assert_eq!(r.status, 200, "{}", r.text());
+    let g = &r.json()["games"][0];
+    assert_eq!(
+        (&g["status"], &g["result_agrees"]),
+        (&json!("decided"), &json!(true))
+    );
+    let r = c.post("/api/v1/judge?rules=tw113", record.as_bytes());
+    assert_eq!(r.json()["games"][0]["result_agrees"], json!(false));
 }

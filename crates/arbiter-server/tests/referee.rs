@@ -9,11 +9,18 @@ fn run(lines: &[String]) -> Vec<Value> {
     let input = lines.join("\n");
     let mut out = Vec::new();
     referee::run(input.as_bytes(), &mut out).expect("referee loop");
-    String::from_utf8(out)
+    let mut answers: Vec<Value> = String::from_utf8(out)
         .expect("UTF-8 output")
         .lines()
         .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
-        .collect()
+        .collect();
+    // The first line says who answers and what it can do.
+    let hello = answers.remove(0);
+    assert_eq!(
+        (&hello["referee"], &hello["protocol"]),
+        (&json!("arbiter"), &json!(2))
+    );
+    answers
 }
 
 /// 200 legal plies from the start, chosen deterministically among the legal moves, avoiding
@@ -155,7 +162,11 @@ fn bad_lines_get_error_lines_and_the_game_goes_on() {
     let mut out = Vec::new();
     referee::run(&b"\xff\xfe\n{\"cmd\":\"new\"}\n"[..], &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
-    let answers: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let answers: Vec<Value> = text
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(answers.len(), 2);
     assert!(answers[0]["error"].as_str().unwrap().contains("UTF-8"));
     assert_eq!(answers[1]["plies"], 0);
@@ -206,6 +217,7 @@ fn an_overlong_line_is_an_error_and_the_loop_goes_on() {
     let answers: Vec<Value> = String::from_utf8(out)
         .unwrap()
         .lines()
+        .skip(1) // the first line: version and capabilities
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(answers.len(), 3);
@@ -216,4 +228,187 @@ fn an_overlong_line_is_an_error_and_the_loop_goes_on() {
         .contains("longer than 1048576 bytes"));
     assert_eq!(answers[2]["plies"], 1);
     assert_eq!(answers[2]["move"]["move"], "h2e2");
+}
+
+fn lines(v: &[Value]) -> Vec<String> {
+    v.iter().map(Value::to_string).collect()
+}
+
+#[test]
+fn first_line_names_version_and_capabilities() {
+    let mut out = Vec::new();
+    referee::run(&b""[..], &mut out).unwrap();
+    let hello: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(hello["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(
+        hello["commands"],
+        json!([
+            "new",
+            "push",
+            "undo",
+            "status",
+            "flag",
+            "claim",
+            "forbidden",
+            "quit"
+        ])
+    );
+    assert_eq!(hello["several_games"], true);
+}
+
+/// Two games at once by id, each answer carrying its id; undo; a move after the end refused.
+#[test]
+fn several_games_by_id_undo_and_the_end() {
+    let out = run(&lines(&[
+        json!({"cmd":"new","id":1}),
+        json!({"cmd":"new","id":"b","game":"chess"}),
+        json!({"cmd":"push","id":1,"move":"h2e2"}),
+        json!({"cmd":"push","id":"b","move":"f3"}),
+        json!({"cmd":"push","id":"b","move":"e5"}),
+        json!({"cmd":"push","id":"b","move":"g4"}),
+        json!({"cmd":"push","id":"b","move":"Qh4#"}),
+        json!({"cmd":"push","id":"b","move":"a3"}),
+        json!({"cmd":"undo","id":"b"}),
+        json!({"cmd":"status","id":1}),
+        json!({"cmd":"undo","id":1}),
+        json!({"cmd":"undo","id":1}),
+        json!({"cmd":"status","id":7}),
+    ]));
+    assert_eq!(
+        (&out[0]["id"], &out[1]["id"], &out[1]["game"]),
+        (&json!(1), &json!("b"), &json!("chess"))
+    );
+    assert_eq!((&out[2]["id"], &out[2]["plies"]), (&json!(1), &json!(1)));
+    assert_eq!(
+        (&out[6]["status"], &out[6]["reason"]),
+        (&json!("decided"), &json!("checkmate"))
+    );
+    let refused = out[7]["error"].as_str().unwrap();
+    assert!(
+        refused.contains("ended at ply 4 by checkmate (FIDE 5.1.1), result 0-1"),
+        "{refused}"
+    );
+    assert_eq!((&out[7]["ply"], &out[7]["id"]), (&json!(5), &json!("b")));
+    assert_eq!(
+        (&out[8]["plies"], &out[8]["status"]),
+        (&json!(3), &json!("ongoing"))
+    );
+    assert_eq!(out[9]["plies"], 1, "game 1 untouched by game b");
+    assert_eq!(out[10]["plies"], 0);
+    assert!(out[11]["error"]
+        .as_str()
+        .unwrap()
+        .contains("no move to take back"));
+    assert!(out[12]["error"].as_str().unwrap().contains("no game 7"));
+}
+
+/// FIDE 6.9: a flag fall loses, unless the opponent cannot mate by any legal sequence.
+#[test]
+fn flag_falls_judged_by_fide_6_9() {
+    let fen = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"; // White: king and rook; Black: bare king
+    let out = run(&lines(&[
+        json!({"cmd":"new","fen":fen}),
+        json!({"cmd":"flag","side":"black"}),
+        json!({"cmd":"push","move":"Ra2"}),
+        json!({"cmd":"undo"}),
+        json!({"cmd":"flag"}),
+        json!({"cmd":"new","game":"xiangqi"}),
+        json!({"cmd":"flag","side":"white"}),
+        json!({"cmd":"flag","side":"red"}),
+    ]));
+    assert_eq!(
+        out[1]["flag"],
+        json!({"flagged":"black","result":"1-0","clause":"FIDE 6.9","opponent_can_mate":true})
+    );
+    assert!(
+        out[2]["error"].as_str().unwrap().contains("flag fall"),
+        "{}",
+        out[2]
+    );
+    assert!(out[3]["flag"].is_null(), "undo takes back the flag fall");
+    // White to move loses on time, but a bare king cannot mate: a draw.
+    assert_eq!(
+        out[4]["flag"],
+        json!({"flagged":"white","result":"1/2-1/2","clause":"FIDE 6.9","opponent_can_mate":false})
+    );
+    assert!(out[6]["error"].as_str().unwrap().contains("red and black"));
+    assert_eq!(out[7]["flag"]["result"], "0-1");
+}
+
+/// A claim with its intended move (FIDE 9.2.1.1), and a claim that does not fit the game.
+#[test]
+fn claims_in_the_referee() {
+    let mut cmds = vec![json!({"cmd":"new","game":"chess"})];
+    for m in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1".split_whitespace() {
+        cmds.push(json!({"cmd":"push","move":m}));
+    }
+    cmds.push(json!({"cmd":"claim","kind":"threefold","intended_move":"Ng8"}));
+    cmds.push(json!({"cmd":"claim","kind":"threefold"}));
+    cmds.push(json!({"cmd":"claim","kind":"natural-move-limit"}));
+    let out = run(&lines(&cmds));
+    assert_eq!(
+        (&out[8]["valid"], &out[8]["clause"]),
+        (&json!(true), &json!("FIDE 9.2.1.1")),
+        "{}",
+        out[8]
+    );
+    assert_eq!(out[9]["valid"], false, "{}", out[9]);
+    assert!(out[10]["error"].is_string());
+}
+
+/// `forbidden`: TW113 example 1 (Red checks from e7 and f7 for ever). At the pending position
+/// Red must vary: the check that goes on with the loop is the one move forbidden; Black's
+/// moves never are (Black is not at fault); chess forbids nothing, with the reason.
+#[test]
+fn forbidden_moves_are_those_that_make_the_mover_vary() {
+    let mut cmds = vec![json!({"cmd":"new","fen":"4k4/9/5R3/9/9/4P4/9/9/9/4K4 w","rules":"tw113"})];
+    for m in "f7e7 e9f9 e7f7 f9e9 ".repeat(3).split_whitespace().take(11) {
+        cmds.push(json!({"cmd":"push","move":m}));
+    }
+    cmds.push(json!({"cmd":"forbidden"}));
+    cmds.push(json!({"cmd":"push","move":"f9e9"}));
+    cmds.push(json!({"cmd":"forbidden"}));
+    cmds.push(json!({"cmd":"new","game":"chess"}));
+    cmds.push(json!({"cmd":"forbidden"}));
+    let out = run(&lines(&cmds));
+    assert_eq!(out[12], json!({"forbidden":[],"to_move":"black","plies":11}));
+    assert_eq!(out[13]["status"], "pending");
+    assert_eq!(out[14], json!({"forbidden":["f7e7"],"to_move":"red","plies":12}));
+    assert_eq!(out[16]["forbidden"], json!([]));
+    assert!(out[16]["reason"].as_str().unwrap().contains("never a loss"));
+}
+
+/// Bad lines in the referee's words: what, where, why (never the JSON parser's own message).
+#[test]
+fn bad_lines_in_the_referees_words() {
+    let out = run(&[
+        "{cmd:push}".to_string(),
+        "[1,2]".to_string(),
+        r#"{"cmd":3}"#.to_string(),
+        r#"{"cmd":"push","move":12}"#.to_string(),
+        r#"{"cmd":"new","cycles":-1}"#.to_string(),
+        r#"{"cmd":"claim"}"#.to_string(),
+        r#"{"cmd":"new","id":[1]}"#.to_string(),
+    ]);
+    let e = |i: usize| out[i]["error"].as_str().unwrap().to_string();
+    assert_eq!(
+        e(0),
+        "line 1: not a JSON object (column 2): each line is one command such as {\"cmd\":\"push\",\"move\":\"h2e2\"}"
+    );
+    assert!(e(1).starts_with("line 2: not a JSON object"), "{}", e(1));
+    assert!(
+        e(2).contains("\"cmd\" is 3: expected a command name (new, push, undo"),
+        "{}",
+        e(2)
+    );
+    assert_eq!(e(3), "line 4: push: \"move\" is 12: expected a string");
+    assert_eq!(
+        e(4),
+        "line 5: new: \"cycles\" is -1: expected a whole number (0 or more)"
+    );
+    assert_eq!(e(5), "line 6: claim needs \"kind\"");
+    assert!(e(6).contains("\"id\" is [1]"), "{}", e(6));
+    for (i, a) in out.iter().enumerate() {
+        assert!(!a["error"].as_str().unwrap().contains("expected ident"), "{i}");
+    }
 }

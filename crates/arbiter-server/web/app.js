@@ -1,15 +1,16 @@
-// Arbiter page: sends a record or a position to the API (annotate=true), then shows the board at
-// any ply, the move list numbered as players count moves (1. e4 e5 2. Nf3 …), the verdict, the
-// claims and the summaries of the clauses cited. Every ruling shown comes from the server's
-// report and every summary from the library's glossary (GET /api/v1/rules, as `arbiter rules`);
-// this file only draws them.
+// Arbiter page: sends a record or a position to the API (annotate=true), then shows the game's
+// players, the board at any ply, the move list numbered as players count moves (1. e4 e5 2. Nf3
+// …), the verdict, the claims and the summaries of the clauses cited. Every ruling shown comes
+// from the server's report and every summary from the library's glossary (GET /api/v1/rules, as
+// `arbiter rules`); this file only draws them. Record text (tags, moves, errors) is always set
+// as text, never parsed as HTML.
 "use strict";
 
 (function () {
   const $ = (id) => document.getElementById(id);
   const I = window.ArbiterI18n;
   const t = I.t;
-  const state = { games: [], gi: 0, ply: 0, mode: "record" };
+  const state = { games: [], gi: 0, ply: 0, mode: "record", last: null, api: { lang: false, notation: false } };
 
   function showError(msg) {
     const e = $("error");
@@ -26,90 +27,213 @@
       throw new Error(`HTTP ${res.status}`);
     }
     if (!res.ok) {
-      const where = data.ply != null ? ` (ply ${data.ply}${data.move ? ", " + data.move : ""})` : "";
-      throw new Error(`${data.error || "HTTP " + res.status}${where}`);
+      const where = data.ply != null ? plyRef(data.ply) + (data.move ? t("comma") + data.move : "") : "";
+      throw new Error(`${data.error || "HTTP " + res.status}${where ? t("paren", where) : ""}`);
     }
     return data;
   }
 
-  async function judge(bytes) {
+  function plyRef(ply) {
+    return t("plyRef", ply);
+  }
+
+  // The query words the server takes beyond the judging options: its language and the
+  // notation of xiangqi moves, once the API offers them (an unknown parameter is refused).
+  function wordsQuery(q) {
+    if (state.api.lang) q.set("lang", I.lang());
+    if (state.api.notation && $("notation").value) q.set("notation", $("notation").value);
+    return q;
+  }
+
+  // Nothing of an earlier game stays on screen: the view, the picker and the error are cleared.
+  function clearGame() {
+    state.games = [];
+    state.gi = 0;
+    $("view").hidden = true;
+    $("game-pick").hidden = true;
+    $("game").innerHTML = "";
+    $("game-search").value = "";
+  }
+
+  async function judge(bytes, keepView) {
     showError("");
     const rules = $("rules").value;
     $("judge").disabled = true;
     $("judge").textContent = t("working");
+    const at = keepView ? { gi: state.gi, ply: state.ply } : null;
     try {
       let games;
       if (state.mode === "record") {
         const body = bytes || new TextEncoder().encode($("record").value);
+        state.last = { mode: "record", body };
         const q = new URLSearchParams({ annotate: "true" });
         if (rules) q.set("rules", rules);
-        const data = await post("/api/v1/judge?" + q, body, "application/octet-stream");
+        const data = await post("/api/v1/judge?" + wordsQuery(q), body, "application/octet-stream");
         games = data.games || [];
       } else {
+        state.last = { mode: "position" };
         const req = { fen: $("fen").value.trim() || null, moves: $("moves").value, annotate: true };
         if (rules) req.rules = rules;
-        const data = await post("/api/v1/position", JSON.stringify(req), "application/json");
+        const q = wordsQuery(new URLSearchParams());
+        const data = await post("/api/v1/position" + (String(q) ? "?" + q : ""), JSON.stringify(req), "application/json");
         games = [data];
       }
-      if (!games.length) throw new Error("no game found in the input");
+      if (!games.length) throw new Error(t("noGame"));
+      // A new judgement clears the view; the same one again (another language or notation)
+      // redraws in place, the page not moving.
+      if (!at) clearGame();
       state.games = games;
-      state.gi = 0;
-      const pick = $("game");
-      pick.innerHTML = "";
-      games.forEach((g, i) => {
-        const o = document.createElement("option");
-        o.value = i;
-        o.textContent = `${i + 1}` + (g.error ? " ✗" : ` · ${g.game} · ${g.plies} ${t("plies")}`);
-        pick.appendChild(o);
-      });
+      state.gi = at ? Math.min(at.gi, games.length - 1) : 0;
+      fillPicker("");
       $("game-pick").hidden = games.length < 2;
-      await openGame(0);
+      $("game-search").hidden = games.length < 10;
+      await openGame(at ? Math.min(at.gi, games.length - 1) : 0, at ? at.ply : null);
+      if (!at) land();
     } catch (e) {
-      showError(`${t("error")}: ${e.message}`);
+      clearGame();
+      showError(`${t("error")}${t("colon")}${e.message}`);
     } finally {
       $("judge").disabled = false;
       $("judge").textContent = t("judge");
     }
   }
 
+  // After Judge: the board and the verdict in sight (the view's top at the window's top).
+  function land() {
+    const v = $("view");
+    if (v.scrollIntoView) v.scrollIntoView({ block: "start" });
+  }
+
   function game() {
     return state.games[state.gi];
   }
 
-  // The glossary entries a text cites (`GET /api/v1/rules?cited=`), cached by text.
+  // A tag of the record, `""` when absent or unknown (`?`).
+  function tag(g, name) {
+    const v = ((g && g.tags) || {})[name];
+    return v && !/^\?+$/.test(v.trim()) ? v.trim() : "";
+  }
+
+  // "1999.??.??" → "1999"; "2019.04.02" stays.
+  function date(g) {
+    return tag(g, "Date").replace(/(\.\?\?)+$/, "");
+  }
+
+  // "White – Black (Event, date)" from the record's tags; empty when it names no players.
+  function title(g) {
+    const first = tag(g, "Red") || tag(g, "White");
+    const second = tag(g, "Black");
+    const where = [tag(g, "Event"), date(g)].filter(Boolean);
+    const zh = I.zh();
+    let s = first || second ? `${first || "?"} – ${second || "?"}` : "";
+    if (where.length) {
+      const w = where.join(zh ? "，" : ", ");
+      s += s ? (zh ? `（${w}）` : ` (${w})`) : w;
+    }
+    return s;
+  }
+
+  // The game picker's line for game i: its number, players, event and date (or its kind).
+  function pickLabel(g, i) {
+    const name = title(g);
+    if (g.error) return `${i + 1}. ${name ? name + " " : ""}✗`;
+    return `${i + 1}. ${name || `${t("b_" + g.rules)} · ${g.plies} ${t("ply")}`}`;
+  }
+
+  function fillPicker(filter) {
+    const pick = $("game");
+    pick.innerHTML = "";
+    const f = filter.trim().toLowerCase();
+    let shown = 0;
+    state.games.forEach((g, i) => {
+      const label = pickLabel(g, i);
+      if (f && !label.toLowerCase().includes(f)) return;
+      const o = document.createElement("option");
+      o.value = i;
+      o.textContent = label;
+      if (i === state.gi) o.selected = true;
+      pick.appendChild(o);
+      shown += 1;
+    });
+    $("game-count").textContent = f ? t("shown", shown, state.games.length) : t("games", state.games.length);
+  }
+
+  // The glossary entries a text cites (`GET /api/v1/rules?cited=`), cached by language and text.
   const glossary = new Map();
+  function glossaryKey(text) {
+    return (state.api.lang ? I.lang() : "") + "\u0000" + text;
+  }
   async function cited(text) {
     if (!text) return [];
-    if (!glossary.has(text)) {
+    const key = glossaryKey(text);
+    if (!glossary.has(key)) {
       let list = [];
       try {
-        const r = await fetch("/api/v1/rules?" + new URLSearchParams({ cited: text }));
+        const q = new URLSearchParams({ cited: text });
+        if (state.api.lang) q.set("lang", I.lang());
+        const r = await fetch("/api/v1/rules?" + q);
         if (r.ok) list = (await r.json()).clauses || [];
       } catch (_) {
         list = [];
       }
-      glossary.set(text, list);
+      glossary.set(key, list);
     }
-    return glossary.get(text);
+    return glossary.get(key);
+  }
+  function entries(text) {
+    return (text && glossary.get(glossaryKey(text))) || [];
   }
 
-  // Every clause text of a game: the verdict's, each side's in the cycle, each claim's.
+  // Every clause text of a game: the verdict's, each side's in the cycle, each claim's, and
+  // under TW113 its procedure, which the text report names (AXF writes none: the report then
+  // says the TW113 count is used without citing it).
   function clauseTexts(g) {
     const texts = [g.clause];
     const sides = (g.cycle && g.cycle.sides) || {};
     for (const s of [sides.red, sides.black]) if (s) texts.push(s.clause);
     for (const c of g.claims || []) texts.push(c.clause);
+    if (g.procedure && g.cycle && g.rules === "tw113") texts.push(g.procedure);
     return texts.filter(Boolean);
   }
 
-  // Fetch the summaries a game needs before drawing it (cached: language switches redraw at once).
+  // Fetch the summaries a game needs before drawing it (cached: redrawing is immediate).
   async function loadClauses(g) {
     await Promise.all(clauseTexts(g).map(cited));
   }
 
+  // A glossary entry in the reader's language: the server's `text` when it gives one in that
+  // language, else the entry's English, traditional (`zh`) or simplified (`zh_hans`) fields.
+  function localized(c) {
+    return c.text && c.text.lang === I.lang() ? c.text : null;
+  }
+  function summaryText(c) {
+    const own = localized(c);
+    if (own) return own.summary;
+    if (I.lang() === "zh-Hans") return c.zh_hans || c.zh;
+    return I.zh() ? c.zh : c.en;
+  }
+  function titleText(c) {
+    const own = localized(c);
+    if (own) return own.title;
+    if (I.lang() === "zh-Hans") return c.title_zh_hans || "";
+    return I.zh() ? c.title_zh || "" : c.title;
+  }
+  function citationText(c) {
+    const own = localized(c);
+    return own ? own.citation : I.citation(c);
+  }
+
   function summaryOf(text) {
-    const zh = I.lang() === "zh";
-    return (glossary.get(text) || []).map((c) => (zh ? c.zh : c.en)).join(" ");
+    return entries(text).map(summaryText).join(" ");
+  }
+
+  // A clause text as the reader reads it: the server's words when it gives them, else (Chinese)
+  // the citations of the clauses it names.
+  function clauseWords(text, localized) {
+    if (localized) return localized;
+    if (!text || !I.zh()) return text;
+    const list = entries(text);
+    return list.length ? list.map(citationText).join("、") : text;
   }
 
   // Move numbers from the start FEN: its full-move number and side to move.
@@ -126,36 +250,61 @@
     return { n: n.first + Math.floor(i / 2), second: i % 2 === 1 };
   }
 
+  // "21… Qa5+": a no-break space keeps the number with its move when a line wraps.
+  function numbered(g, ply, text) {
+    const m = moveNo(g, ply);
+    return `${m.n}${m.second ? "…" : "."}\u00a0${text}`;
+  }
+
+  // The move that produced `ply` as the reader reads it: the server's words in the chosen
+  // notation when it gives them, else as written (chess: SAN with its + and #).
+  function moveText(g, ply) {
+    const words = g.text && Array.isArray(g.text.moves) ? g.text.moves[ply - 1] : null;
+    if (words) return words;
+    const a = (g.annotations || [])[ply];
+    return a ? a.text || a.move : "";
+  }
+
   // "21… Qa5+", "29… h8g8", "1. 炮二平五": the move that produced `ply`, numbered.
   function moveLabel(g, ply) {
-    const a = (g.annotations || [])[ply];
-    const m = moveNo(g, ply);
-    const text = a ? a.text || a.move : "";
-    return `${m.n}${m.second ? "…" : "."} ${text}`;
+    return numbered(g, ply, moveText(g, ply));
   }
 
-  // "after 21… Qa5+ (ply 42)" / "21… Qa5+ 之後（步 42）".
+  // "after 21… Qa5+ (ply 42)" / "21… Qa5+之後（第42半回合）".
   function afterMove(g, ply) {
     if (!ply) return t("atStart");
-    const zh = I.lang() === "zh";
-    return zh
-      ? `${moveLabel(g, ply)} 之後（${t("ply")} ${ply}）`
-      : `after ${moveLabel(g, ply)} (${t("ply")} ${ply})`;
+    return t("after", moveLabel(g, ply), plyRef(ply));
   }
 
-  async function openGame(i) {
+  // An intended move (UCI) in SAN, as the annotations of its ply give it.
+  function intendedSan(g, ply, uci) {
+    const a = (g.annotations || [])[ply] || {};
+    return (a.intended_san && a.intended_san[uci]) || uci;
+  }
+
+  async function openGame(i, ply) {
     state.gi = i;
     const g = game();
     await loadClauses(g);
     $("view").hidden = false;
+    $("game-title").textContent = title(g);
+    $("game-title").hidden = !title(g);
+    const xiangqi = g.game === "xiangqi";
+    $("notation-pick").hidden = !(state.api.notation && xiangqi);
     if (g.error) {
-      showError(`${t("error")}: ${g.error}${g.ply != null ? ` (${t("ply")} ${g.ply})` : ""}`);
+      showError(`${t("error")}${t("colon")}${g.error}${g.ply != null ? t("paren", plyRef(g.ply)) : ""}`);
     } else {
       showError("");
     }
+    $("board-wrap").hidden = !!g.error;
     const ann = g.annotations || [];
     // Open at the ply where the game was decided (or pending), else at the end.
-    state.ply = g.at_ply != null ? g.at_ply : Math.max(0, ann.length - 1);
+    const at = g.at_ply != null ? g.at_ply : Math.max(0, ann.length - 1);
+    state.ply = ply != null ? ply : at;
+    renderAll();
+  }
+
+  function renderAll() {
     renderMoveList();
     renderVerdict();
     renderClaims();
@@ -171,14 +320,17 @@
     return [c.start_ply + 1, end];
   }
 
-  function kindTags(kinds) {
-    return (kinds || []).filter((k) => k !== "idle").map((k) => t(k)).join(" ");
+  // The kinds of a move as tags: xiangqi's (將、捉、殺…; idle left out); chess checks are
+  // in the SAN (+, #).
+  function kindTags(a) {
+    return (a.kinds || []).filter((k) => k !== "idle").map((k) => t(k)).join(" ");
   }
 
   function renderMoveList() {
     const g = game();
     const ol = $("movelist");
     ol.innerHTML = "";
+    $("movelist-title").textContent = t(g.game === "chess" ? "moveListChess" : "moveList");
     const ann = g.annotations || [];
     const [c0, c1] = cyclePlies(g);
     const endPly = g.at_ply != null && g.status === "decided" ? g.at_ply : Infinity;
@@ -200,13 +352,13 @@
       }
       const li = document.createElement("li");
       li.dataset.ply = a.ply;
-      li.title = `${t("ply")} ${a.ply}`;
-      li.textContent = a.text || a.move;
-      const k = kindTags(a.kinds);
-      if (k || a.check) {
+      li.title = plyRef(a.ply);
+      li.textContent = moveText(g, a.ply);
+      const k = kindTags(a);
+      if (k) {
         const s = document.createElement("span");
         s.className = "kinds";
-        s.textContent = k || t("check");
+        s.textContent = k;
         li.appendChild(s);
       }
       if (a.ply >= c0 && a.ply <= c1) li.classList.add("in-cycle");
@@ -236,27 +388,55 @@
     return s ? t(s) : null;
   }
 
+  // "0-1 (Black wins)"; pending: "0-1 if it repeats once more (Black wins)".
+  function resultText(g) {
+    const r = g.result;
+    if (!r) return null;
+    const first = g.game === "chess" ? "white" : "red";
+    const words = r === "1-0" ? t("wins", t(first)) : r === "0-1" ? t("wins", t("black"))
+      : r === "1/2-1/2" ? t("draw") : t("noResult");
+    return g.status === "pending" ? t("pendingResult", r, words) : t("resultWords", r, words);
+  }
+
   function renderVerdict() {
     const g = game();
     const box = $("verdict");
     box.innerHTML = "";
     const h = document.createElement("h2");
-    h.textContent = t("verdict") + (g.rules ? ` · ${g.rules.toUpperCase()}` : "");
+    h.textContent = t("verdict") + (g.rules ? ` · ${t("b_" + g.rules)}` : "");
     box.appendChild(h);
     if (g.error) {
       box.appendChild(dl([["error", g.error, "", "verdict-error"]]));
       return;
     }
+    const words = g.text || {};
+    if (words.verdict) {
+      const p = document.createElement("p");
+      p.id = "verdict-sentence";
+      p.textContent = words.verdict;
+      box.appendChild(p);
+    }
+    // The server's sentence on each side's play (the cycle's evidence, who may claim).
+    for (const side of ["red", "white", "black"]) {
+      const said = (words.sides || {})[side];
+      if (!said) continue;
+      const p = document.createElement("p");
+      p.className = "side-sentence";
+      p.dataset.side = side;
+      p.textContent = said;
+      box.appendChild(p);
+    }
+    const [, c1] = cyclePlies(g);
     box.appendChild(dl([
       ["status", g.status ? t("st_" + g.status) : null, "status-" + g.status, "verdict-status"],
       ["reason", g.reason ? t("r_" + g.reason) : null, "", "verdict-reason"],
-      ["result", g.result, "", "verdict-result"],
+      ["result", resultText(g), "", "verdict-result"],
       ["mustVary", g.must_vary ? sideName(g.must_vary) : null, "", "verdict-must-vary"],
-      ["atPly", g.at_ply ? `${moveLabel(g, g.at_ply)} (${t("ply")} ${g.at_ply})` : g.at_ply, "", "verdict-at-ply"],
-      ["clause", g.clause, "", "verdict-clause"],
+      ["atPly", g.at_ply ? t("move", moveLabel(g, g.at_ply), plyRef(g.at_ply)) : null, "", "verdict-at-ply"],
+      ["clause", clauseWords(g.clause, words.clause), "", "verdict-clause"],
       ["summary", summaryOf(g.clause), "summary", "verdict-summary"],
       ["recorded", g.recorded_result, "", "verdict-recorded"],
-      ["cycle", g.cycle ? `${t("ply")} ${g.cycle.start_ply}–${cyclePlies(g)[1]} · ${g.cycle.length} ${t("plies")} · ${t("loops")} ${g.cycle.count}` : null, "", "verdict-cycle"],
+      ["cycle", g.cycle ? t("cycleText", g.cycle.start_ply, c1, g.cycle.length, g.cycle.count) : null, "", "verdict-cycle"],
     ]));
     if (g.result_agrees === false) {
       const p = document.createElement("p");
@@ -271,7 +451,7 @@
     const box = $("claims");
     box.innerHTML = "";
     const claims = g.claims || [];
-    if (!claims.length) {
+    if (!claims.length || g.error) {
       box.hidden = true;
       return;
     }
@@ -283,11 +463,10 @@
     ul.id = "claim-list";
     for (const c of claims) {
       const li = document.createElement("li");
-      const next = moveNo(g, c.at_ply + 1);
       const im = c.intended_move
-        ? ` · ${t("intended")} ${next.n}${next.second ? "…" : "."} ${c.intended_move}`
+        ? ` · ${t("intended")} ${numbered(g, c.at_ply + 1, intendedSan(g, c.at_ply, c.intended_move))}`
         : "";
-      li.textContent = `${t("k_" + c.kind)} · ${t("by")} ${sideName(c.by)} · ${afterMove(g, c.at_ply)}${im} · ${c.clause}`;
+      li.textContent = `${t("k_" + c.kind)} · ${t("claimBy", sideName(c.by))} · ${afterMove(g, c.at_ply)}${im} · ${clauseWords(c.clause)}`;
       li.title = summaryOf(c.clause);
       li.addEventListener("click", () => go(c.at_ply));
       ul.appendChild(li);
@@ -303,7 +482,7 @@
     const seen = new Set();
     const list = [];
     for (const text of clauseTexts(g)) {
-      for (const c of glossary.get(text) || []) {
+      for (const c of entries(text)) {
         if (!seen.has(c.citation)) {
           seen.add(c.citation);
           list.push(c);
@@ -316,30 +495,43 @@
     h.textContent = t("cited");
     const d = document.createElement("dl");
     d.className = "cited";
-    const zh = I.lang() === "zh";
     for (const c of list) {
       const dt = document.createElement("dt");
-      dt.textContent = `${c.citation} — ${c.title}`;
+      // "AXF detailed rule 13 — chariot chasing an unprotected cannon" / "亞洲棋規細則第13條：…".
+      const title = titleText(c);
+      dt.textContent = citationText(c) + (title ? (I.zh() ? "：" : " — ") + title : "");
       const dd = document.createElement("dd");
-      dd.textContent = zh ? c.zh : c.en;
+      dd.textContent = summaryText(c);
       d.append(dt, dd);
     }
     box.append(h, d);
+  }
+
+  // Keep the current move in sight inside the move list, without scrolling the page.
+  function revealInList(li) {
+    const ol = $("movelist");
+    const r = li.getBoundingClientRect();
+    const o = ol.getBoundingClientRect();
+    if (r.top < o.top) ol.scrollTop -= o.top - r.top;
+    else if (r.bottom > o.bottom) ol.scrollTop += r.bottom - o.bottom;
   }
 
   function go(ply) {
     const g = game();
     if (!g) return;
     const ann = g.annotations || [];
+    const svg = $("board");
     if (!ann.length) {
+      while (svg.firstChild) svg.removeChild(svg.firstChild);
       $("ply-label").textContent = "";
+      $("move-facts").textContent = "";
       return;
     }
     state.ply = Math.max(0, Math.min(ply, ann.length - 1));
     const a = ann[state.ply];
     const [c0, c1] = cyclePlies(g);
     const claimHere = (g.claims || []).find((c) => c.at_ply === state.ply && c.intended_move);
-    window.ArbiterBoard.draw($("board"), {
+    window.ArbiterBoard.draw(svg, {
       fen: a.fen,
       lastMove: a.move || null,
       chases: a.chases || [],
@@ -347,34 +539,40 @@
       inCycle: state.ply >= c0 && state.ply <= c1,
       intended: claimHere ? claimHere.intended_move : null,
     });
-    $("ply-label").textContent = `${t("ply")} ${state.ply} / ${ann.length - 1}`;
+    $("ply-label").textContent = t("plyOf", state.ply, ann.length - 1);
     for (const li of $("movelist").children) {
       const cur = Number(li.dataset.ply) === state.ply;
       li.classList.toggle("current", cur);
-      if (cur && li.scrollIntoView) li.scrollIntoView({ block: "nearest" });
+      if (cur) revealInList(li);
     }
     const facts = $("move-facts");
     facts.innerHTML = "";
     if (a.ply > 0) {
       const b = document.createElement("b");
-      b.textContent = `${t("thisMove")}: ${moveLabel(g, a.ply)} `;
+      b.textContent = `${t("thisMove")}${t("colon")}${moveLabel(g, a.ply)} `;
       facts.appendChild(b);
-      for (const k of a.kinds || (a.check ? ["check"] : [])) {
+      // Chess checks are named as chess names them (check / 將軍), never with xiangqi's 將.
+      const kinds = g.game === "chess" ? (a.check ? ["chessCheck"] : []) : (a.kinds || []);
+      for (const k of kinds) {
         const s = document.createElement("span");
-        s.className = "tag " + k;
+        s.className = "tag " + (k === "chessCheck" ? "check" : k);
         s.textContent = t(k);
         facts.appendChild(s);
       }
+      const board = window.ArbiterBoard.parseBoard(a.fen).map;
       for (const c of a.chases || []) {
         const s = document.createElement("span");
         s.className = "tag chase-pair";
-        s.textContent = `${c.chaser}→${c.target} (${c.piece})`;
+        const p = board[c.target] || "";
+        const name = I.piece(c.piece, p !== "" && p === p.toUpperCase());
+        s.textContent = I.zh() ? `${c.chaser}→${c.target}（${name}）` : `${c.chaser}→${c.target} (${name})`;
         facts.appendChild(s);
       }
       for (const c of a.claims || []) {
         const s = document.createElement("span");
         s.className = "tag claim";
-        s.textContent = `${t("k_" + c.kind)} ${sideName(c.by)}` + (c.intended_move ? ` (${c.intended_move})` : "");
+        const im = c.intended_move ? intendedSan(g, a.ply, c.intended_move) : "";
+        s.textContent = `${t("k_" + c.kind)} · ${t("claimBy", sideName(c.by))}` + (im ? ` · ${t("intended")} ${im}` : "");
         facts.appendChild(s);
       }
     }
@@ -397,38 +595,79 @@
 
   async function readFile(f) {
     const buf = new Uint8Array(await f.arrayBuffer());
-    // Show text records; send the bytes as they are (GBK, Big5, XQF are decoded by the server).
-    if (!/\.xqf$/i.test(f.name)) {
-      try {
-        $("record").value = new TextDecoder("utf-8", { fatal: true }).decode(buf);
-      } catch (_) {
-        $("record").value = `(${f.name}: ${buf.length} bytes, not UTF-8: sent as is)`;
-      }
-    } else {
-      $("record").value = `(${f.name}: XQF, ${buf.length} bytes)`;
+    // Show text records; send the bytes as they are (GBK, Big5, XQF, CBR… are read by the server).
+    try {
+      $("record").value = new TextDecoder("utf-8", { fatal: true }).decode(buf);
+    } catch (_) {
+      $("record").value = `(${f.name}: ${buf.length} bytes, sent as they are)`;
     }
     setMode("record");
     await judge(buf);
   }
 
+  // Redraw in the language chosen: the server's words are asked again when it speaks it.
+  async function relabel() {
+    $("lang").value = I.lang();
+    if (!game()) return;
+    if (state.api.lang && state.last) {
+      await rejudge();
+      return;
+    }
+    fillPicker($("game-search").value);
+    await loadClauses(game());
+    $("game-title").textContent = title(game());
+    renderAll();
+  }
+
+  // The last request again (a new language or notation), staying at the same game and ply.
+  async function rejudge() {
+    if (!state.last) return;
+    await judge(state.last.mode === "record" ? state.last.body : null, true);
+  }
+
+  // What the API takes beyond the judging options (`lang`, `notation`) and the record formats it
+  // reads (the file picker offers them all).
+  async function discover() {
+    try {
+      const idx = await (await fetch("/api/v1/")).json();
+      if (Array.isArray(idx.formats) && idx.formats.length) $("file").accept = idx.formats.join(",");
+      const doc = await (await fetch("/api/v1/openapi.json")).json();
+      const judgeOp = ((doc.paths || {})["/api/v1/judge"] || {}).post || {};
+      // Parameters given in place or as `$ref`s into components.parameters.
+      const shared = (doc.components || {}).parameters || {};
+      const names = (judgeOp.parameters || []).map((p) => (p.$ref ? shared[p.$ref.split("/").pop()] || {} : p).name);
+      state.api.lang = names.includes("lang");
+      state.api.notation = names.includes("notation");
+    } catch (_) {
+      // The page still judges; it words what the server does not.
+    }
+  }
+
+  // Xiangqi moves in Chinese notation in the Chinese views, as written in English, until the
+  // reader picks a notation.
+  let notationPicked = false;
+  function defaultNotation() {
+    if (!notationPicked) $("notation").value = I.zh() ? "chinese" : "as-written";
+  }
+
   function init() {
-    I.setLang("en");
-    $("lang").textContent = t("lang");
-    $("lang").addEventListener("click", () => {
-      I.setLang(I.lang() === "en" ? "zh" : "en");
-      $("lang").textContent = t("lang");
-      if (game()) {
-        renderMoveList();
-        renderVerdict();
-        renderClaims();
-        renderCited();
-        go(state.ply);
-      }
+    I.setLang(I.initial());
+    $("lang").value = I.lang();
+    defaultNotation();
+    $("lang").addEventListener("change", (e) => {
+      I.setLang(e.target.value, true);
+      defaultNotation();
+      relabel();
+    });
+    $("notation").addEventListener("change", () => {
+      notationPicked = true;
+      rejudge();
     });
     $("tab-record").addEventListener("click", () => setMode("record"));
     $("tab-position").addEventListener("click", () => setMode("position"));
     $("judge").addEventListener("click", () => judge(null));
     $("game").addEventListener("change", (e) => openGame(Number(e.target.value)));
+    $("game-search").addEventListener("input", (e) => fillPicker(e.target.value));
     $("first").addEventListener("click", () => go(0));
     $("prev").addEventListener("click", () => go(state.ply - 1));
     $("next").addEventListener("click", () => go(state.ply + 1));
@@ -449,6 +688,9 @@
       if (e.key in moves) { go(state.ply + moves[e.key]); e.preventDefault(); }
       else if (e.key === "Home") { go(0); e.preventDefault(); }
       else if (e.key === "End") { go(Infinity); e.preventDefault(); }
+    });
+    discover().then(() => {
+      document.body.dataset.ready = "true";
     });
     fetch("/samples").then((r) => r.json()).then((d) => {
       for (const name of d.samples || []) {

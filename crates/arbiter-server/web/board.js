@@ -52,32 +52,57 @@
     return [g.m + f * g.c + g.c / 2, g.m + (8 - r) * g.c + g.c / 2];
   }
 
+  // One arrowhead per kind of arrow, in the arrow's own colour.
   function arrowDefs(svg) {
     const defs = el("defs", {}, svg);
-    const mk = el("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: "7", refY: "5",
-      markerWidth: "4", markerHeight: "4", orient: "auto-start-reverse" }, defs);
-    el("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead" }, mk);
+    for (const kind of ["chase", "intended"]) {
+      const mk = el("marker", { id: "head-" + kind, viewBox: "0 0 10 10", refX: "6", refY: "5",
+        markerWidth: "3.2", markerHeight: "3.2", orient: "auto-start-reverse" }, defs);
+      el("path", { d: "M 0 0 L 10 5 L 0 10 z", class: "arrowhead " + kind }, mk);
+    }
   }
 
-  function drawArrow(svg, from, to, xy, g, cls, data) {
+  // An arrow from square `from` to `to`. `bend`: a cannon's arrow bows around the pieces
+  // between (its screen) instead of crossing them. The line starts just off the mover's centre
+  // and stops before the target's, so a one-square move still shows a shaft and its head.
+  function drawArrow(svg, from, to, xy, g, cls, data, bend) {
     const [x1, y1] = xy(from, g);
     const [x2, y2] = xy(to, g);
     const dx = x2 - x1, dy = y2 - y1;
     const len = Math.hypot(dx, dy) || 1;
-    const trim = g.c * 0.42;
-    const a = el("line", {
-      x1: x1 + (dx / len) * trim * 0.6, y1: y1 + (dy / len) * trim * 0.6,
-      x2: x2 - (dx / len) * trim, y2: y2 - (dy / len) * trim,
-      class: cls, "marker-end": "url(#arrowhead)",
-    }, svg);
+    const ux = dx / len, uy = dy / len;
+    const s = Math.min(g.c * 0.18, len * 0.15), e = Math.min(g.c * 0.3, len * 0.25);
+    const ax = x1 + ux * s, ay = y1 + uy * s, bx = x2 - ux * e, by = y2 - uy * e;
+    let d = `M ${ax} ${ay} L ${bx} ${by}`;
+    if (bend) {
+      // Control point off the line's middle, perpendicular, far enough to clear a piece.
+      const off = g.c * 0.9;
+      const cx = (x1 + x2) / 2 - uy * off, cy = (y1 + y2) / 2 + ux * off;
+      d = `M ${ax} ${ay} Q ${cx} ${cy} ${bx} ${by}`;
+    }
+    const kind = cls.split(" ").pop();
+    const a = el("path", { d, class: cls, fill: "none", "marker-end": `url(#head-${kind})` }, svg);
     for (const k in data) a.setAttribute("data-" + k, data[k]);
     return a;
+  }
+
+  // Whether a straight line between two squares of the board crosses a piece (a cannon's screen).
+  function crossesPiece(map, from, to) {
+    const f0 = FILES.indexOf(from[0]), r0 = Number(from.slice(1));
+    const f1 = FILES.indexOf(to[0]), r1 = Number(to.slice(1));
+    if (f0 !== f1 && r0 !== r1) return false;
+    const df = Math.sign(f1 - f0), dr = Math.sign(r1 - r0);
+    for (let f = f0 + df, r = r0 + dr; f !== f1 || r !== r1; f += df, r += dr) {
+      if (map[FILES[f] + r]) return true;
+    }
+    return false;
   }
 
   // view = { fen, lastMove: "h2e2"|null, chases: [{chaser,target,piece}], check: bool,
   //          inCycle: bool, flipped: false }
   function drawXiangqi(svg, view) {
-    const g = { c: 40, m: 30 };
+    // Margin wide enough that edge pieces leave the file letters and rank digits clear.
+    const g = { c: 40, m: 38 };
     const W = 8 * g.c + 2 * g.m, H = 9 * g.c + 2 * g.m;
     svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
     svg.setAttribute("class", "board xiangqi" + (view.inCycle ? " in-cycle" : ""));
@@ -102,15 +127,17 @@
       el("line", { x1: xa, y1: ya, x2: xb, y2: yb, class: "palace" }, lines);
       el("line", { x1: xb, y1: ya, x2: xa, y2: yb, class: "palace" }, lines);
     }
+    // 楚河 and 漢界 between the files (pieces stand on the lines), clear of the pieces.
     const ry = g.m + 4.5 * g.c;
-    el("text", { x: g.m + 2 * g.c, y: ry, class: "river" }, svg).textContent = "楚 河";
-    el("text", { x: g.m + 6 * g.c, y: ry, class: "river" }, svg).textContent = "漢 界";
-    // File labels: ICCS letters below, rank digits at the side.
+    [["楚", 1.5], ["河", 2.5], ["漢", 5.5], ["界", 6.5]].forEach(([ch, f]) => {
+      el("text", { x: g.m + f * g.c, y: ry, class: "river" }, svg).textContent = ch;
+    });
+    // ICCS file letters below, rank digits at the left, in the margin outside the pieces.
     for (let f = 0; f < 9; f++) {
-      el("text", { x: g.m + f * g.c, y: H - 6, class: "coord" }, svg).textContent = FILES[f];
+      el("text", { x: g.m + f * g.c, y: H - 7, class: "coord" }, svg).textContent = FILES[f];
     }
     for (let r = 0; r < 10; r++) {
-      el("text", { x: 9, y: g.m + (9 - r) * g.c + 4, class: "coord" }, svg).textContent = String(r);
+      el("text", { x: 10, y: g.m + (9 - r) * g.c + 4, class: "coord" }, svg).textContent = String(r);
     }
     const b = parseBoard(view.fen);
     if (view.lastMove && view.lastMove.length >= 4) {
@@ -128,12 +155,17 @@
       const grp = el("g", { class: "piece " + (red ? "red" : "black"), "data-square": sq, "data-piece": p }, pieces);
       const isKing = p.toLowerCase() === "k";
       const checked = view.check && isKing && (red === (b.side === "w" || b.side === "r"));
-      el("circle", { cx: x, cy: y, r: g.c * 0.44, class: "disc" + (checked ? " checked" : "") }, grp);
-      el("circle", { cx: x, cy: y, r: g.c * 0.36, class: "ring" }, grp);
+      el("circle", { cx: x, cy: y, r: g.c * 0.42, class: "disc" + (checked ? " checked" : "") }, grp);
+      el("circle", { cx: x, cy: y, r: g.c * 0.34, class: "ring" }, grp);
       el("text", { x, y: y + 1, class: "glyph" }, grp).textContent = XQ[p] || "?";
     }
     for (const c of view.chases || []) {
-      drawArrow(svg, c.chaser, c.target, xqXY, g, "arrow chase", { chaser: c.chaser, target: c.target });
+      const bend = crossesPiece(b.map, c.chaser, c.target);
+      drawArrow(svg, c.chaser, c.target, xqXY, g, "arrow chase", { chaser: c.chaser, target: c.target }, bend);
+    }
+    if (view.intended && view.intended.length >= 4) {
+      drawArrow(svg, view.intended.slice(0, 2), view.intended.slice(2, 4), xqXY, g, "arrow intended",
+        { from: view.intended.slice(0, 2), to: view.intended.slice(2, 4) });
     }
   }
 
@@ -179,6 +211,9 @@
       drawArrow(svg, c.chaser, c.target, chXY, g, "arrow chase", { chaser: c.chaser, target: c.target });
     }
     if (view.intended && view.intended.length >= 4) {
+      // The square the intended move goes to, framed, and the arrow to it.
+      const [x, y] = chXY(view.intended.slice(2, 4), g);
+      el("rect", { x: x - g.c / 2 + 2, y: y - g.c / 2 + 2, width: g.c - 4, height: g.c - 4, class: "intended-to" }, svg);
       drawArrow(svg, view.intended.slice(0, 2), view.intended.slice(2, 4), chXY, g, "arrow intended",
         { from: view.intended.slice(0, 2), to: view.intended.slice(2, 4) });
     }

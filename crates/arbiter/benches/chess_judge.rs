@@ -79,7 +79,10 @@ fn bare_replay(pgn: &[u8]) -> usize {
 /// What `judge --json` computes for a chess PGN: every game read and judged, and its report
 /// written as one line of JSON. Returns the bytes of JSON.
 fn judge_all(pgn: &[u8], dead_check: DeadCheck) -> usize {
-    let options = JudgeOptions { dead_check };
+    let options = JudgeOptions {
+        dead_check,
+        ..Default::default()
+    };
     read_pgn_games(pgn)
         .filter_map(Result::ok)
         .filter_map(|g| judge_game_with(&g, &options).ok())

@@ -9,14 +9,16 @@
 //!   rules give none where the record ends the game for another reason (a resignation, an
 //!   agreed draw, a flag fall the rules do not judge).
 
+use crate::types::Outcome;
+
 /// What the rules say at the end of a record.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum RulesSay<'a> {
-    /// The rules end the game with this result (`"1-0"`, `"0-1"`, `"1/2-1/2"`).
-    Decided(&'a str),
+pub enum RulesSay {
+    /// The rules end the game with this result.
+    Decided(Outcome),
     /// A repetition reached the rule book's count: this result unless the side that must vary
     /// does (xiangqi `pending`).
-    Pending(&'a str),
+    Pending(Outcome),
     /// A draw may be claimed.
     ClaimableDraw {
         /// By a repetition of the position (not a move-count limit).
@@ -52,11 +54,11 @@ pub fn ending(termination: Option<&str>) -> Ending {
     }
 }
 
-/// `result_agrees` for a record whose result is `recorded` (normalised: `"1-0"`, `"0-1"`,
-/// `"1/2-1/2"` or `"*"`), ended for `why`, where the rules say `rules` (see the module).
-pub fn result_agrees(recorded: &str, why: Ending, rules: RulesSay) -> Option<bool> {
-    let decisive = matches!(recorded, "1-0" | "0-1");
-    if !decisive && recorded != "1/2-1/2" {
+/// `result_agrees` for a record whose result is `recorded`, ended for `why`, where the rules
+/// say `rules` (see the module).
+pub fn result_agrees(recorded: Outcome, why: Ending, rules: RulesSay) -> Option<bool> {
+    let decisive = recorded.is_decisive();
+    if recorded == Outcome::Unknown {
         return None;
     }
     let for_repetition_or_time = matches!(why, Ending::Repetition | Ending::TimeForfeit);
@@ -77,35 +79,36 @@ mod tests {
     fn every_case() {
         use Ending::*;
         use RulesSay::*;
-        assert_eq!(result_agrees("*", Other, Decided("1-0")), None);
-        assert_eq!(result_agrees("1-0", Other, Decided("1-0")), Some(true));
-        assert_eq!(result_agrees("0-1", Other, Decided("1-0")), Some(false));
-        assert_eq!(result_agrees("0-1", Repetition, Pending("1/2-1/2")), Some(false));
-        assert_eq!(result_agrees("0-1", Repetition, Pending("0-1")), Some(true));
-        assert_eq!(result_agrees("1/2-1/2", Other, Pending("0-1")), Some(false));
+        const W: Outcome = Outcome::FirstWins;
+        const B: Outcome = Outcome::BlackWins;
+        const D: Outcome = Outcome::Draw;
+        const U: Outcome = Outcome::Unknown;
+        assert_eq!(result_agrees(U, Other, Decided(W)), None);
+        assert_eq!(result_agrees(W, Other, Decided(W)), Some(true));
+        assert_eq!(result_agrees(B, Other, Decided(W)), Some(false));
+        assert_eq!(result_agrees(B, Repetition, Pending(D)), Some(false));
+        assert_eq!(result_agrees(B, Repetition, Pending(B)), Some(true));
+        assert_eq!(result_agrees(D, Other, Pending(B)), Some(false));
         assert_eq!(
-            result_agrees("1-0", Repetition, ClaimableDraw { repetition: false }),
+            result_agrees(W, Repetition, ClaimableDraw { repetition: false }),
             Some(false)
         );
         assert_eq!(
-            result_agrees("1-0", TimeForfeit, ClaimableDraw { repetition: false }),
+            result_agrees(W, TimeForfeit, ClaimableDraw { repetition: false }),
             Some(false)
         );
         assert_eq!(
-            result_agrees("1-0", Other, ClaimableDraw { repetition: true }),
+            result_agrees(W, Other, ClaimableDraw { repetition: true }),
             Some(false)
         );
+        assert_eq!(result_agrees(W, Other, ClaimableDraw { repetition: false }), None);
         assert_eq!(
-            result_agrees("1-0", Other, ClaimableDraw { repetition: false }),
-            None
-        );
-        assert_eq!(
-            result_agrees("1/2-1/2", Other, ClaimableDraw { repetition: false }),
+            result_agrees(D, Other, ClaimableDraw { repetition: false }),
             Some(true)
         );
-        assert_eq!(result_agrees("0-1", Repetition, Nothing), Some(false));
-        assert_eq!(result_agrees("0-1", Other, Nothing), None);
-        assert_eq!(result_agrees("1/2-1/2", Other, Nothing), None);
+        assert_eq!(result_agrees(B, Repetition, Nothing), Some(false));
+        assert_eq!(result_agrees(B, Other, Nothing), None);
+        assert_eq!(result_agrees(D, Other, Nothing), None);
         assert_eq!(ending(Some("perpetual chase")), Repetition);
         assert_eq!(ending(Some("time forfeit")), TimeForfeit);
         assert_eq!(ending(Some("normal")), Other);

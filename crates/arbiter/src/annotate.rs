@@ -15,7 +15,9 @@ use crate::types::{Game, RuleBook};
 use crate::xiangqi::facts::{self, Chase};
 use crate::xiangqi::rules::RuleSet;
 use serde::Serialize;
+use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, EnPassantMode, Position as _};
+use std::collections::BTreeMap;
 
 /// One ply of a game: ply 0 is the start position (no move), ply k the position after k moves.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -45,6 +47,9 @@ pub struct PlyNote {
     /// `fivefold_repetition` or `seventy_five_moves`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<Reason>,
+    /// Chess: each intended move of `claims` (UCI) → the same move in SAN with its `+`/`#`.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub intended_san: BTreeMap<String, String>,
 }
 
 /// The notes of a xiangqi game: `moves` legal in turn from `start`; `texts` (one per move) as
@@ -67,6 +72,7 @@ pub fn xiangqi(
         chases: None,
         claims: None,
         end: None,
+        intended_san: BTreeMap::new(),
     });
     for (i, &mv) in moves.iter().enumerate() {
         let f = facts::classify(&pos, mv, rules);
@@ -81,34 +87,48 @@ pub fn xiangqi(
             chases: Some(f.chases),
             claims: None,
             end: None,
+            intended_san: BTreeMap::new(),
         });
     }
     out
 }
 
 /// The notes of a chess game: `moves` legal in turn from `start`; `texts` as written, when
-/// known. Returns `moves.len() + 1` notes.
+/// known (a SAN written without its check mark gets it back: `Qa5` giving check is `Qa5+`, as
+/// PGN writes it; UCI stays as given). Returns `moves.len() + 1` notes.
 pub fn chess(start: &shakmaty::Chess, moves: &[shakmaty::Move], texts: Option<&[String]>) -> Vec<PlyNote> {
     let options = JudgeOptions {
         dead_check: DeadCheck::Off,
+        ..Default::default()
     };
     let mut referee = chess::Referee::with_options(start.clone(), options);
     let note = |referee: &chess::Referee, mv: Option<shakmaty::Move>| {
         let s = referee.status();
         let ply = s.ply;
+        let pos = referee.position();
+        let intended_san = s
+            .claims
+            .iter()
+            .filter_map(|c| c.intended_move.as_deref())
+            .filter_map(|uci| {
+                let m = uci.parse::<shakmaty::uci::UciMove>().ok()?.to_move(pos).ok()?;
+                Some((uci.to_string(), SanPlus::from_move(pos.clone(), m).to_string()))
+            })
+            .collect();
         PlyNote {
             ply,
             mv: mv.map(|m| shakmaty::uci::UciMove::from_move(m, CastlingMode::Standard).to_string()),
             text: ply
                 .checked_sub(1)
                 .and_then(|p| texts.and_then(|t| t.get(p)))
-                .cloned(),
+                .map(|t| with_check_mark(t, pos)),
             fen: shakmaty::fen::Fen::from_position(referee.position(), EnPassantMode::Legal).to_string(),
             check: referee.position().is_check(),
             kinds: None,
             chases: None,
             claims: Some(s.claims),
             end: s.reason.filter(|_| s.at_ply == Some(ply)),
+            intended_san,
         }
     };
     let mut out = Vec::with_capacity(moves.len() + 1);
@@ -118,6 +138,17 @@ pub fn chess(start: &shakmaty::Chess, moves: &[shakmaty::Move], texts: Option<&[
         out.push(note(&referee, Some(m)));
     }
     out
+}
+
+/// `written`, a move that produced `after`, with the check mark SAN gives it (`+`, `#` at
+/// mate) when it is SAN written without one; a UCI move or a marked SAN as it is.
+fn with_check_mark(written: &str, after: &shakmaty::Chess) -> String {
+    let marked = written.ends_with(['+', '#']);
+    if marked || !after.is_check() || written.parse::<shakmaty::uci::UciMove>().is_ok() {
+        return written.to_string();
+    }
+    let mark = if after.is_checkmate() { '#' } else { '+' };
+    format!("{written}{mark}")
 }
 
 /// The notes of a position and moves (as [`crate::judge_position`] reads them).

@@ -35,7 +35,8 @@ pub struct Options {
     pub budget: crate::Budget,
     /// The engine-match convention (`--match`, docs/engine-matches.md): a xiangqi repetition
     /// is decided at the third occurrence of the position (2 cycles, whatever `cycles` says)
-    /// and a pending verdict is final.
+    /// and a pending verdict is final; a chess game ends in a draw as soon as a threefold
+    /// repetition or the fifty-move condition holds ([`chess::JudgeOptions::engine_match`]).
     pub engine_match: bool,
 }
 
@@ -198,6 +199,21 @@ impl InputGame {
                 Err(e) => Err(Error::input(e.to_string())),
                 Ok(records::Game::Chess(raw)) => chess(raw),
                 Ok(records::Game::Xiangqi(r)) => Ok(xiangqi(r)),
+            },
+        }
+    }
+
+    /// The record's tags in file order (name, value), as read: PGN tag pairs, or an XQF/CBR
+    /// header's fields under PGN names (`Event`, `Date`, `Red`, `Black`, …). Empty for an
+    /// input that could not be read.
+    pub fn tags(&self) -> Vec<(String, String)> {
+        match &self.kind {
+            InputKind::Failed(_) => Vec::new(),
+            InputKind::Pgn { game, .. } => read_split(game).tags.clone(),
+            InputKind::Read { game, .. } => match game.as_ref() {
+                Err(_) => Vec::new(),
+                Ok(records::Game::Chess(raw)) => raw.tags.clone(),
+                Ok(records::Game::Xiangqi(r)) => r.tags.clone(),
             },
         }
     }
@@ -521,6 +537,7 @@ fn chess_error(file: &str, index: usize, e: &chess::ChessError) -> GameReport {
 fn judge_chess_record(file: &str, index: usize, record: &chess::GameRecord, options: &Options) -> GameReport {
     let chess_options = chess::JudgeOptions {
         dead_check: options.dead_check,
+        engine_match: options.engine_match,
     };
     match chess::judge_game_within(record, &chess_options, &options.budget.start()) {
         Ok(report) => GameReport::Chess(Box::new(ChessGameReport {
@@ -588,12 +605,14 @@ fn judge_xiangqi_record(
     final_under_match(&mut r, options);
     let v = &r.verdict;
     let says = match v.status {
-        XStatus::Decided => RulesSay::Decided(v.result.name()),
-        XStatus::Pending => RulesSay::Pending(v.result.name()),
+        XStatus::Decided => RulesSay::Decided(v.result),
+        XStatus::Pending => RulesSay::Pending(v.result),
         XStatus::Claimable => RulesSay::ClaimableDraw { repetition: false },
         XStatus::Ongoing => RulesSay::Nothing,
     };
-    r.result_agrees = agreement::result_agrees(&rec.result, agreement::ending(rec.tag("Termination")), says);
+    // A result that names none of the four reads as "no result" (the record cannot be compared).
+    let recorded = rec.result.parse().unwrap_or(crate::Outcome::Unknown);
+    r.result_agrees = agreement::result_agrees(recorded, agreement::ending(rec.tag("Termination")), says);
     r.recorded_result = Some(rec.result.clone());
     r.notation_warnings = Some(rec.warnings.len());
     r.first_warning_ply = rec.warnings.first().map(|w| w.ply);
@@ -630,8 +649,8 @@ fn judge_xiangqi_record(
 /// Under the engine-match convention a pending verdict is final: a match manager ends the game
 /// at the repetition (docs/engine-matches.md).
 fn final_under_match(r: &mut XiangqiGameReport, options: &Options) {
-    if options.engine_match && r.verdict.status == XStatus::Pending {
-        r.verdict.status = XStatus::Decided;
+    if options.engine_match {
+        r.final_under_match();
     }
 }
 
@@ -1038,24 +1057,29 @@ pub fn dead(fen: &str) -> DeadAnswer {
     }
 }
 
-/// [`dead`] for each line of a FEN file (`dead --fen-file`): one FEN per line, blank lines and
-/// `#` lines skipped; text after a FEN's six fields is kept as its label. Answers in order.
+/// [`dead`] for each line of a FEN file (`dead --fen-file`): blank lines and `#` lines skipped,
+/// answers in order. A line is `FEN [LABEL]` (the FEN's first six fields, then a label such as
+/// a game id) or `LABEL FEN` (a label of words without `/` before the board field, as in CHA's
+/// test vectors: `WB rnbqkbnr/... w KQkq -`). The label is kept on the answer.
 pub fn dead_lines(text: &str) -> impl Iterator<Item = DeadAnswer> + '_ {
     text.lines()
         .map(str::trim)
         .enumerate()
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .map(move |(n, line)| {
-            // The first six fields are the FEN, the rest the label: each joined by one space.
-            let (mut fen, mut label) = (String::with_capacity(line.len()), String::new());
-            for (i, word) in line.split_whitespace().enumerate() {
-                let part = if i < 6 { &mut fen } else { &mut label };
-                if !part.is_empty() {
-                    part.push(' ');
-                }
-                part.push_str(word);
-            }
-            let mut answer = dead(&fen);
+            let words: Vec<&str> = line.split_whitespace().collect();
+            // Words before the first that holds a `/` (the board field) are a leading label;
+            // a line without any `/` is read as a FEN (and answered with its error).
+            let board = words.iter().position(|w| w.contains('/')).unwrap_or(0);
+            let (before, from_board) = words.split_at(board);
+            let (fen, after) = from_board.split_at(from_board.len().min(6));
+            let label = [before, after]
+                .iter()
+                .filter(|part| !part.is_empty())
+                .map(|part| part.join(" "))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let mut answer = dead(&fen.join(" "));
             answer.line = Some(n + 1);
             if !label.is_empty() {
                 answer.label = Some(label);

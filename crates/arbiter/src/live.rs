@@ -4,7 +4,8 @@
 //!
 //! ```
 //! use arbiter::live::Referee;
-//! let mut r = Referee::new(None, Some(arbiter::RuleBook::Tw113), Some("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w"), 3, Default::default()).unwrap();
+//! let options = arbiter::Options { rules: Some(arbiter::RuleBook::Tw113), ..Default::default() };
+//! let mut r = Referee::new(Some("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w"), &options).unwrap();
 //! for m in "f7e7 e9f9 e7f7 f9e9 ".repeat(3).split_whitespace() {
 //!     r.push(m).unwrap();
 //! }
@@ -15,9 +16,10 @@
 //! assert_eq!(played["kinds"][0], "check");
 //! ```
 
-use crate::chess::{self, DeadCheck};
+use crate::chess;
+use crate::front::Options;
 use crate::report::{ChessGameReport, Error, GameReport, Usage, XiangqiGameReport};
-use crate::types::{Game, RuleBook};
+use crate::types::{Game, Outcome, RuleBook, Side};
 use serde::Serialize;
 
 /// A game in progress, of either game.
@@ -28,6 +30,8 @@ pub enum Referee {
         referee: Box<crate::xiangqi::referee::Referee>,
         /// Completed repetition loops that make a repetition pending (for the report).
         cycles: u32,
+        /// The engine-match convention: a pending verdict is reported as decided.
+        engine_match: bool,
     },
     /// Chess under the FIDE Laws.
     Chess {
@@ -83,6 +87,20 @@ pub enum Played {
     },
 }
 
+/// A flag fall judged ([`Referee::flag`]): `{"flagged","result","clause","opponent_can_mate"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct FlagVerdict {
+    /// The side whose flag fell.
+    pub flagged: Side,
+    /// The result it gives.
+    pub result: Outcome,
+    /// `"FIDE 6.9"` for chess; `null` for xiangqi.
+    pub clause: Option<&'static str>,
+    /// Chess: whether the opponent could still mate by some legal sequence (`false` makes the
+    /// flag fall a draw); `null` for xiangqi.
+    pub opponent_can_mate: Option<bool>,
+}
+
 /// A move that could not be played: `{"error","ply","move"}`; the game is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
 #[error("{error}")]
@@ -97,25 +115,22 @@ pub struct MoveError {
 }
 
 impl Referee {
-    /// Starts a game from `fen` (`None`: the standard start) of `game` (`None`: chess when
-    /// `rules` is `fide` and no FEN is given, else as [`crate::detect_game`] tells from the
-    /// FEN), under `rules` (`None`: AXF or FIDE). `cycles` (1 or more): completed repetition
-    /// loops that make a xiangqi repetition pending; `dead_check`: chess dead positions.
+    /// Starts a game from `fen` (`None`: the standard start) as `options` say: of
+    /// `options.game` (`None`: chess when the rules are `fide` and no FEN is given, else as
+    /// [`crate::detect_game`] tells from the FEN), under `options.rules` (`None`: AXF or
+    /// FIDE), with its cycles ([`Options::xiangqi_cycles`]), dead-position check and
+    /// engine-match convention (a pending xiangqi verdict reported as decided, chess ended at a
+    /// threefold or fifty-move condition). Explanations and the budget are not used.
     ///
     /// # Errors
     /// [`Error::Usage`] for `cycles` 0 or rules of the other game; [`Error::Input`] for a FEN
     /// that does not read.
-    pub fn new(
-        game: Option<Game>,
-        rules: Option<RuleBook>,
-        fen: Option<&str>,
-        cycles: u32,
-        dead_check: DeadCheck,
-    ) -> Result<Referee, Error> {
-        if cycles == 0 {
+    pub fn new(fen: Option<&str>, options: &Options) -> Result<Referee, Error> {
+        if options.cycles == 0 {
             return Err(Error::Usage(Usage::NoCycles));
         }
-        let game = game.unwrap_or_else(|| match (fen, rules) {
+        let rules = options.rules;
+        let game = options.game.unwrap_or_else(|| match (fen, rules) {
             (None, Some(RuleBook::Fide)) => Game::Chess,
             _ => crate::detect_game(fen, None),
         });
@@ -129,10 +144,12 @@ impl Referee {
                     Some(f) => xiangqi::Position::from_fen(f)
                         .map_err(|e| Error::input(format!("invalid xiangqi FEN '{f}': {e}")))?,
                 };
+                let cycles = options.xiangqi_cycles();
                 let referee = crate::xiangqi::referee::Referee::new(RuleBook::xiangqi(rules), start, cycles);
                 Ok(Referee::Xiangqi {
                     referee: Box::new(referee),
                     cycles,
+                    engine_match: options.engine_match,
                 })
             }
             Game::Chess => {
@@ -140,7 +157,10 @@ impl Referee {
                     None => shakmaty::Chess::default(),
                     Some(f) => chess::parse_fen(f).map_err(|e| Error::input(e.to_string()))?,
                 };
-                let options = chess::JudgeOptions { dead_check };
+                let options = chess::JudgeOptions {
+                    dead_check: options.dead_check,
+                    engine_match: options.engine_match,
+                };
                 Ok(Referee::Chess {
                     referee: Box::new(chess::Referee::with_options(start, options)),
                 })
@@ -164,12 +184,70 @@ impl Referee {
         }
     }
 
+    /// The legal moves that, played now, would make the side to move the one that must vary
+    /// ([`crate::xiangqi::referee::Referee::forbidden_moves`]), in ICCS; `None` for chess,
+    /// where no move is forbidden: a repetition is a draw (FIDE 9.2, 9.6.1), never a loss.
+    pub fn forbidden(&self) -> Option<Vec<xiangqi::Move>> {
+        match self {
+            Referee::Xiangqi { referee, .. } => Some(referee.forbidden_moves()),
+            Referee::Chess { .. } => None,
+        }
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        match self {
+            Referee::Xiangqi { referee, .. } => referee.position().side_to_move().into(),
+            Referee::Chess { referee } => shakmaty::Position::turn(referee.position()).into(),
+        }
+    }
+
+    /// A flag fall of `flagged` (`None`: the side to move) now. Chess, FIDE 6.9: a loss,
+    /// unless the opponent cannot checkmate by any possible series of legal moves (then a
+    /// draw). Xiangqi: a loss (the repetition rules have nothing to say of time).
+    pub fn flag(&self, flagged: Option<Side>) -> FlagVerdict {
+        let flagged = flagged.unwrap_or_else(|| self.to_move());
+        match self {
+            Referee::Xiangqi { .. } => FlagVerdict {
+                flagged,
+                result: Outcome::loss_for(flagged),
+                clause: None,
+                opponent_can_mate: None,
+            },
+            Referee::Chess { referee } => {
+                let winner = if flagged.is_first() {
+                    shakmaty::Color::Black
+                } else {
+                    shakmaty::Color::White
+                };
+                let can = chess::can_mate(referee.position(), winner) != chess::Mateability::CannotMate;
+                FlagVerdict {
+                    flagged,
+                    result: if can {
+                        Outcome::loss_for(flagged)
+                    } else {
+                        Outcome::Draw
+                    },
+                    clause: Some("FIDE 6.9"),
+                    opponent_can_mate: Some(can),
+                }
+            }
+        }
+    }
+
     /// The report of the game so far: what `judge` gives for these moves from this start
     /// (file `-`, index 0).
     pub fn report(&self) -> GameReport {
         match self {
-            Referee::Xiangqi { referee, cycles } => {
-                let r = XiangqiGameReport::from_referee("-", 0, referee, *cycles, false, 0);
+            Referee::Xiangqi {
+                referee,
+                cycles,
+                engine_match,
+            } => {
+                let mut r = XiangqiGameReport::from_referee("-", 0, referee, *cycles, false, 0);
+                if *engine_match {
+                    r.final_under_match();
+                }
                 GameReport::Xiangqi(Box::new(r))
             }
             Referee::Chess { referee } => GameReport::Chess(Box::new(ChessGameReport {
@@ -249,6 +327,15 @@ impl Referee {
 mod tests {
     use super::*;
 
+    fn with(game: Option<Game>, rules: Option<RuleBook>, cycles: u32) -> Options {
+        Options {
+            game,
+            rules,
+            cycles,
+            ..Options::default()
+        }
+    }
+
     /// The report after each push equals the report of judging the same moves at once.
     #[test]
     fn report_equals_judge_position() {
@@ -262,14 +349,14 @@ mod tests {
             (None, Some(RuleBook::Fide), "Nf3 Nf6 Ng1 Ng8 g1f3 g8f6 f3g1 f6g8"),
         ];
         for (fen, rules, moves) in cases {
-            let mut r = Referee::new(None, rules, fen, 3, DeadCheck::Proved).unwrap();
-            for m in moves.split_whitespace() {
-                r.push(m).unwrap();
-            }
             let options = crate::Options {
                 rules,
                 ..Default::default()
             };
+            let mut r = Referee::new(fen, &options).unwrap();
+            for m in moves.split_whitespace() {
+                r.push(m).unwrap();
+            }
             let at_once = crate::judge_position(fen, moves, &options).unwrap();
             assert_eq!(
                 serde_json::to_string(&r.report()).unwrap(),
@@ -281,14 +368,14 @@ mod tests {
 
     #[test]
     fn a_bad_move_leaves_the_game_unchanged() {
-        let mut r = Referee::new(Some(Game::Chess), None, None, 3, DeadCheck::Proved).unwrap();
+        let mut r = Referee::new(None, &with(Some(Game::Chess), None, 3)).unwrap();
         r.push("e4").unwrap();
         let e = r.push("Ke3").unwrap_err();
         assert_eq!((e.ply, e.mv.as_str()), (2, "Ke3"));
         assert_eq!(r.plies(), 1);
         let played = serde_json::to_value(r.push("e5").unwrap()).unwrap();
         assert_eq!(played, serde_json::json!({"move": "e7e5", "san": "e5"}));
-        let mut x = Referee::new(None, None, None, 3, DeadCheck::Proved).unwrap();
+        let mut x = Referee::new(None, &Options::default()).unwrap();
         let e = x.play("a0a5").unwrap_err(); // the rook is blocked by its own pawn on a3
         assert_eq!((e.ply, x.plies()), (1, 0));
     }
@@ -296,20 +383,14 @@ mod tests {
     #[test]
     fn bad_starts_are_errors() {
         assert!(matches!(
-            Referee::new(None, None, None, 0, DeadCheck::Proved),
+            Referee::new(None, &with(None, None, 0)),
             Err(Error::Usage(_))
         ));
         assert!(matches!(
-            Referee::new(
-                Some(Game::Xiangqi),
-                Some(RuleBook::Fide),
-                None,
-                3,
-                DeadCheck::Proved
-            ),
+            Referee::new(None, &with(Some(Game::Xiangqi), Some(RuleBook::Fide), 3)),
             Err(Error::Usage(_))
         ));
-        let e = Referee::new(Some(Game::Xiangqi), None, Some("9/9 w"), 3, DeadCheck::Proved).err();
+        let e = Referee::new(Some("9/9 w"), &with(Some(Game::Xiangqi), None, 3)).err();
         assert!(matches!(e, Some(Error::Input { ply: None, .. })), "{e:?}");
     }
 }

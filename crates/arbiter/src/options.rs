@@ -33,6 +33,9 @@ pub struct JudgeSettings {
     /// `proved` (default; `screen`, `exact`: older names for it) or `off`: whether chess dead
     /// positions (FIDE 5.2.2) are looked for.
     pub dead_check: Option<String>,
+    /// The engine-match convention ([`Options::engine_match`]; JSON `match`).
+    #[serde(rename = "match")]
+    pub engine_match: bool,
 }
 
 impl JudgeSettings {
@@ -51,6 +54,7 @@ impl JudgeSettings {
             cycles,
             explain: self.explain,
             dead_check: dead_check(self.dead_check.as_deref())?.unwrap_or_default(),
+            engine_match: self.engine_match,
             ..Options::default()
         })
     }
@@ -148,10 +152,11 @@ mod tests {
     #[test]
     fn settings_deserialise_and_resolve() {
         let s: JudgeSettings = serde_json::from_str(
-            r#"{"game":"xiangqi","rules":"axf","cycles":4,"explain":true,"dead_check":"exact"}"#,
+            r#"{"game":"xiangqi","rules":"axf","cycles":4,"explain":true,"dead_check":"exact","match":true}"#,
         )
         .unwrap();
         let o = s.resolve().unwrap();
+        assert!(o.engine_match);
         assert_eq!(
             (o.game, o.rules, o.cycles, o.explain, o.dead_check),
             (

@@ -512,6 +512,14 @@ pub struct XiangqiGameReport {
 }
 
 impl XiangqiGameReport {
+    /// The engine-match convention: a pending verdict is final (a match manager ends the game
+    /// at the repetition, docs/engine-matches.md).
+    pub fn final_under_match(&mut self) {
+        if self.verdict.status == crate::xiangqi::verdict::Status::Pending {
+            self.verdict.status = crate::xiangqi::verdict::Status::Decided;
+        }
+    }
+
     /// The report of the game `referee` has judged. `extra_after_end` counts recorded moves
     /// the reader kept out of the referee (after a mate in the record).
     pub fn from_referee(
@@ -976,7 +984,8 @@ pub struct DeadAnswer {
     pub fen: String,
     /// The answer, or why the FEN could not be judged.
     pub report: Result<chess::DeadReport, Error>,
-    /// Text after the FEN's six fields on a FEN-file line (a game id, say).
+    /// The label on a FEN-file line, before the FEN or after its six fields (a game id, an
+    /// expected answer).
     pub label: Option<String>,
     /// The line of a FEN file it was read from (counted from 1), for [`crate::dead_lines`].
     pub line: Option<usize>,

@@ -123,7 +123,15 @@ fn dead_positions_on_every_game() {
         for (i, g) in read_pgn_games(&bytes[..]).enumerate() {
             let Ok(g) = g else { continue };
             games += 1;
-            let judge = |dead_check| judge_game_with(&g, &JudgeOptions { dead_check });
+            let judge = |dead_check| {
+                judge_game_with(
+                    &g,
+                    &JudgeOptions {
+                        dead_check,
+                        ..Default::default()
+                    },
+                )
+            };
             let (Ok(proved), Ok(off)) = (judge(DeadCheck::Proved), judge(DeadCheck::Off)) else {
                 continue;
             };

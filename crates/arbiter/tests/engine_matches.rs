@@ -127,3 +127,61 @@ fn disagreement_is_written() {
         assert!(text.contains(say), "{text}");
     }
 }
+
+/// Chess under the match convention: the manager's draw at the third occurrence (FIDE 9.2.1's
+/// condition, no claim needed) and at fifty moves (9.3.2); the Laws alone only make these
+/// claimable, and a game that went on past them is judged on.
+#[test]
+fn chess_match_ends_at_threefold_and_fifty_moves() {
+    let judge = |pgn: &str, engine_match: bool| {
+        let options = Options {
+            engine_match,
+            ..Options::default()
+        };
+        let r = judge_bytes(pgn.as_bytes(), "m.pgn", &options).next().unwrap();
+        serde_json::to_value(&r).unwrap()
+    };
+    // The start position stands for the third time after ply 8; the game went on and White
+    // won on time (a manager would have stopped at ply 8).
+    let pgn = "[Event \"m\"]\n[Result \"1-0\"]\n[Termination \"time forfeit\"]\n\n\
+               1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 1-0\n";
+    let laws = judge(pgn, false);
+    assert_eq!(
+        (laws["status"].as_str(), laws["at_ply"].as_u64()),
+        (Some("ongoing"), None)
+    );
+    let m = judge(pgn, true);
+    assert_eq!(
+        (
+            m["status"].as_str(),
+            m["result"].as_str(),
+            m["reason"].as_str(),
+            m["at_ply"].as_u64(),
+            m["clause"].as_str(),
+            m["moves_after_end"].as_u64(),
+            m["result_agrees"].as_bool()
+        ),
+        (
+            Some("decided"),
+            Some("1/2-1/2"),
+            Some("threefold_repetition"),
+            Some(8),
+            Some("FIDE 9.2.1"),
+            Some(2),
+            Some(false)
+        )
+    );
+    // Fifty moves: half-move clock 99, one more quiet move reaches 100 (9.3.2).
+    let pgn = "[Event \"m\"]\n[FEN \"8/8/4k3/8/8/4K3/8/R7 w - - 99 80\"]\n[Result \"1/2-1/2\"]\n\n\
+               80. Ra2 Kd6 1/2-1/2\n";
+    let m = judge(pgn, true);
+    assert_eq!(
+        (
+            m["reason"].as_str(),
+            m["at_ply"].as_u64(),
+            m["result_agrees"].as_bool()
+        ),
+        (Some("fifty_moves"), Some(1), Some(true))
+    );
+    assert_eq!(judge(pgn, false)["status"].as_str(), Some("claimable"));
+}

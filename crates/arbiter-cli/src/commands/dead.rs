@@ -35,26 +35,25 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
             // The clauses cited, summarised once at the end (not after each of thousands).
             let mut cited = String::new();
             let json = out.json();
+            let (mut positions, mut dead, mut failed) = (0usize, 0usize, 0usize);
             for answer in arbiter::dead_lines(&text) {
+                positions += 1;
+                dead += usize::from(answer.report.as_ref().is_ok_and(|r| r.dead));
+                failed += usize::from(answer.is_error());
                 if json {
-                    // Only the JSON line is printed: no text report, no clauses to collect.
+                    // Only the JSON line is printed (an error object too: one line per FEN).
                     out.emit(Item::new(&answer, String::new(), answer.is_error()));
                     continue;
                 }
-                let mut it = Item::new(
-                    &answer,
-                    answer.body_text_in(crate::output::lang()),
-                    answer.is_error(),
-                );
                 if answer.is_error() {
-                    // "positions.txt, line 4: error: ...": the file may hold thousands of FENs.
-                    let sep = if crate::output::lang().is_chinese() {
-                        "，"
-                    } else {
-                        ", "
-                    };
-                    it.text = format!("{name}{sep}{}", it.text);
+                    // "positions.txt, line 4: error: ...", on standard error.
+                    let lang = crate::output::lang();
+                    let sep = if lang.is_chinese() { "，" } else { ", " };
+                    eprintln!("{name}{sep}{}", answer.body_text_in(lang).trim_end());
+                    out.fail();
+                    continue;
                 }
+                let it = Item::new(&answer, answer.body_text_in(crate::output::lang()), false);
                 for c in arbiter::glossary::cited(&answer.body_text()) {
                     let citation = format!("{}\n", c.citation());
                     if !cited.contains(&citation) {
@@ -67,6 +66,11 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
             if !json && !summaries.is_empty() {
                 out.emit(Item::new(&serde_json::Value::Null, summaries, false));
             }
+            out.flush();
+            eprintln!(
+                "arbiter: {} from {name}: {dead} dead; {failed} could not be judged",
+                crate::output::plural(positions, "position")
+            );
         }
         _ => return Err(UsageError("dead: give exactly one of --fen FEN or --fen-file FILE".into()).into()),
     }

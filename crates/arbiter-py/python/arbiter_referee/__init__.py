@@ -91,8 +91,9 @@ def _check(d: Dict[str, Any], errors: str) -> Dict[str, Any]:
 
 def judge(record: Optional[Record] = None, *, path: Optional[Path] = None,
           rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
-          explain: bool = False, dead_check: str = "proved", file: Optional[str] = None,
-          errors: str = "report", lang: Optional[str] = None) -> List[Dict[str, Any]]:
+          explain: bool = False, dead_check: str = "proved", match: bool = False,
+          file: Optional[str] = None, errors: str = "report",
+          lang: Optional[str] = None) -> List[Dict[str, Any]]:
     """Judges every game of a record: PGN (either game), XQF, CBR/CBL/CBF, DhtmlXQ, move lists;
     UTF-8, GBK or Big5.
 
@@ -103,8 +104,10 @@ def judge(record: Optional[Record] = None, *, path: Optional[Path] = None,
     ``rules``: ``"axf"`` / ``"tw113"`` (xiangqi, default AXF), ``"fide"`` (chess, default);
     ``cycles``: completed repetition loops that make a xiangqi repetition pending (default 3);
     ``game``: ``"xiangqi"`` / ``"chess"`` to force the game; ``dead_check``: ``"proved"`` (every
-    answer proved; ``"screen"`` and ``"exact"`` are older names for it) / ``"off"`` (FIDE 5.2.2); ``file``: the label for a ``record`` (default
-    ``"-"``).
+    answer proved; ``"screen"`` and ``"exact"`` are older names for it) / ``"off"`` (FIDE 5.2.2);
+    ``match``: the engine-match convention of ``judge --match`` (a xiangqi repetition decided at
+    the third occurrence, a pending verdict final, a chess game drawn at a threefold or
+    fifty-move condition); ``file``: the label for a ``record`` (default ``"-"``).
 
     Returns one dict per game, equal to the CLI's ``judge --json`` line: ``file``, ``index``,
     ``game``, ``rules``, ``status``, ``result``, ``reason``, ``at_ply`` (plies), ... A game
@@ -122,26 +125,28 @@ def judge(record: Optional[Record] = None, *, path: Optional[Path] = None,
     loads = _json.loads
     if path is not None and record is None:
         lines, skipped = _arbiter.judge_path(_fspath(path), rules, cycles, game, explain, dead_check,
-                                             lang)
+                                             match=match, lang=lang)
         for note in skipped:
             _warnings.warn(f"arbiter: {note}", RuntimeWarning, stacklevel=2)
     else:
         label, b, _ = next(_inputs(record, path, file))
-        lines = _arbiter.judge_bytes(b, label, rules, cycles, game, explain, dead_check, True, lang)
+        lines = _arbiter.judge_bytes(b, label, rules, cycles, game, explain, dead_check, match=match,
+                                     lang=lang)
     return [_check(loads(line), errors) for line in lines]
 
 
 def iter_judge(record: Optional[Record] = None, *, path: Optional[Path] = None,
                rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
-               explain: bool = False, dead_check: str = "proved", file: Optional[str] = None,
-               errors: str = "report") -> Iterator[Dict[str, Any]]:
+               explain: bool = False, dead_check: str = "proved", match: bool = False,
+               file: Optional[str] = None, errors: str = "report") -> Iterator[Dict[str, Any]]:
     """Like :func:`judge`, lazily: each game is judged when it is taken (files are read and
     split when reached)."""
     for label, b, error in _inputs(record, path, file):
         if b is None:
             yield _check(_error_item(label, error), errors)
             continue
-        for line in _arbiter.iter_bytes(b, label, rules, cycles, game, explain, dead_check):
+        for line in _arbiter.iter_bytes(b, label, rules, cycles, game, explain, dead_check,
+                                           match=match):
             yield _check(_json.loads(line), errors)
 
 
@@ -154,13 +159,13 @@ def _moves_text(moves: Union[str, List[str], None]) -> str:
 def judge_position(fen: Optional[str] = None, moves: Union[str, List[str], None] = None, *,
                    rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
                    explain: bool = False, dead_check: str = "proved",
-                   lang: Optional[str] = None) -> Dict[str, Any]:
+                   match: bool = False, lang: Optional[str] = None) -> Dict[str, Any]:
     """Judges one game given as a start position (None = the standard start; 10 ranks =
     xiangqi) and moves (a list or a space-separated string; xiangqi ICCS/WXF/Chinese, chess
     SAN/UCI). Returns the CLI's ``judge --fen --moves --json`` dict (file ``"-"``, index 0);
-    with ``lang``, also ``text`` (see :func:`judge`)."""
+    ``match`` as in :func:`judge`; with ``lang``, also ``text`` (see :func:`judge`)."""
     return _json.loads(_arbiter.judge_position(fen, _moves_text(moves), rules, cycles, game,
-                                               explain, dead_check, lang))
+                                               explain, dead_check, match=match, lang=lang))
 
 
 def claim(kind: str, fen: Optional[str] = None, moves: Union[str, List[str], None] = None, *,

@@ -106,12 +106,12 @@ class _Options:
     def __init__(self, rules=None, cycles=3, game=None, explain=False, dead_check="proved"):
         self.args = (rules, cycles, game, explain, dead_check)
         # Check them once on the driver: a bad option is a usage error, not a row per game.
-        _arbiter.judge_bytes(b"", "-", rules, cycles, game, explain, dead_check, False)
+        _arbiter.judge_bytes(b"", "-", rules, cycles, game, explain, dead_check, parallel=False)
 
     def judge(self, data: bytes, file: str) -> List[Dict[str, Any]]:
         """The report dicts of every game of ``data`` (never raises for a bad record)."""
         try:
-            lines = _arbiter.judge_bytes(data, file, *self.args, False)
+            lines = _arbiter.judge_bytes(data, file, *self.args, parallel=False)
         except BaseException as e:  # a panic in the native code is a BaseException
             if isinstance(e, (KeyboardInterrupt, SystemExit)):
                 raise

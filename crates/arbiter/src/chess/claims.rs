@@ -93,6 +93,8 @@ fn chess_end(reason: Reason, ply: usize) -> GameEnded {
         Reason::FivefoldRepetition => "fivefold_repetition",
         Reason::SeventyFiveMoves => "seventy_five_moves",
         Reason::FlagDeadPosition => "flag_dead_position",
+        Reason::ThreefoldRepetition => "threefold_repetition",
+        Reason::FiftyMoves => "fifty_moves",
     };
     GameEnded {
         ply,

@@ -13,7 +13,7 @@ use shakmaty::{Bitboard, CastlingMode, Chess, Color, Move, Position};
 
 use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
-use super::record::{san_fast, GameRecord, WrittenMove};
+use super::record::GameRecord;
 use super::referee::Referee;
 
 /// Where the record stands once the rules are applied (cli.md `status`): `ongoing`,
@@ -38,6 +38,13 @@ pub enum Reason {
     SeventyFiveMoves,
     /// FIDE 6.9: a flag fell but the opponent could not mate by any legal sequence.
     FlagDeadPosition,
+    /// Only under the engine-match convention ([`JudgeOptions::engine_match`]): the position
+    /// stood for the third time (the condition of the claim of FIDE 9.2.1), and a match
+    /// manager ends the game there.
+    ThreefoldRepetition,
+    /// Only under the engine-match convention: 50 moves by each side without pawn move or
+    /// capture (the condition of the claim of FIDE 9.3.2), and a match manager ends the game.
+    FiftyMoves,
 }
 
 impl Reason {
@@ -50,6 +57,8 @@ impl Reason {
             Reason::FivefoldRepetition => "FIDE 9.6.1",
             Reason::SeventyFiveMoves => "FIDE 9.6.2",
             Reason::FlagDeadPosition => "FIDE 6.9",
+            Reason::ThreefoldRepetition => "FIDE 9.2.1",
+            Reason::FiftyMoves => "FIDE 9.3",
         }
     }
 }
@@ -368,6 +377,11 @@ pub enum DeadCheck {
 pub struct JudgeOptions {
     /// See [`DeadCheck`].
     pub dead_check: DeadCheck,
+    /// The engine-match convention (docs/engine-matches.md): besides the automatic ends of
+    /// the Laws, the game ends in a draw as soon as a threefold repetition (9.2.1) or the
+    /// fifty-move condition (9.3.2) holds, as match managers end it without a claim; a claim
+    /// that needs an intended move (9.2.1.1, 9.3.1) does not end it.
+    pub engine_match: bool,
 }
 
 /// Judges one game (FIDE Laws 2023) with the default options ([`judge_game_with`]).
@@ -414,16 +428,6 @@ pub fn judge_game_within(
     for (i, written) in record.moves.iter().enumerate() {
         if i.is_multiple_of(Deadline::CHECK_EVERY) {
             deadline.check()?;
-        }
-        // Nearly every move is a plain SAN that `san_fast` settles (the same move
-        // `WrittenMove::to_move` gives); the others, and every error, by `to_move`.
-        let fast = match written {
-            WrittenMove::San(san) => san_fast(referee.position(), san),
-            WrittenMove::Text(_) => None,
-        };
-        if let Some(m) = fast {
-            referee.push_legal(m);
-            continue;
         }
         match written.to_move(referee.position(), i + 1) {
             Ok(m) => referee.push_legal(m),

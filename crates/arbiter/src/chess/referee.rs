@@ -215,12 +215,7 @@ impl Referee {
     pub fn push_legal(&mut self, mv: Move) {
         let ply = self.plies();
         if self.end.is_none() {
-            if self.count >= 5 || self.pos.halfmoves() >= 150 {
-                let reason = if self.count >= 5 {
-                    Reason::FivefoldRepetition
-                } else {
-                    Reason::SeventyFiveMoves
-                };
+            if let Some(reason) = self.count_end() {
                 self.end = Some((ply, reason));
                 self.end_pos = Some(self.pos.clone());
             } else {
@@ -248,6 +243,26 @@ impl Referee {
         }
     }
 
+    /// The end the current position makes by its count alone, when it is not mate: fivefold
+    /// (9.6.1), 75 moves (9.6.2), and under the engine-match convention threefold (9.2.1) and
+    /// fifty moves (9.3.2), in that order.
+    fn count_end(&self) -> Option<Reason> {
+        let halfmoves = self.pos.halfmoves();
+        if self.count >= 5 {
+            Some(Reason::FivefoldRepetition)
+        } else if halfmoves >= 150 {
+            Some(Reason::SeventyFiveMoves)
+        } else if !self.options.engine_match {
+            None
+        } else if self.count >= 3 {
+            Some(Reason::ThreefoldRepetition)
+        } else if halfmoves >= 100 {
+            Some(Reason::FiftyMoves)
+        } else {
+            None
+        }
+    }
+
     /// The current position judged as the end of play.
     fn at_end(&self) -> AtEnd {
         let ply = self.plies();
@@ -270,14 +285,9 @@ impl Referee {
             };
             end = Some((ply, reason));
         }
-        if end.is_none() && (self.count >= 5 || self.pos.halfmoves() >= 150) {
+        if end.is_none() {
             // 9.6.2: a mate on the 150th ply takes precedence (tested just above).
-            let reason = if self.count >= 5 {
-                Reason::FivefoldRepetition
-            } else {
-                Reason::SeventyFiveMoves
-            };
-            end = Some((ply, reason));
+            end = self.count_end().map(|reason| (ply, reason));
         }
         let (mut claimable, mut end_claims) = (false, Vec::new());
         if end.is_none() {
@@ -312,7 +322,7 @@ impl Referee {
     /// side proves the position alive); the full [`Referee::report`] only when the game has
     /// ended (to find the first ply of the end).
     pub fn status(&self) -> PlyStatus {
-        if self.end.is_none() && self.count < 5 && self.pos.halfmoves() < 150 {
+        if self.end.is_none() && self.count_end().is_none() {
             let moves = self.pos.legal_moves();
             let dead = !moves.is_empty()
                 && match self.options.dead_check {

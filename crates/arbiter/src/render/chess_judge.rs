@@ -28,6 +28,10 @@ fn reason_words(reason: Reason) -> &'static str {
         Reason::FivefoldRepetition => "fivefold repetition",
         Reason::SeventyFiveMoves => "75 moves by each side without pawn move or capture",
         Reason::FlagDeadPosition => "flag fall, but the opponent could not mate by any legal sequence",
+        Reason::ThreefoldRepetition => "threefold repetition, ended by the match manager",
+        Reason::FiftyMoves => {
+            "50 moves by each side without pawn move or capture, ended by the match manager"
+        }
     }
 }
 
@@ -195,6 +199,16 @@ pub fn reason_in(reason: Reason, lang: Lang) -> &'static str {
             lang,
             "超時，但對方已無任何合法走法序列可將死",
             "超时，但对方已无任何合法着法序列可将死",
+        ),
+        Reason::ThreefoldRepetition => zh::pick(
+            lang,
+            "三次重複，由對局管理程式結束",
+            "三次重复，由对局管理程序结束",
+        ),
+        Reason::FiftyMoves => zh::pick(
+            lang,
+            "雙方各50步無動兵、無吃子，由對局管理程式結束",
+            "双方各50回合无动兵、无吃子，由对局管理程序结束",
         ),
     }
 }

@@ -45,6 +45,7 @@ const SNAPSHOT_EVERY: usize = 64;
 /// assert_eq!(v.reason, Some(Reason::PerpetualCheck));
 /// assert_eq!(v.result, "0-1");
 /// ```
+#[derive(Clone)]
 pub struct Referee {
     rules: RuleSet,
     cycles: usize,
@@ -181,6 +182,39 @@ impl Referee {
     /// Moves played after the game was decided (real records do this; not an error).
     pub fn moves_after_end(&self) -> usize {
         self.moves_after_end
+    }
+
+    /// The legal moves that, played now, would make the side to move the one that must vary:
+    /// after them the verdict is pending or decided with `must_vary` the mover (a repetition
+    /// the rule book forbids it, at the referee's cycle count; under TW113 also the 9-round
+    /// rule). In generation order. Empty once the game is decided. This is the list a UCCI
+    /// manager sends an engine as `banmoves`.
+    ///
+    /// Cost: one make-move and a hash look-up per legal move; only a move that returns to a
+    /// position seen since the last capture (or, under the 9-round rule, any move) is played
+    /// on a copy of the referee and judged.
+    pub fn forbidden_moves(&self) -> Vec<Move> {
+        if self.verdict.status == Status::Decided {
+            return Vec::new();
+        }
+        let mover = self.pos.side_to_move();
+        let every_move = self.rules.nine_rounds.is_some();
+        let mut out = Vec::new();
+        for &mv in self.pos.legal_moves().iter() {
+            if !every_move {
+                let mut after = self.pos.clone();
+                after.make_move(mv);
+                if !self.seen.contains_key(&after.key()) {
+                    continue;
+                }
+            }
+            let mut r = self.clone();
+            let v = r.play(mv, true);
+            if matches!(v.status, Status::Pending | Status::Decided) && v.must_vary == Some(mover) {
+                out.push(mv);
+            }
+        }
+        out
     }
 
     /// The verdict after the last move.
