@@ -144,6 +144,21 @@ arbiter rules axf 14                           AXF general and detailed rule 14 
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// The language of text reports and messages: en, zh-Hant, zh-Hans (also zh-TW, zh-HK,
+    /// zh-CN, zh-SG). Default: from LC_ALL, LC_MESSAGES or LANG (zh_TW, zh_HK: zh-Hant;
+    /// zh_CN, zh_SG: zh-Hans), else en. JSON keys and values never change.
+    #[arg(long, global = true, value_name = "LANG")]
+    pub lang: Option<arbiter::Lang>,
+}
+
+/// `--notation` of the subcommands whose text reports write xiangqi moves.
+#[derive(Args, Debug, Default)]
+pub struct NotationOpt {
+    /// How the text report writes xiangqi moves: chinese, iccs, wxf, as-written. Default:
+    /// Chinese in the report's script for a Chinese report (--lang), as written in the record
+    /// for English. Chess moves are always SAN.
+    #[arg(long, value_name = "NOTATION")]
+    pub notation: Option<arbiter::Notation>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -308,6 +323,8 @@ pub struct PositionArgs {
 
 #[derive(Args, Debug)]
 pub struct JudgeArgs {
+    #[command(flatten)]
+    pub notation: NotationOpt,
     /// Record files or directories (`.pgn`, `.xqf`), or `-` for standard input.
     pub files: Vec<String>,
     #[command(flatten)]
@@ -361,6 +378,8 @@ pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
 
 #[derive(Args, Debug)]
 pub struct CycleArgs {
+    #[command(flatten)]
+    pub notation: NotationOpt,
     /// Start position as xiangqi FEN (10 ranks).
     #[arg(long)]
     pub fen: Option<String>,
@@ -383,6 +402,8 @@ pub struct CycleArgs {
 
 #[derive(Args, Debug)]
 pub struct ClassifyArgs {
+    #[command(flatten)]
+    pub notation: NotationOpt,
     /// Position before the move.
     #[arg(long)]
     pub fen: String,

@@ -45,6 +45,16 @@ impl std::error::Error for UsageError {}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let notation = match &cli.command {
+        Command::Judge(a) => a.notation.notation,
+        Command::Cycle(a) => a.notation.notation,
+        Command::Classify(a) => a.notation.notation,
+        _ => None,
+    };
+    output::set_speech(
+        cli.lang.or_else(output::locale_lang).unwrap_or_default(),
+        notation.unwrap_or_default(),
+    );
     // The server and the referee loop live in arbiter-server; they print their own errors.
     match cli.command {
         Command::Serve(a) => return serve::run(a),
@@ -88,8 +98,13 @@ fn main() -> ExitCode {
         Ok(()) if emitter.any_failed() => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
+            let zh = output::lang().is_chinese();
             if let Some(u) = e.downcast_ref::<UsageError>() {
-                eprintln!("arbiter: usage error: {u}");
+                if zh {
+                    eprintln!("arbiter：{}{u}", output::zh("用法錯誤：", "用法错误："));
+                } else {
+                    eprintln!("arbiter: usage error: {u}");
+                }
                 ExitCode::from(2)
             } else {
                 if json {
@@ -97,7 +112,11 @@ fn main() -> ExitCode {
                     let line = serde_json::json!({ "error": format!("{e:#}") });
                     let _ = writeln!(std::io::stdout().lock(), "{line}");
                 }
-                eprintln!("arbiter: error: {e:#}");
+                if zh {
+                    eprintln!("arbiter：{}{e:#}", output::zh("錯誤：", "错误："));
+                } else {
+                    eprintln!("arbiter: error: {e:#}");
+                }
                 ExitCode::from(1)
             }
         }

@@ -35,6 +35,41 @@ pub fn to_stderr(line: &str) {
     let _ = writeln!(err, "{}", escape_controls(line));
 }
 
+/// The language and move notation of text reports, set once by `main` from `--lang`,
+/// `--notation` and the locale.
+static SPEECH: std::sync::OnceLock<(arbiter::Lang, arbiter::Notation)> = std::sync::OnceLock::new();
+
+/// Sets the language and notation of text reports (the first call wins).
+pub fn set_speech(lang: arbiter::Lang, notation: arbiter::Notation) {
+    let _ = SPEECH.set((lang, notation));
+}
+
+/// The language of text reports.
+pub fn lang() -> arbiter::Lang {
+    SPEECH.get().map_or(arbiter::Lang::En, |s| s.0)
+}
+
+/// `hant` or `hans` as the language of text reports asks (`hant` for English: callers ask
+/// only for a Chinese report).
+pub fn zh(hant: &'static str, hans: &'static str) -> &'static str {
+    arbiter::render::zh::pick(lang(), hant, hans)
+}
+
+/// The notation of xiangqi moves in text reports.
+pub fn notation() -> arbiter::Notation {
+    SPEECH.get().map_or(arbiter::Notation::Default, |s| s.1)
+}
+
+/// The language of the environment's locale: the first of LC_ALL, LC_MESSAGES and LANG that
+/// is set and not empty decides (POSIX order); `None` when it names no language of ours.
+pub fn locale_lang() -> Option<arbiter::Lang> {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .find(|v| !v.is_empty())
+        .and_then(|v| arbiter::Lang::from_locale(&v))
+}
+
 /// One answered item (a game, a position, a claim).
 #[derive(Debug, Clone)]
 pub struct Item {
@@ -63,10 +98,10 @@ impl Item {
             PRINTS_JSON => Item::new(report, String::new(), report.is_error()),
             PRINTS_TEXT => Item {
                 line: String::new(),
-                text: report.text(),
+                text: report.text_in(lang(), notation()),
                 failed: report.is_error(),
             },
-            _ => Item::new(report, report.text(), report.is_error()),
+            _ => Item::new(report, report.text_in(lang(), notation()), report.is_error()),
         }
     }
 }

@@ -115,6 +115,30 @@ where
     Ok(to_json(&r))
 }
 
+/// `lang` read as a language (`en`, `zh-Hant`, `zh-Hans`, a region tag): `UsageError` when it
+/// names none.
+fn parse_lang(py: Python<'_>, lang: Option<&str>) -> PyResult<Option<arbiter::Lang>> {
+    lang.map(|l| {
+        l.parse::<arbiter::Lang>()
+            .map_err(|e| named_error(py, "UsageError", e.to_string()))
+    })
+    .transpose()
+}
+
+/// The JSON of `v` with its words in `lang` as `"text"` (the HTTP answer's `text` object),
+/// or the plain JSON (the CLI's line) without a language.
+fn json_in<T: serde::Serialize>(v: &T, text: Option<serde_json::Value>) -> String {
+    match text {
+        None => to_json(v),
+        Some(t) => {
+            let mut value =
+                serde_json::to_value(v).unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }));
+            value["text"] = t;
+            value.to_string()
+        }
+    }
+}
+
 fn to_json<T: serde::Serialize>(v: &T) -> String {
     // The reports are plain data (strings, numbers, maps with string keys): this cannot fail.
     serde_json::to_string(v).unwrap_or_else(|e| format!("{{\"error\":\"cannot serialise: {e}\"}}"))
@@ -152,7 +176,7 @@ fn batch_options(
 /// `parallel=False` judges on the calling thread (for callers that parallelise themselves, as
 /// Spark's executors do: one Python worker per core).
 #[pyfunction]
-#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false, parallel=true))]
+#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false, parallel=true, lang=None))]
 #[allow(clippy::too_many_arguments)]
 fn judge_bytes(
     py: Python<'_>,
@@ -165,10 +189,15 @@ fn judge_bytes(
     dead_check: &str,
     r#match: bool,
     parallel: bool,
+    lang: Option<&str>,
 ) -> PyResult<Vec<String>> {
     let opts = batch_options(py, rules, cycles, game, explain, dead_check, r#match)?;
+    let lang = parse_lang(py, lang)?;
     Ok(py.allow_threads(|| {
-        let judge = |g: &arbiter::InputGame| to_json(&g.judge(&opts));
+        let judge = |g: &arbiter::InputGame| {
+            let r = g.judge(&opts);
+            json_in(&r, lang.map(|l| r.text_json(l, arbiter::Notation::Default)))
+        };
         if !parallel {
             return arbiter::split_bytes(data, file).map(|g| judge(&g)).collect();
         }
@@ -206,7 +235,7 @@ fn pool() -> &'static rayon::ThreadPool {
 ///
 /// Errors: `RecordError` when `path` itself is missing, unreadable or holds no record file.
 #[pyfunction]
-#[pyo3(signature = (path, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false))]
+#[pyo3(signature = (path, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false, lang=None))]
 #[allow(clippy::too_many_arguments)]
 fn judge_path(
     py: Python<'_>,
@@ -217,8 +246,10 @@ fn judge_path(
     explain: bool,
     dead_check: &str,
     r#match: bool,
+    lang: Option<&str>,
 ) -> PyResult<(Vec<String>, Vec<String>)> {
     let opts = batch_options(py, rules, cycles, game, explain, dead_check, r#match)?;
+    let lang = parse_lang(py, lang)?;
     let walk = py.allow_threads(|| arbiter::walk::expand([&path]));
     if let [arbiter::walk::Input::Unreadable { label, reason }] = walk.inputs.as_slice() {
         if *label == path.display().to_string() {
@@ -233,7 +264,10 @@ fn judge_path(
         }
     }
     let lines = py.allow_threads(|| {
-        let judge = |g: &arbiter::InputGame| to_json(&g.judge(&opts));
+        let judge = |g: &arbiter::InputGame| {
+            let r = g.judge(&opts);
+            json_in(&r, lang.map(|l| r.text_json(l, arbiter::Notation::Default)))
+        };
         let sources: Vec<_> = walk.inputs.iter().map(arbiter::batch::Source::Input).collect();
         let mut lines = Vec::new();
         arbiter::batch::judge_in_order(&sources, pool(), &judge, &mut lines);
@@ -468,7 +502,7 @@ fn iter_bytes(
 
 /// `judge --fen --moves`: one game from a position; the JSON line.
 #[pyfunction]
-#[pyo3(signature = (fen, moves, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false))]
+#[pyo3(signature = (fen, moves, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false, lang=None))]
 #[allow(clippy::too_many_arguments)]
 fn judge_position(
     py: Python<'_>,
@@ -480,30 +514,66 @@ fn judge_position(
     explain: bool,
     dead_check: &str,
     r#match: bool,
+    lang: Option<&str>,
 ) -> PyResult<String> {
     let opts = options(rules, cycles, game, explain, dead_check, r#match)?;
-    answer(py, || arbiter::judge_position(fen, moves, &opts))
+    let lang = parse_lang(py, lang)?;
+    let r = py
+        .allow_threads(|| arbiter::judge_position(fen, moves, &opts))
+        .map_err(|e| front_error(py, e))?;
+    Ok(json_in(
+        &r,
+        lang.map(|l| r.text_json(l, arbiter::Notation::Default)),
+    ))
 }
 
 #[pyfunction]
-#[pyo3(signature = (fen, moves, rules=None, explain=false))]
-fn cycle(py: Python<'_>, fen: &str, moves: &str, rules: Option<&str>, explain: bool) -> PyResult<String> {
+#[pyo3(signature = (fen, moves, rules=None, explain=false, lang=None))]
+fn cycle(
+    py: Python<'_>,
+    fen: &str,
+    moves: &str,
+    rules: Option<&str>,
+    explain: bool,
+    lang: Option<&str>,
+) -> PyResult<String> {
     let rules = parse_rules(rules)?;
-    answer(py, || arbiter::cycle(fen, moves, rules, explain))
+    let lang = parse_lang(py, lang)?;
+    let r = py
+        .allow_threads(|| arbiter::cycle(fen, moves, rules, explain))
+        .map_err(|e| front_error(py, e))?;
+    Ok(json_in(
+        &r,
+        lang.map(|l| r.text_json(l, arbiter::Notation::Default)),
+    ))
 }
 
 #[pyfunction]
-#[pyo3(signature = (fen, mv, rules=None, explain=false))]
-fn classify(py: Python<'_>, fen: &str, mv: &str, rules: Option<&str>, explain: bool) -> PyResult<String> {
+#[pyo3(signature = (fen, mv, rules=None, explain=false, lang=None))]
+fn classify(
+    py: Python<'_>,
+    fen: &str,
+    mv: &str,
+    rules: Option<&str>,
+    explain: bool,
+    lang: Option<&str>,
+) -> PyResult<String> {
     let rules = parse_rules(rules)?;
-    answer(py, || arbiter::classify(fen, mv, rules, explain))
+    let lang = parse_lang(py, lang)?;
+    let r = py
+        .allow_threads(|| arbiter::classify(fen, mv, rules, explain))
+        .map_err(|e| front_error(py, e))?;
+    Ok(json_in(
+        &r,
+        lang.map(|l| r.text_json(l, arbiter::Notation::Default)),
+    ))
 }
 
 #[pyfunction]
 /// The game is game `index` of `record` (a record file's bytes, labelled `file`) when given,
 /// else `fen` + `moves`. `time_control=None`: what the record's `[TimeControl]`/`[Event]` tag
 /// implies, else standard play (as the CLI and the server).
-#[pyo3(signature = (kind, fen=None, moves="", rules=None, at_ply=None, intended_move=None, time_control=None, limit=None, game=None, record=None, file="-", index=0))]
+#[pyo3(signature = (kind, fen=None, moves="", rules=None, at_ply=None, intended_move=None, time_control=None, limit=None, game=None, record=None, file="-", index=0, lang=None))]
 #[allow(clippy::too_many_arguments)]
 fn claim(
     py: Python<'_>,
@@ -519,8 +589,10 @@ fn claim(
     record: Option<&[u8]>,
     file: &str,
     index: usize,
+    lang: Option<&str>,
 ) -> PyResult<String> {
     let kind = arbiter::options::claim_kind(kind).map_err(bad_option)?;
+    let lang = parse_lang(py, lang)?;
     let time_control = arbiter::options::time_control(time_control).map_err(bad_option)?;
     let q = ClaimQuery {
         kind,
@@ -538,16 +610,21 @@ fn claim(
         time_control,
         limit,
     };
-    answer(py, || arbiter::claim(&q))
+    let r = py
+        .allow_threads(|| arbiter::claim(&q))
+        .map_err(|e| front_error(py, e))?;
+    Ok(json_in(&r, lang.map(|l| r.text_json(l))))
 }
 
 #[pyfunction]
-fn dead(py: Python<'_>, fen: &str) -> PyResult<String> {
+#[pyo3(signature = (fen, lang=None))]
+fn dead(py: Python<'_>, fen: &str, lang: Option<&str>) -> PyResult<String> {
+    let lang = parse_lang(py, lang)?;
     let a = py.allow_threads(|| arbiter::dead(fen));
     if let Err(e) = &a.report {
         return Err(named_error(py, "FenError", e.to_string()));
     }
-    Ok(to_json(&a))
+    Ok(json_in(&a, lang.map(|l| a.text_json(l))))
 }
 
 #[pyfunction]
@@ -759,9 +836,16 @@ impl Referee {
         }
     }
 
-    /// The whole game report (the `judge --json` line of the moves so far) as JSON text.
-    fn report_json(&self) -> String {
-        to_json(&self.live.report())
+    /// The whole game report (the `judge --json` line of the moves so far) as JSON text;
+    /// with `lang`, also its words in that language as `"text"`.
+    #[pyo3(signature = (lang=None))]
+    fn report_json(&self, py: Python<'_>, lang: Option<&str>) -> PyResult<String> {
+        let lang = parse_lang(py, lang)?;
+        let r = self.live.report();
+        Ok(json_in(
+            &r,
+            lang.map(|l| r.text_json(l, arbiter::Notation::Default)),
+        ))
     }
 
     fn fen(&self) -> String {

@@ -217,6 +217,29 @@ def test_python_chess_interop_pychess_samples():
     assert plies > 20000
 
 
+def test_lang_adds_the_words_of_the_cli_and_keeps_the_rest():
+    plain = ar.judge(path=YAN_LIU)[0]
+    for lang, chase in [("zh-Hant", "紅方長捉黑砲（亞洲棋規細則第13條）"),
+                        ("zh-Hans", "红方长捉黑炮（亚洲棋规细则第13条）")]:
+        (xq,) = ar.judge(path=YAN_LIU, lang=lang)
+        text = xq.pop("text")
+        assert xq == plain  # machine fields never change with the language
+        assert text["lang"] == lang and chase in text["verdict"]
+        assert text["clause"] == chase[chase.index("（") + 1:-1]
+        assert len(text["moves"]) == 58
+        assert text["report"].startswith(str(YAN_LIU) + "，第1局")
+    hans = ar.judge(path=YAN_LIU, lang="zh-CN")[0]["text"]
+    assert hans["lang"] == "zh-Hans" and hans["moves"][46] == "车二平三"
+    claim = ar.claim("threefold", record=GRISCHUK.read_bytes(), lang="zh-Hans")
+    assert "申请成立" in claim["text"]["report"]
+    r = xiangqi.Referee(TW113_EX1, rules="tw113")
+    for m in "f7e7 e9f9 e7f7 f9e9".split():
+        r.push(m)
+    assert r.report("zh-Hant")["text"]["lang"] == "zh-Hant"
+    with pytest.raises(ar.UsageError):
+        ar.judge(path=YAN_LIU, lang="fr")
+
+
 def test_match_keyword():
     """``match=True`` is ``judge --match``: Pikafish issue 27's record, which the manager scored
     0-1 for a perpetual chase at the third occurrence, is a repetition draw under AXF there."""

@@ -3,7 +3,7 @@
 //! error to an HTTP status.
 
 use crate::routes::Limits;
-use arbiter::{ClaimGame, ClaimQuery, Error, Options, RuleBook};
+use arbiter::{ClaimGame, ClaimQuery, Error, Lang, Options, RuleBook};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -178,6 +178,9 @@ pub struct PerftRequest {
     pub game: Option<String>,
 }
 
+/// The language and move notation of an answer's words.
+pub type Speech = (Lang, arbiter::Notation);
+
 /// An option the library could not read: 400 with its message.
 fn bad_option(e: Error) -> ApiError {
     ApiError::bad_request(e.to_string())
@@ -211,7 +214,14 @@ fn options(
 /// A library error as an answer: a request that does not fit → 400, input that cannot be
 /// judged → 422 with `{"error","ply"}` (the CLI's item).
 fn library_error(e: Error) -> ApiError {
-    let item = serde_json::to_value(&e).unwrap_or_else(|_| json!({ "error": e.to_string() }));
+    library_error_in(e, Lang::En)
+}
+
+/// [`library_error`] with the message in `lang` (usage errors; input errors as their readers
+/// word them).
+fn library_error_in(e: Error, lang: Lang) -> ApiError {
+    let mut item = serde_json::to_value(&e).unwrap_or_else(|_| json!({ "error": e.to_string() }));
+    item["error"] = json!(arbiter::render::errors::error(&e, lang));
     match e {
         Error::Usage(_) => ApiError { status: 400, item },
         Error::Input { .. } => ApiError::unjudgeable(item),
@@ -257,6 +267,7 @@ pub fn judge_record(
         let report = input.judge(&opts);
         let mut v = to_value(&report)?;
         let judged = !report.is_error();
+        v["text"] = report.text_json(q.speech.0, q.speech.1);
         if q.annotate {
             // The record's tags, for the page's heading and game picker: first value of each name.
             let mut tags = serde_json::Map::new();
@@ -277,7 +288,11 @@ pub fn judge_record(
 
 /// `POST /api/v1/position`: one report, as `arbiter judge --fen --moves --json`, judged
 /// within `budget` (the request's time cap and cancel flag: over it, an error item → 422).
-pub fn judge_position(r: PositionRequest, budget: &arbiter::Budget) -> Result<Value, ApiError> {
+pub fn judge_position(
+    r: PositionRequest,
+    budget: &arbiter::Budget,
+    speech: Speech,
+) -> Result<Value, ApiError> {
     let mut opts = options(
         r.rules.as_deref(),
         r.cycles,
@@ -288,8 +303,10 @@ pub fn judge_position(r: PositionRequest, budget: &arbiter::Budget) -> Result<Va
     )?;
     opts.budget = budget.clone();
     let moves = r.moves.joined();
-    let report = arbiter::judge_position(r.fen.as_deref(), &moves, &opts).map_err(library_error)?;
+    let report = arbiter::judge_position(r.fen.as_deref(), &moves, &opts)
+        .map_err(|e| library_error_in(e, speech.0))?;
     let mut v = to_value(&report)?;
+    v["text"] = report.text_json(speech.0, speech.1);
     if report.is_error() {
         return Err(ApiError::unjudgeable(v));
     }
@@ -301,27 +318,31 @@ pub fn judge_position(r: PositionRequest, budget: &arbiter::Budget) -> Result<Va
 }
 
 /// `POST /api/v1/cycle`: the `arbiter cycle --json` object.
-pub fn cycle(r: CycleRequest, _l: &Limits) -> Result<Value, ApiError> {
+pub fn cycle(r: CycleRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiError> {
     let report = arbiter::cycle(
         &r.fen,
         &r.moves.joined(),
         parse_rules(r.rules.as_deref())?,
         r.explain,
     )
-    .map_err(library_error)?;
-    to_value(&report)
+    .map_err(|e| library_error_in(e, speech.0))?;
+    let mut v = to_value(&report)?;
+    v["text"] = report.text_json(speech.0, speech.1);
+    Ok(v)
 }
 
 /// `POST /api/v1/classify`: the `arbiter classify --json` object.
-pub fn classify(r: ClassifyRequest, _l: &Limits) -> Result<Value, ApiError> {
+pub fn classify(r: ClassifyRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiError> {
     let report = arbiter::classify(&r.fen, &r.mv, parse_rules(r.rules.as_deref())?, r.explain)
-        .map_err(library_error)?;
-    to_value(&report)
+        .map_err(|e| library_error_in(e, speech.0))?;
+    let mut v = to_value(&report)?;
+    v["text"] = report.text_json(speech.0, speech.1);
+    Ok(v)
 }
 
 /// `POST /api/v1/claim`: the `arbiter claim --json` object. The game is `record` (PGN text,
 /// game `game`, counted from 1, default the first) or `fen` + `moves`.
-pub fn claim(r: ClaimRequest, _l: &Limits) -> Result<Value, ApiError> {
+pub fn claim(r: ClaimRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiError> {
     let kind = arbiter::options::claim_kind(&r.kind).map_err(bad_option)?;
     // Not given: the record's tags decide, else standard (as the CLI does).
     let time_control = arbiter::options::time_control(r.time_control.as_deref()).map_err(bad_option)?;
@@ -361,16 +382,23 @@ pub fn claim(r: ClaimRequest, _l: &Limits) -> Result<Value, ApiError> {
     };
     let report = arbiter::claim(&q).map_err(|e| match e {
         // A claim that does not fit the game is still a well-formed request: 422.
-        Error::Usage(m) => ApiError::unjudgeable(json!({ "error": m.to_string() })),
-        e => library_error(e),
+        Error::Usage(m) => {
+            ApiError::unjudgeable(json!({ "error": arbiter::render::errors::usage(&m, speech.0) }))
+        }
+        e => library_error_in(e, speech.0),
     })?;
-    to_value(&report)
+    let mut v = to_value(&report)?;
+    v["text"] = report.text_json(speech.0);
+    Ok(v)
 }
 
 /// `POST /api/v1/dead`: the `arbiter dead --json` object (FIDE 5.2.2).
-pub fn dead(r: DeadRequest, _l: &Limits) -> Result<Value, ApiError> {
+pub fn dead(r: DeadRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiError> {
     let answer = arbiter::dead(&r.fen);
-    let v = to_value(&answer)?;
+    let mut v = to_value(&answer)?;
+    if !answer.is_error() {
+        v["text"] = answer.text_json(speech.0);
+    }
     if answer.is_error() {
         return Err(ApiError::unjudgeable(v));
     }

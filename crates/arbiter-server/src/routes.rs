@@ -380,6 +380,53 @@ async fn api_index() -> Response {
     )
 }
 
+/// `?lang=` and `?notation=` of the routes that answer with words (the rest of their input
+/// is the body).
+#[derive(serde::Deserialize, Default, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct SpeechQuery {
+    /// `en`, `zh-Hant`, `zh-Hans` (and the region tags [`arbiter::Lang`] reads).
+    pub lang: Option<String>,
+    /// `chinese`, `iccs`, `wxf`, `as-written`.
+    pub notation: Option<String>,
+}
+
+/// The language and notation of an answer's words: `?lang=`, else the `Accept-Language`
+/// header's first language of ours, else English; `?notation=`, else the default (Chinese for
+/// a Chinese answer, as written for English). A value that names none: 400.
+pub fn speech(
+    lang: Option<&str>,
+    notation: Option<&str>,
+    headers: &HeaderMap,
+) -> Result<(arbiter::Lang, arbiter::Notation), ApiError> {
+    let lang = match lang {
+        Some(l) => l
+            .parse()
+            .map_err(|e: arbiter::ParseError| ApiError::bad_request(e.to_string()))?,
+        None => headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|h| h.to_str().ok())
+            .and_then(arbiter::Lang::from_accept_language)
+            .unwrap_or_default(),
+    };
+    let notation = match notation {
+        Some(n) => n
+            .parse()
+            .map_err(|e: arbiter::ParseError| ApiError::bad_request(e.to_string()))?,
+        None => arbiter::Notation::default(),
+    };
+    Ok((lang, notation))
+}
+
+/// `response` with `Content-Language: lang`.
+fn with_language(mut response: Response, lang: arbiter::Lang) -> Response {
+    response.headers_mut().insert(
+        header::CONTENT_LANGUAGE,
+        header::HeaderValue::from_static(lang.name()),
+    );
+    response
+}
+
 /// The file extensions the record readers take (`.pgn`, `.xqf`, … `.txt`, `.htm`), the list a
 /// directory walk reads: the page's file picker offers these.
 fn record_extensions() -> Vec<String> {
@@ -401,15 +448,24 @@ pub struct RulesQuery {
     pub clause: Option<String>,
     /// A text (a report's `clause`, say): the clauses it cites, in order, each once.
     pub cited: Option<String>,
+    /// The language of each clause's `text`.
+    pub lang: Option<String>,
 }
 
 /// `{"clauses":[{"book","id","citation","title","en","zh"}, ...]}`: the library's clause
 /// glossary, the same entries `arbiter rules --json` prints (the page shows its summaries).
-async fn rules(query: Result<Query<RulesQuery>, axum::extract::rejection::QueryRejection>) -> Response {
+async fn rules(
+    query: Result<Query<RulesQuery>, axum::extract::rejection::QueryRejection>,
+    headers: HeaderMap,
+) -> Response {
     use arbiter::glossary::{self, RuleBook};
     let Query(q) = match query {
         Ok(q) => q,
         Err(e) => return ApiError::bad_request(format!("query string: {}", e.body_text())).into_response(),
+    };
+    let lang = match speech(q.lang.as_deref(), None, &headers) {
+        Ok((lang, _)) => lang,
+        Err(e) => return e.into_response(),
     };
     let found = match (&q.cited, &q.book, &q.clause) {
         (Some(text), None, None) => glossary::cited(text),
@@ -440,8 +496,18 @@ async fn rules(query: Result<Query<RulesQuery>, axum::extract::rejection::QueryR
             }
         }
     };
-    let clauses: Vec<Value> = found.iter().map(|c| c.json()).collect();
-    json_response(StatusCode::OK, &json!({ "clauses": clauses }))
+    let clauses: Vec<Value> = found
+        .iter()
+        .map(|c| {
+            let mut v = c.json();
+            v["text"] = c.text_json(lang);
+            v
+        })
+        .collect();
+    with_language(
+        json_response(StatusCode::OK, &json!({ "clauses": clauses })),
+        lang,
+    )
 }
 
 async fn api_not_found() -> Response {
@@ -621,6 +687,13 @@ pub struct JudgeQuery {
     pub explain: bool,
     #[serde(default)]
     pub annotate: bool,
+    /// The language of each game's `text` (see [`speech`]).
+    pub lang: Option<String>,
+    /// The notation of xiangqi moves in each game's `text`.
+    pub notation: Option<String>,
+    /// Resolved from `lang`, `notation` and `Accept-Language` by the handler.
+    #[serde(skip)]
+    pub speech: (arbiter::Lang, arbiter::Notation),
     /// `match=true`: the engine-match convention (`judge --match`).
     #[serde(default, rename = "match")]
     pub engine_match: bool,
@@ -649,10 +722,19 @@ async fn judge(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let Query(q) = match query {
+    let Query(mut q) = match query {
         Ok(q) => q,
         Err(e) => return ApiError::bad_request(format!("query string: {}", e.body_text())).into_response(),
     };
+    q.speech = match speech(q.lang.as_deref(), q.notation.as_deref(), &headers) {
+        Ok(s) => s,
+        Err(e) => return e.into_response(),
+    };
+    let lang = q.speech.0;
+    with_language(judge_answer(state, q, headers, body).await, lang)
+}
+
+async fn judge_answer(state: AppState, q: JudgeQuery, headers: HeaderMap, body: Body) -> Response {
     let received = match read_body(&state, &headers, body).await {
         Ok(b) => b,
         Err(e) => return e.into_response(),
@@ -860,9 +942,21 @@ impl http_body::Body for JudgeStream {
 /// request's budget.
 macro_rules! json_route {
     ($name:ident, $req:ty, $call:expr) => {
-        async fn $name(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Response {
+        async fn $name(
+            State(state): State<AppState>,
+            query: Result<Query<SpeechQuery>, axum::extract::rejection::QueryRejection>,
+            headers: HeaderMap,
+            body: Body,
+        ) -> Response {
+            let speech = match query
+                .map_err(|e| ApiError::bad_request(format!("query string: {}", e.body_text())))
+                .and_then(|Query(q)| speech(q.lang.as_deref(), q.notation.as_deref(), &headers))
+            {
+                Ok(s) => s,
+                Err(e) => return e.into_response(),
+            };
             if let Err(e) = require_json(&headers) {
-                return e.into_response();
+                return with_language(e.into_response(), speech.0);
             }
             let received = match read_body(&state, &headers, body).await {
                 Ok(b) => b,
@@ -874,21 +968,22 @@ macro_rules! json_route {
             };
             drop(received);
             let limits = state.limits.clone();
-            compute(&state, move |budget| ($call)(req, &limits, budget)).await
+            let answer = compute(&state, move |budget| ($call)(req, &limits, budget, speech)).await;
+            with_language(answer, speech.0)
         }
     };
 }
 
-json_route!(position, engine::PositionRequest, |r, _, b| {
-    engine::judge_position(r, b)
+json_route!(position, engine::PositionRequest, |r, _, b, s| {
+    engine::judge_position(r, b, s)
 });
-json_route!(cycle, engine::CycleRequest, |r, l, _| engine::cycle(r, l));
-json_route!(classify, engine::ClassifyRequest, |r, l, _| engine::classify(
-    r, l
+json_route!(cycle, engine::CycleRequest, |r, l, _, s| engine::cycle(r, l, s));
+json_route!(classify, engine::ClassifyRequest, |r, l, _, s| engine::classify(
+    r, l, s
 ));
-json_route!(claim, engine::ClaimRequest, |r, l, _| engine::claim(r, l));
-json_route!(dead, engine::DeadRequest, |r, l, _| engine::dead(r, l));
-json_route!(perft, engine::PerftRequest, |r, l, _| engine::perft(r, l));
+json_route!(claim, engine::ClaimRequest, |r, l, _, s| engine::claim(r, l, s));
+json_route!(dead, engine::DeadRequest, |r, l, _, s| engine::dead(r, l, s));
+json_route!(perft, engine::PerftRequest, |r, l, _, _| engine::perft(r, l));
 
 impl ApiError {
     /// `{"error": error}` with `status` (the statuses of this module: 405, 408, 415, 421).

@@ -85,11 +85,19 @@ fn judge_a_xiangqi_record_as_the_cli_does() {
     assert_eq!(g["cycle"]["start_ply"], 46);
     assert_eq!(g["file"], "-");
     assert!(g.get("annotations").is_none());
-    // The same report the library (and so the CLI's --json) gives.
+    // The same report the library (and so the CLI's --json) gives, plus its words (`text`).
     let lib: Vec<Value> = arbiter::judge_bytes(XQ_SAMPLE.as_bytes(), "-", &Default::default())
         .map(|g| serde_json::to_value(&g).unwrap())
         .collect();
-    assert_eq!(games, &lib);
+    let without_text: Vec<Value> = games
+        .iter()
+        .map(|g| {
+            let mut g = g.clone();
+            assert!(g.as_object_mut().unwrap().remove("text").is_some());
+            g
+        })
+        .collect();
+    assert_eq!(without_text, lib);
     // TW113 and two cycles: pending after two loops.
     let r = c.post("/api/v1/judge?rules=tw113&cycles=2", XQ_SAMPLE.as_bytes());
     assert_eq!(r.status, 200);
@@ -509,7 +517,10 @@ fn rules_serves_the_library_glossary() {
     assert_eq!(d13["citation"], "AXF detailed rule 13");
     assert_eq!(d13["en"], lib.en);
     assert_eq!(d13["zh"], lib.zh);
-    assert_eq!(*d13, lib.json());
+    let mut d13 = d13.clone();
+    assert_eq!(d13["text"], lib.text_json(arbiter::Lang::En));
+    d13.as_object_mut().unwrap().remove("text");
+    assert_eq!(d13, lib.json());
     let r = c.get("/api/v1/rules?cited=AXF%20general%20rule%209%20%2F%20detailed%20rule%2023");
     let body = r.json();
     let cited: Vec<&str> = body["clauses"]
@@ -532,6 +543,111 @@ fn rules_serves_the_library_glossary() {
         !i18n.contains("AXF general rule") && !i18n.contains("FIDE 9.2"),
         "{i18n}"
     );
+}
+
+/// `?lang=` (else `Accept-Language`, else English) sets the words of every answer: `text` on
+/// games, positions, cycles, claims and dead positions, `error`, the glossary; the machine
+/// fields never change, and `Content-Language` names the language.
+#[test]
+fn answers_speak_the_language_asked_for() {
+    let s = server();
+    let mut c = s.client();
+    let plain = c.post("/api/v1/judge", XQ_SAMPLE.as_bytes());
+    assert_eq!(plain.header("content-language"), Some("en"));
+    let mut plain_game = plain.json()["games"][0].clone();
+    assert_eq!(plain_game["text"]["lang"], "en");
+    assert!(plain_game["text"]["verdict"]
+        .as_str()
+        .unwrap()
+        .contains("Red went on with its perpetual chase"));
+    let hant = c.post("/api/v1/judge?lang=zh-Hant", XQ_SAMPLE.as_bytes());
+    assert_eq!(hant.header("content-language"), Some("zh-Hant"));
+    let mut game = hant.json()["games"][0].clone();
+    let text = game["text"].take();
+    assert_eq!(text["lang"], "zh-Hant");
+    assert_eq!(text["clause"], "亞洲棋規細則第13條");
+    assert!(text["verdict"]
+        .as_str()
+        .unwrap()
+        .contains("紅方長捉黑砲（亞洲棋規細則第13條）"));
+    assert_eq!(text["moves"].as_array().unwrap().len(), 58);
+    assert_eq!(text["moves"][46], "俥二平三");
+    assert!(text["sides"]["red"].as_str().unwrap().contains("長捉"));
+    assert!(text["report"].as_str().unwrap().contains("引用條文"));
+    plain_game["text"].take();
+    assert_eq!(game, plain_game, "machine fields never change with the language");
+    // Accept-Language, weighted; ?lang= wins over it.
+    let r = c.request_with(
+        "POST",
+        "/api/v1/judge",
+        XQ_SAMPLE.as_bytes(),
+        Some("application/octet-stream"),
+        &[("Accept-Language", "fr;q=1, zh-CN;q=0.8, en;q=0.5")],
+    );
+    assert_eq!(r.header("content-language"), Some("zh-Hans"));
+    assert_eq!(r.json()["games"][0]["text"]["moves"][46], "车二平三");
+    let r = c.request_with(
+        "POST",
+        "/api/v1/judge?lang=en&notation=iccs",
+        XQ_SAMPLE.as_bytes(),
+        Some("application/octet-stream"),
+        &[("Accept-Language", "zh-TW")],
+    );
+    assert_eq!(r.header("content-language"), Some("en"));
+    assert_eq!(r.json()["games"][0]["text"]["moves"][46], "h6g6");
+    // Every other route with words.
+    let cycle = c.post_json(
+        "/api/v1/cycle?lang=zh-Hans",
+        &json!({"fen": PERPETUAL_CHECK_FEN, "moves": "f7e7 e9f9 e7f7 f9e9"}),
+    );
+    assert_eq!(cycle.status, 200);
+    assert_eq!(cycle.header("content-language"), Some("zh-Hans"));
+    assert!(cycle.json()["text"]["sides"]["red"]
+        .as_str()
+        .unwrap()
+        .contains("长将"));
+    let claim = c.post_json(
+        "/api/v1/claim?lang=zh-Hant",
+        &json!({"kind": "threefold", "record": CHESS_SAMPLE}),
+    );
+    assert!(claim.json()["text"]["report"]
+        .as_str()
+        .unwrap()
+        .contains("三次重複"));
+    let dead = c.post_json(
+        "/api/v1/dead?lang=zh-Hans",
+        &json!({"fen": "8/8/8/4k3/8/8/8/4K3 w - - 0 1"}),
+    );
+    assert!(dead.json()["text"]["verdict"]
+        .as_str()
+        .unwrap()
+        .starts_with("死局"));
+    let pos = c.post_json(
+        "/api/v1/position?lang=zh-Hant",
+        &json!({"fen": PERPETUAL_CHECK_FEN, "moves": "f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9"}),
+    );
+    assert!(pos.json()["text"]["verdict"]
+        .as_str()
+        .unwrap()
+        .contains("紅方長將"));
+    // An error in the language asked for; a language we do not speak is a bad request.
+    let mut c = s.client();
+    let wrong = c.post_json(
+        "/api/v1/claim?lang=zh-Hans",
+        &json!({"kind": "threefold", "record": XQ_SAMPLE}),
+    );
+    assert_eq!(wrong.status, 422);
+    assert!(wrong.json()["error"].as_str().unwrap().contains("自然限着"));
+    let mut c = s.client();
+    assert_eq!(c.post("/api/v1/judge?lang=fr", XQ_SAMPLE.as_bytes()).status, 400);
+    // The glossary.
+    let mut c = s.client();
+    let rules = c.get("/api/v1/rules?book=axf&clause=d13&lang=zh-Hans");
+    assert_eq!(rules.header("content-language"), Some("zh-Hans"));
+    let clause = &rules.json()["clauses"][0];
+    assert_eq!(clause["text"]["citation"], "亚洲棋规细则第13条");
+    assert_eq!(clause["text"]["title"], "车捉无根炮");
+    assert_eq!(clause["title_zh"], "車捉無根炮");
 }
 
 /// `?match=true` (and `"match": true` in a position body) is `judge --match`: the perpetual

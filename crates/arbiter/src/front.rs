@@ -1002,14 +1002,16 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
             let (style, options) = xiangqi::notation::detect_notation(texts.iter().map(String::as_str))
                 .unwrap_or((xiangqi::notation::Style::Chinese, Default::default()));
             // The move that produced the claim's ply, written as the record writes its moves.
-            let last_move = claim.at_ply.checked_sub(1).and_then(|i| {
+            let last_played = claim.at_ply.checked_sub(1).and_then(|i| {
                 let mut pos = start.clone();
                 for &m in moves.get(..i)? {
                     pos.make_move(m);
                 }
-                let mv = *moves.get(i)?;
-                Some(xiangqi::notation::write_move_with(&pos, mv, style, &options))
+                Some((pos, *moves.get(i)?))
             });
+            let last_move = last_played
+                .as_ref()
+                .map(|(pos, mv)| xiangqi::notation::write_move_with(pos, *mv, style, &options));
             // No legal move at the claim's ply (mate or 困斃): the game ended there (no move
             // can follow either, so not earlier), and the claim is not judged.
             let mut pos = start.clone();
@@ -1034,6 +1036,7 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
                     second_side_first: start.side_to_move() == xiangqi::Color::Black,
                 },
                 last_move,
+                last_played: last_played.map(|(pos, mv)| Box::new((pos, mv, style, options))),
                 ended,
             })
         }

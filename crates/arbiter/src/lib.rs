@@ -66,7 +66,8 @@
 //!   ([`GameReport`], [`Game`], [`RuleBook`], [`Error`], …);
 //! - [`xiangqi`]: AXF and TW113 — `facts` (each move classified), `repetition` (cycles and the
 //!   verdict table), `rules`, `limits` (natural move limit), `ninerounds` (TW113), `verdict`,
-//!   `referee` (incremental), `report` (JSON and text rendering);
+//!   `referee` (incremental), `report` (JSON);
+//! - [`render`]: every word of every report (English and Chinese), apart from the rules;
 //! - [`chess`]: the FIDE Laws — `identity` (9.2.3), `dead` (5.2.2, 6.9), `claims` (9.2, 9.3,
 //!   9.5), `referee` (incremental), `judge` (a record as a loop over the referee), `record`
 //!   (FEN, SAN/UCI, PGN).
@@ -88,6 +89,7 @@ pub mod glossary;
 mod key_map;
 pub mod live;
 pub mod options;
+pub mod render;
 mod report;
 pub mod types;
 pub mod walk;
@@ -99,8 +101,9 @@ pub use front::{
     claim, classify, cycle, dead, dead_lines, detect_game, judge_bytes, judge_position, judge_reader, perft,
     split_bytes, split_reader, ClaimGame, ClaimQuery, InputGame, InputGames, Options,
 };
+pub use render::Notation;
 pub use report::{
     ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, GameError, GameReport,
     PerftReport, Usage, XiangqiGameReport,
 };
-pub use types::{ClaimKind, Game, Outcome, ParseError, RuleBook, Side, Status};
+pub use types::{ClaimKind, Game, Lang, Outcome, ParseError, RuleBook, Side, Status};

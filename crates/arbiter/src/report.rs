@@ -5,6 +5,16 @@
 //! Each also has a `text()` for people, the report `arbiter` prints without `--json`.
 
 use crate::chess;
+use crate::render::{in_lang, with_summaries, Notation};
+
+/// A citation in `lang` (the English as the referee writes it for `en`).
+fn cite(lang: Lang, clause: &str) -> String {
+    match lang {
+        Lang::En => clause.to_string(),
+        _ => crate::render::zh::cite(lang, clause),
+    }
+}
+use crate::types::Lang;
 use crate::types::{Game, RuleBook};
 use crate::words::MoveNumbering;
 use crate::xiangqi::limits::LimitClaim;
@@ -12,7 +22,7 @@ use crate::xiangqi::referee::Referee;
 use crate::xiangqi::repetition::CycleJudgement;
 use crate::xiangqi::report as xreport;
 use crate::xiangqi::rules::{RuleSet, RulesId};
-use crate::xiangqi::verdict::{Reason as XReason, Status as XStatus, Verdict};
+use crate::xiangqi::verdict::Verdict;
 use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
 use xiangqi::notation::{Style, WriteOptions};
@@ -98,10 +108,10 @@ pub enum Error {
 /// A request that does not fit its question, said in terms of the input (a shell may add
 /// which of its own options to change: the CLI names its flags).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", crate::render::errors::usage(self, crate::Lang::En))]
 pub enum Usage {
     /// A rule book of the other game than the one judged (the game is judged under its own
     /// default: `axf` for xiangqi, `fide` for chess).
-    #[error("{}", rules_of_other_game(*rules, *game))]
     RulesOfOtherGame {
         /// The rule book asked for.
         rules: RuleBook,
@@ -109,51 +119,31 @@ pub enum Usage {
         game: Game,
     },
     /// The start position cannot be read as a position of the game judged.
-    #[error("the start position: {reason}")]
     StartPosition {
         /// Why, naming the rank or field and the character.
         reason: String,
     },
     /// `cycle` was given a chess FEN.
-    #[error("cycle judges xiangqi repetitions; give a 10-rank FEN")]
     CycleOfChess,
     /// `classify` was asked under `fide`.
-    #[error("classify judges xiangqi moves: rule set axf or tw113, not fide")]
     ClassifyUnderFide,
     /// A chess claim (threefold, fifty moves) on the xiangqi game of a record file.
-    #[error(
-        "{file} holds a xiangqi game: its draw claim is the natural move limit (threefold and \
-         fifty moves are chess claims; repetitions are judged with the whole game)"
-    )]
     ChessClaimOnXiangqiRecord {
         /// The file label.
         file: String,
     },
     /// The natural-move-limit claim on the chess game of a record file.
-    #[error(
-        "{file} holds a chess game: its draw claims are threefold and fifty moves (the natural \
-         move limit is a xiangqi claim)"
-    )]
     XiangqiClaimOnChessRecord {
         /// The file label.
         file: String,
     },
     /// A chess claim on a xiangqi position.
-    #[error(
-        "xiangqi has one draw claim: the natural move limit (repetitions are judged with the whole game)"
-    )]
     ChessClaimOnXiangqi,
     /// The natural-move-limit claim on a chess position.
-    #[error("the natural move limit is a xiangqi claim; chess has threefold and fifty moves")]
     XiangqiClaimOnChess,
     /// The natural-move-limit claim under `fide`.
-    #[error("the natural move limit is a xiangqi claim: rule set axf or tw113, not fide")]
     NaturalMoveLimitUnderFide,
     /// A natural move limit, in moves, that the rule book does not have.
-    #[error(
-        "a {moves}-move limit: {rules} has the {book_moves}-move limit{}",
-        if *alternative { " and the alternative 40-move limit" } else { " only" }
-    )]
     NoSuchLimit {
         /// The limit asked for, in moves.
         moves: u32,
@@ -165,28 +155,16 @@ pub enum Usage {
         alternative: bool,
     },
     /// An option word that names none of its values (a rule book, game, claim kind, …).
-    #[error("{0}")]
     Word(#[from] crate::types::ParseError),
     /// Zero completed repetition loops asked for.
-    #[error("cycles must be 1 or more (completed repetition loops)")]
     NoCycles,
     /// A claim at a ply past the end of the moves.
-    #[error("ply {at_ply} is beyond the {plies} plies played")]
     PlyBeyondEnd {
         /// The ply asked for.
         at_ply: usize,
         /// The plies played.
         plies: usize,
     },
-}
-
-fn rules_of_other_game(rules: RuleBook, game: Game) -> String {
-    match game {
-        Game::Chess => format!("rule set {rules} is a xiangqi rule set; chess games are judged under fide"),
-        Game::Xiangqi => {
-            format!("rule set {rules} is the chess rule set; xiangqi games are judged under axf")
-        }
-    }
 }
 
 impl Error {
@@ -306,27 +284,67 @@ impl GameReport {
             GameReport::Error(e) => e.text(),
         }
     }
-}
 
-/// `text`, then the summaries of the clauses it cites (the clause glossary, in our words).
-pub(crate) fn with_summaries(text: String) -> String {
-    let summaries = crate::glossary::summaries_text([text.as_str()]);
-    if summaries.is_empty() {
-        text
-    } else {
-        format!("{text}{summaries}")
+    /// The words of the report in `lang` as one object (the HTTP answer's `text`):
+    /// `{"lang","report","verdict","clause","moves","sides"}` — the whole text report, the
+    /// verdict sentence, the localized citation of `clause` (null when none), one string per
+    /// ply of a xiangqi game in `notation` (chess games: empty; their SAN is in the report),
+    /// and per side the sentence on its play in a judged repetition.
+    pub fn text_json(&self, lang: Lang, notation: Notation) -> Value {
+        let report = self.text_in(lang, notation);
+        let (verdict, clause, moves, sides) = match self {
+            GameReport::Xiangqi(r) => {
+                let r = r.with_notation(lang, notation);
+                let sides = r.verdict.repetition.as_ref().map(|rep| {
+                    json!({
+                        "red": crate::render::cycle::side_sentence_in(&rep.judgement.red, lang),
+                        "black": crate::render::cycle::side_sentence_in(&rep.judgement.black, lang),
+                    })
+                });
+                (
+                    crate::render::xiangqi_judge::verdict_sentence(&r, lang),
+                    r.verdict.clause.as_deref().map(|c| cite(lang, c)),
+                    r.moves_written(),
+                    sides,
+                )
+            }
+            GameReport::Chess(r) => (
+                crate::render::chess_judge::verdict_sentence(&r.report, lang),
+                r.report.clause.map(|c| cite(lang, c)),
+                Vec::new(),
+                None,
+            ),
+            GameReport::Error(_) => (report.trim_end().to_string(), None, Vec::new(), None),
+        };
+        json!({
+            "lang": lang,
+            "report": report,
+            "verdict": verdict,
+            "clause": clause,
+            "moves": moves,
+            "sides": sides.unwrap_or_else(|| json!({})),
+        })
     }
-}
 
-/// How a text report names a game: `"FILE, game N"` with N counted from 1 (JSON `index` is
-/// 0-based); a `--fen/--moves` position is `"position (--fen/--moves)"`.
-pub(crate) fn game_label(file: &str, index: usize, from_position: bool) -> String {
-    if from_position {
-        "position (--fen/--moves)".to_string()
-    } else if file == "-" {
-        format!("standard input, game {}", index + 1)
-    } else {
-        format!("{file}, game {}", index + 1)
+    /// [`GameReport::text`] in `lang`, xiangqi moves written as `notation` says (what
+    /// `arbiter judge --lang LANG --notation N` prints).
+    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
+        match self {
+            GameReport::Xiangqi(r) => {
+                let r = r.with_notation(lang, notation);
+                in_lang(
+                    lang,
+                    || r.text(),
+                    |lang| crate::render::xiangqi_judge::text_in(&r, lang),
+                )
+            }
+            GameReport::Chess(r) => in_lang(
+                lang,
+                || r.text(),
+                |lang| crate::render::chess_judge::game_text_in(r, lang),
+            ),
+            GameReport::Error(e) => crate::render::errors::game_error_in(e, lang),
+        }
     }
 }
 
@@ -373,15 +391,12 @@ impl GameError {
 
     /// `FILE: game N, ply P: error: ERROR` and a newline.
     pub fn text(&self) -> String {
-        if let Some(t) = &self.text {
-            return t.clone();
-        }
-        let place = match (self.index, self.ply) {
-            (Some(i), Some(p)) => format!(": game {}, ply {p}", i + 1),
-            (Some(i), None) => format!(": game {}", i + 1),
-            _ => String::new(),
-        };
-        format!("{}{place}: error: {}\n", self.file, self.error)
+        crate::render::errors::game_error(self)
+    }
+
+    /// [`GameError::text`] in `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        crate::render::errors::game_error_in(self, lang)
     }
 }
 
@@ -407,13 +422,7 @@ pub struct ChessGameReport {
 impl ChessGameReport {
     /// `FILE #INDEX: ` and the report's text.
     pub fn text(&self) -> String {
-        let mut s = format!(
-            "{}: {}",
-            game_label(&self.file, self.index, self.from_position),
-            self.report.text()
-        );
-        read_notes_text(&mut s, self.truncated, &self.warnings);
-        s
+        crate::render::chess_judge::game_text(self)
     }
 }
 
@@ -443,19 +452,6 @@ impl Serialize for ChessGameReport {
         let mut v = serde_json::to_value(&plain).map_err(serde::ser::Error::custom)?;
         v["result_agrees"] = Value::Null;
         v.serialize(s)
-    }
-}
-
-/// The lines a text report adds for a record that may be truncated and for reader warnings.
-fn read_notes_text(s: &mut String, truncated: bool, warnings: &[String]) {
-    if truncated {
-        s.push_str(
-            "  Warning: the record may be truncated (it stops after a move number, or has no result \
-             token at its end although its format carries one); its recorded result is not compared.\n",
-        );
-    }
-    for w in warnings {
-        s.push_str(&format!("  Warning: {w}\n"));
     }
 }
 
@@ -507,8 +503,8 @@ pub struct XiangqiGameReport {
     /// The side to move after the last move judged.
     pub to_move: Color,
     /// The start position and the moves judged, to write any move of the game in the text.
-    start: Position,
-    moves: Vec<xiangqi::Move>,
+    pub(crate) start: Position,
+    pub(crate) moves: Vec<xiangqi::Move>,
     /// The record may have been cut short (docs/records.md): `result_agrees` is then null.
     pub truncated: bool,
     /// What the reader noticed but read past (bytes replaced in decoding), one sentence each.
@@ -588,237 +584,30 @@ impl XiangqiGameReport {
         }
     }
 
-    /// `"29. 俥二平三 [ply 57]"`: the move that produced `ply`, in the report's notation.
-    fn move_at(&self, ply: usize) -> String {
-        if ply == 0 {
-            return "the start [ply 0]".to_string();
-        }
-        let Some(&mv) = self.moves.get(ply - 1) else {
-            return format!("[ply {ply}]");
-        };
-        let mut pos = self.start.clone();
-        for &m in &self.moves[..ply - 1] {
-            pos.make_move(m);
-        }
-        let text = xiangqi::notation::write_move_with(&pos, mv, self.style, &self.write);
-        self.numbering.with_ply(ply, &text)
-    }
-
-    /// `"after 86... 車8平7 [ply 172]"`, or `"at the start [ply 0]"`.
-    fn after(&self, ply: usize) -> String {
-        if ply == 0 {
-            "at the start [ply 0]".to_string()
-        } else {
-            format!("after {}", self.move_at(ply))
-        }
-    }
-
     /// The report for people: heading, one verdict sentence, clause, procedure where it
     /// applies, repetition evidence with the moves numbered in the record's notation.
     pub fn text(&self) -> String {
-        let mut s = String::new();
-        if self.recorded_result.is_some() || self.from_position {
-            s.push_str(&format!(
-                "{}{}\n",
-                game_label(&self.file, self.index, self.from_position),
-                self.heading
-            ));
-        }
-        s.push_str(&self.verdict_text());
-        if let (Some(n), Some(ply)) = (self.notation_warnings, self.first_warning_ply) {
-            if n > 0 {
-                s.push_str(&format!(
-                    "  {n} notation warning(s): 前/後 omitted and resolved by legality (first at ply {ply})\n"
-                ));
-            }
-        }
-        read_notes_text(&mut s, self.truncated, &self.warnings);
-        s
+        crate::render::xiangqi_judge::text(self)
     }
 
-    fn verdict_text(&self) -> String {
-        let v = &self.verdict;
-        let cycles = self.cycles;
-        let plies = self.plies;
-        let book = match self.rules.id {
-            RulesId::Axf => "AXF",
-            RulesId::Tw113 => "TW113",
-        };
-        let mut s = format!("  {plies} plies, rules {book}\n");
-        let reason = match v.reason {
-            Some(XReason::Checkmate) => "checkmate",
-            Some(XReason::NoLegalMoves) => "the side to move has no legal move (困斃)",
-            Some(XReason::PerpetualCheck) => "perpetual check",
-            Some(XReason::PerpetualChase) => "perpetual chase",
-            Some(XReason::RepetitionDraw) => "repetition with neither side at fault",
-            Some(XReason::NaturalMoveLimit) => "natural move limit",
-            None => "",
-        };
-        let at = v.at_ply.unwrap_or(0);
-        let after = self.move_at(at);
-        let nine_rounds = v
-            .clause
-            .as_deref()
-            .is_some_and(|c| c.starts_with("TW113 9-round rule"));
-        let loser = |c: Color| {
-            if v.result.is_decisive() {
-                format!("{} loses ({})", capitalised(c), v.result)
-            } else {
-                format!("the result is {}", v.result)
-            }
-        };
-        let limit_clause = self.rules.natural_move_limit.clause;
-        match (v.status, v.must_vary) {
-            (XStatus::Claimable, _) => s.push_str(&format!(
-                "  Not decided: {}, {}, to move, may claim a draw now by the natural move limit ({limit_clause}).\n",
-                self.after(self.plies),
-                capitalised(self.to_move),
-            )),
-            (XStatus::Ongoing, _) => {
-                s.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n")
-            }
-            (XStatus::Pending, _) if nine_rounds => s.push_str(&format!(
-                "  Pending after {after}: 9 rounds among a few points, alternating allowed and forbidden \
-                 moves with no progress; the arbiter rules. {}\n",
-                match v.must_vary {
-                    Some(c) => format!(
-                        "{} must vary ({reason}); if it does not, {}.",
-                        capitalised(c),
-                        loser(c)
-                    ),
-                    None => "Neither side is at fault: the arbiter may declare a draw.".to_string(),
-                }
-            )),
-            (XStatus::Pending, Some(c)) => s.push_str(&format!(
-                "  Pending after {after}: the repetition has reached {cycles} cycles. {} must vary \
-                 ({reason}); if it repeats once more, {}.\n",
-                capitalised(c),
-                loser(c)
-            )),
-            (XStatus::Pending, None) => s.push_str(&format!(
-                "  Pending after {after}: the repetition has reached {cycles} cycles with neither side at \
-                 fault; one more cycle draws (1/2-1/2).\n",
-            )),
-            (XStatus::Decided, Some(c)) if v.repetition.is_some() => s.push_str(&format!(
-                "  Decided after {after}: {} went on with its {reason} a cycle past the count and {}.\n",
-                capitalised(c),
-                loser(c).replacen(&format!("{} ", capitalised(c)), "", 1)
-            )),
-            (XStatus::Decided, _) if v.repetition.is_some() => s.push_str(&format!(
-                "  Decided after {after}: the repetition went on a cycle past the count with neither \
-                 side at fault: drawn ({}).\n",
-                v.result
-            )),
-            (XStatus::Decided, _) => {
-                s.push_str(&format!("  Decided after {after}: {reason} ({}).\n", v.result))
-            }
-        }
-        // A citation only ("checkmate: the side to move loses" cites no rule book: the reason
-        // above says it).
-        if let Some(c) = v
-            .clause
-            .as_ref()
-            .filter(|c| v.status != XStatus::Claimable && !crate::glossary::references(c).is_empty())
-        {
-            s.push_str(&format!("  Clause: {c}\n"));
-        }
-        for &(by, ply) in &self.limit_claims {
-            if v.status == XStatus::Claimable && ply == self.plies && by == self.to_move {
-                continue; // said above
-            }
-            s.push_str(&format!(
-                "  {}, {} could claim a draw by the natural move limit ({limit_clause}).\n",
-                capitalise_first(&self.after(ply)),
-                capitalised(by),
-            ));
-        }
-        if v.procedure.is_some() {
-            // Only where the count decided: worded for the rule book in force.
-            s.push_str(&match self.rules.id {
-                RulesId::Tw113 => format!(
-                    "  Procedure (TW113 ch.4 procedure): after {cycles} cycles the position is pending and the \
-                     arbiter warns; one more cycle decides.\n"
-                ),
-                RulesId::Axf => format!(
-                    "  Procedure: the AXF rules write none; the count of the TW113 procedure is used (pending \
-                     after {cycles} cycles, one more cycle decides; --cycles changes it).\n"
-                ),
-            });
-        }
-        if self.moves_after_end > 0 {
-            s.push_str(&format!(
-                "  The record goes on for {} more after the game had ended.\n",
-                crate::words::plies(self.moves_after_end)
-            ));
-        }
-        if let Some(rec) = self.recorded_result.as_deref() {
-            if self.result_agrees == Some(false) {
-                let say = match v.status {
-                    XStatus::Decided => v.result.to_string(),
-                    XStatus::Pending => format!("{} unless the side that must vary does (pending)", v.result),
-                    XStatus::Claimable => "a draw may be claimed".to_string(),
-                    XStatus::Ongoing => "the game goes on (no repetition decides it)".to_string(),
-                };
-                s.push_str(&format!("  The record says {rec}; the rules say {say}.\n"));
-            } else if rec != "*" {
-                s.push_str(&format!("  Recorded result: {rec}.\n"));
-            }
-        }
-        if let (Some(r), Some(start)) = (&v.repetition, &self.cycle_start) {
-            if nine_rounds {
-                s.push_str(&format!(
-                    "  The 9 rounds judged: {} {}:\n",
-                    crate::words::plies(r.length),
-                    self.after(r.start_ply)
-                ));
-            } else {
-                // The loops listed below are the `count` judged; an earlier recurrence (the
-                // repetition was pending then) is said apart.
-                let earlier = if r.recurrences > r.count {
-                    format!(
-                        " (its start position recurred {} times in all: the repetition was pending at ply {})",
-                        r.recurrences,
-                        at.saturating_sub(r.length)
-                    )
-                } else {
-                    String::new()
-                };
-                s.push_str(&format!(
-                    "  Repetition: a loop of {} played {} times, from {} to {}, judged together{earlier}:\n",
-                    crate::words::plies(r.length),
-                    r.count,
-                    self.move_at(r.start_ply),
-                    self.move_at(at)
-                ));
-            }
-            let wording = xreport::CycleWording {
-                style: self.style,
-                options: self.write,
-                numbering: Some((self.numbering, r.start_ply)),
-                verdict: false,
-            };
-            for line in xreport::cycle_text_with(start, &r.judgement, self.explain, &wording).lines() {
-                s.push_str("    ");
-                s.push_str(line);
-                s.push('\n');
-            }
-        }
-        s
+    /// Every move of the game, one string per ply, in the report's notation.
+    pub fn moves_written(&self) -> Vec<String> {
+        let mut pos = self.start.clone();
+        self.moves
+            .iter()
+            .map(|&m| {
+                let t = xiangqi::notation::write_move_with(&pos, m, self.style, &self.write);
+                pos.make_move(m);
+                t
+            })
+            .collect()
     }
-}
 
-fn capitalise_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
-
-fn capitalised(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Red",
-        Color::Black => "Black",
+    /// A copy that writes its moves as `notation` says for a report in `lang`.
+    pub fn with_notation(&self, lang: Lang, notation: Notation) -> XiangqiGameReport {
+        let mut r = self.clone();
+        (r.style, r.write) = notation.style_for(lang, self.style, self.write);
+        r
     }
 }
 
@@ -931,6 +720,55 @@ impl CycleReport {
             &wording,
         ))
     }
+
+    /// The words in `lang` (the HTTP answer's `text`): the report, the verdict line, the
+    /// citation, the moves in `notation` and each side's sentence.
+    pub fn text_json(&self, lang: Lang, notation: Notation) -> Value {
+        let (style, options) = notation.style_for(lang, self.style, self.options);
+        let mut pos = self.start.clone();
+        let moves: Vec<String> = crate::render::cycle::in_play_order(&self.start, &self.judgement)
+            .into_iter()
+            .map(|f| {
+                let t = xiangqi::notation::write_move_with(&pos, f.mv, style, &options);
+                pos.make_move(f.mv);
+                t
+            })
+            .collect();
+        json!({
+            "lang": lang,
+            "report": self.text_in(lang, notation),
+            "verdict": crate::render::cycle::cycle_verdict_in(&self.judgement, lang),
+            "clause": cite(lang, &self.judgement.verdict.clause),
+            "moves": moves,
+            "sides": {
+                "red": crate::render::cycle::side_sentence_in(&self.judgement.red, lang),
+                "black": crate::render::cycle::side_sentence_in(&self.judgement.black, lang),
+            },
+        })
+    }
+
+    /// [`CycleReport::text`] in `lang`, moves written as `notation` says.
+    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
+        let (style, options) = notation.style_for(lang, self.style, self.options);
+        let wording = xreport::CycleWording {
+            style,
+            options,
+            ..Default::default()
+        };
+        in_lang(
+            lang,
+            || xreport::cycle_text_with(&self.start, &self.judgement, self.explain, &wording),
+            |lang| {
+                crate::render::cycle::cycle_text_in(
+                    &self.start,
+                    &self.judgement,
+                    self.explain,
+                    &wording,
+                    lang,
+                )
+            },
+        )
+    }
 }
 
 /// `{"game":"xiangqi","rules",…,"sides":{"red","black"},"verdict":{…}}`.
@@ -963,35 +801,34 @@ impl ClassifyReport {
         with_summaries(self.body_text())
     }
 
+    /// The words in `lang` (the HTTP answer's `text`): the report, its first line as the
+    /// verdict, the move in `notation`.
+    pub fn text_json(&self, lang: Lang, notation: Notation) -> Value {
+        let (style, options) = notation.style_for(lang, self.style, self.options);
+        let report = self.text_in(lang, notation);
+        json!({
+            "lang": lang,
+            "report": report,
+            "verdict": report.lines().next().unwrap_or(""),
+            "clause": null,
+            "moves": [xiangqi::notation::write_move_with(&self.position, self.facts.mv, style, &options)],
+            "sides": {},
+        })
+    }
+
+    /// [`ClassifyReport::text`] in `lang`, the move written as `notation` says.
+    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
+        let mut r = self.clone();
+        (r.style, r.options) = notation.style_for(lang, self.style, self.options);
+        in_lang(
+            lang,
+            || crate::render::classify::body_text(&r),
+            |lang| crate::render::classify::body_text_in(&r, lang),
+        )
+    }
+
     fn body_text(&self) -> String {
-        let f = &self.facts;
-        let written = match self.style {
-            Style::Iccs => String::new(),
-            style => format!(
-                " ({})",
-                xiangqi::notation::write_move_with(&self.position, f.mv, style, &self.options)
-            ),
-        };
-        let mut text = format!("{}{written}: {}\n", f.mv, f.kinds().join(", "));
-        for c in &f.chases {
-            text.push_str(&format!(
-                "  chases the {} on {} (chaser on {})\n",
-                c.piece, c.target, c.chaser
-            ));
-        }
-        if self.explain {
-            for e in &f.exempted {
-                text.push_str(&format!(
-                    "  not a chase: the {} on {} attacked from {}: {} ({})\n",
-                    e.piece,
-                    e.target,
-                    e.chaser,
-                    xreport::exemption_words(e.reason),
-                    e.clause
-                ));
-            }
-        }
-        text
+        crate::render::classify::body_text(self)
     }
 }
 
@@ -1017,6 +854,9 @@ pub enum ClaimReport {
         numbering: MoveNumbering,
         /// The move that produced the claim's ply, in the record's notation (`None` at ply 0).
         last_move: Option<String>,
+        /// That move with the position it was played in, and the record's notation, to write
+        /// it in a report's own notation.
+        last_played: Option<Box<(Position, xiangqi::Move, Style, WriteOptions)>>,
         /// Set when the game had already ended (mate, no legal move) at the claim's ply: the
         /// claim is not judged.
         ended: Option<chess::GameEnded>,
@@ -1046,59 +886,50 @@ impl ClaimReport {
     }
 
     fn body_text(&self) -> String {
-        match self {
-            ClaimReport::Chess(v) => v.text(),
-            ClaimReport::Xiangqi {
-                claim: c,
-                rules,
-                numbering,
-                last_move,
-                ended,
-            } => {
-                let when = match last_move {
-                    Some(m) => format!("After {}", numbering.with_ply(c.at_ply, m)),
-                    None => format!("At the start [ply {}]", c.at_ply),
-                };
-                if let Some(ended) = ended {
-                    return format!(
-                        "{when}, {} claims a draw by the natural move limit.\n{}",
-                        capitalised(c.by),
-                        ended.text()
-                    );
-                }
-                let mut text = format!(
-                    "{when}, {} claims a draw by the natural move limit ({}, {} plies needed):\n",
-                    capitalised(c.by),
-                    rules.name().to_uppercase(),
-                    c.count.needed
-                );
-                for step in c.steps() {
-                    text.push_str(&format!("  {step}\n"));
-                }
-                text.push_str(&format!(
-                    "{} ({}).\n",
-                    if c.valid {
-                        "The claim is valid: the game is drawn"
-                    } else {
-                        "The claim is not valid: play goes on"
-                    },
-                    c.clause
-                ));
-                if !c.valid {
-                    match &c.penalty {
-                        Some(p) => text.push_str(&format!(
-                            "Penalty: {}{} seconds on {}'s clock ({}).\n",
-                            if p.foul { "a foul is recorded and " } else { "" },
-                            p.claimant_clock_seconds,
-                            capitalised(c.by),
-                            p.clause
-                        )),
-                        None => text.push_str("The rule book states no penalty for a short claim.\n"),
-                    }
-                }
-                text
-            }
-        }
+        crate::render::claim::body_text(self)
+    }
+
+    /// The words in `lang` (the HTTP answer's `text`): the report, the decision line, the
+    /// citation of `clause`, and the claimant's sentence.
+    pub fn text_json(&self, lang: Lang) -> Value {
+        let report = self.text_in(lang);
+        let body = crate::render::claim::body_text_in(self, lang);
+        let clause = match self {
+            ClaimReport::Chess(v) => v.clause.to_string(),
+            ClaimReport::Xiangqi { claim, ended, .. } => ended
+                .as_ref()
+                .map_or(claim.clause.clone(), |e| e.clause.to_string()),
+        };
+        let by = match self {
+            ClaimReport::Chess(v) => v.by,
+            ClaimReport::Xiangqi { claim, .. } => claim.by.into(),
+        };
+        let first = body.lines().next().unwrap_or("").to_string();
+        let verdict = body
+            .lines()
+            .rev()
+            .find(|l| !l.starts_with(' '))
+            .unwrap_or("")
+            .to_string();
+        let mut sides = serde_json::Map::new();
+        sides.insert(by.name().to_string(), json!(first));
+        json!({
+            "lang": lang,
+            "report": report,
+            "verdict": verdict,
+            "clause": cite(lang, &clause),
+            "moves": [],
+            "sides": sides,
+        })
+    }
+
+    /// [`ClaimReport::text`] in `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        in_lang(
+            lang,
+            || self.body_text(),
+            |lang| crate::render::claim::body_text_in(self, lang),
+        )
     }
 }
 
@@ -1175,43 +1006,34 @@ impl DeadAnswer {
     /// [`DeadAnswer::text`] without the clause summaries (a FEN file's answers share one
     /// block of summaries at the end: [`crate::glossary::summaries_text`]).
     pub fn body_text(&self) -> String {
-        let fen = &self.fen;
-        match &self.report {
-            Err(e) => match self.line {
-                Some(n) => format!("line {n}: error: {e}\n"),
-                None => format!("{fen}\nerror: {e}\n"),
-            },
-            Ok(r) => {
-                let mut text = format!("{fen}\n");
-                if r.dead {
-                    text.push_str("Dead position: neither side can mate by any legal sequence (FIDE 5.2.2); the game is drawn.\n");
-                } else {
-                    let can = |b: bool| {
-                        if b {
-                            "can still mate"
-                        } else {
-                            "cannot mate by any legal sequence"
-                        }
-                    };
-                    text.push_str(&format!(
-                        "Not dead: White {}, Black {} (FIDE 5.2.2; on a flag fall, FIDE 6.9).\n",
-                        can(r.white_can_mate),
-                        can(r.black_can_mate)
-                    ));
-                    if r.horizon_draw {
-                        text.push_str(
-                            "But the 75-move rule (FIDE 9.6.2) ends the game before any mate can be reached.\n",
-                        );
-                    }
-                }
-                if let Some(side) = r.undetermined {
-                    text.push_str(&format!(
-                        "(The helpmate search gave up for {side}; counted as able to mate.)\n"
-                    ));
-                }
-                text
-            }
-        }
+        crate::render::dead::body_text(self)
+    }
+
+    /// The words in `lang` (the HTTP answer's `text`).
+    pub fn text_json(&self, lang: Lang) -> Value {
+        let body = self.body_text_in(lang);
+        json!({
+            "lang": lang,
+            "report": self.text_in(lang),
+            "verdict": body.lines().nth(1).unwrap_or("").to_string(),
+            "clause": self.report.as_ref().ok().map(|r| cite(lang, r.clause)),
+            "moves": [],
+            "sides": {},
+        })
+    }
+
+    /// [`DeadAnswer::text`] in `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        in_lang(
+            lang,
+            || self.body_text(),
+            |lang| crate::render::dead::body_text_in(self, lang),
+        )
+    }
+
+    /// [`DeadAnswer::body_text`] in `lang`.
+    pub fn body_text_in(&self, lang: Lang) -> String {
+        crate::render::dead::body_text_in(self, lang)
     }
 }
 
@@ -1271,12 +1093,12 @@ pub struct PerftReport {
 impl PerftReport {
     /// One `MOVE: N` line per first move (with divide), then `nodes at depth D: N` (both games).
     pub fn text(&self) -> String {
-        let mut text = String::new();
-        for (m, n) in self.divide.iter().flatten() {
-            text.push_str(&format!("{m}: {n}\n"));
-        }
-        text.push_str(&format!("nodes at depth {}: {}\n", self.depth, self.nodes));
-        text
+        crate::render::perft::text(self)
+    }
+
+    /// [`PerftReport::text`] in `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        crate::render::perft::text_in(self, lang)
     }
 }
 

@@ -296,6 +296,137 @@ spelled!(Status, "status", "ongoing, claimable, pending or decided", [
     Decided => "decided",
 ]);
 
+/// The language of the words a report is written in (the machine fields never change with it).
+///
+/// Read from a language tag, case-insensitively: `en`; `zh-Hant` and the regions that write
+/// traditional characters (`zh-TW`, `zh-HK`, `zh-MO`); `zh-Hans`, `zh` and the regions that
+/// write simplified ones (`zh-CN`, `zh-SG`). `_` reads as `-`. Written as `en`, `zh-Hant`,
+/// `zh-Hans` (also in JSON).
+///
+/// ```
+/// use arbiter::Lang;
+/// assert_eq!("zh-TW".parse::<Lang>(), Ok(Lang::ZhHant));
+/// assert_eq!("ZH-hans".parse::<Lang>(), Ok(Lang::ZhHans));
+/// assert_eq!(Lang::ZhHant.to_string(), "zh-Hant");
+/// assert_eq!(Lang::from_accept_language("fr;q=0.9, zh-CN;q=0.8, en;q=0.5"), Some(Lang::ZhHans));
+/// assert_eq!(Lang::from_locale("zh_TW.UTF-8"), Some(Lang::ZhHant));
+/// assert_eq!(Lang::from_locale("C.UTF-8"), None);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// Chinese in traditional characters (Taiwan, Hong Kong, Macau).
+    ZhHant,
+    /// Chinese in simplified characters, in the words mainland readers use.
+    ZhHans,
+}
+
+impl Lang {
+    /// Every language with its tag.
+    pub const WORDS: &'static [(Lang, &'static str)] = &[
+        (Lang::En, "en"),
+        (Lang::ZhHant, "zh-Hant"),
+        (Lang::ZhHans, "zh-Hans"),
+    ];
+
+    /// The language's tag: `en`, `zh-Hant`, `zh-Hans`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::ZhHant => "zh-Hant",
+            Lang::ZhHans => "zh-Hans",
+        }
+    }
+
+    /// Whether the language is Chinese (either script).
+    pub fn is_chinese(self) -> bool {
+        self != Lang::En
+    }
+
+    /// The language of a tag (`en-GB`, `zh-TW`, `zh-Hant-HK`); `None` for a tag naming
+    /// another language.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        let tag = tag.trim().to_ascii_lowercase().replace('_', "-");
+        let mut parts = tag.split('-');
+        match parts.next()? {
+            "en" => Some(Lang::En),
+            "zh" => {
+                let rest: Vec<&str> = parts.collect();
+                if rest.contains(&"hant") {
+                    Some(Lang::ZhHant)
+                } else if rest.contains(&"hans") {
+                    Some(Lang::ZhHans)
+                } else if rest.iter().any(|r| matches!(*r, "tw" | "hk" | "mo")) {
+                    Some(Lang::ZhHant)
+                } else {
+                    Some(Lang::ZhHans)
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The language an HTTP `Accept-Language` header prefers among ours: the tag of highest
+    /// weight (`q`, default 1; the first written among equals) that names one of them; `None`
+    /// when none does.
+    pub fn from_accept_language(header: &str) -> Option<Lang> {
+        let mut best: Option<(f32, Lang)> = None;
+        for item in header.split(',') {
+            let mut fields = item.split(';');
+            let Some(lang) = fields.next().and_then(Lang::from_tag) else {
+                continue;
+            };
+            let q = fields
+                .filter_map(|f| f.trim().strip_prefix("q="))
+                .find_map(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            if q > 0.0 && best.is_none_or(|(b, _)| q > b) {
+                best = Some((q, lang));
+            }
+        }
+        best.map(|(_, lang)| lang)
+    }
+
+    /// The language of a POSIX locale value (`zh_TW.UTF-8`, `zh_CN`, `en_US.UTF-8`); `None`
+    /// for `C`, `POSIX`, an empty value or another language.
+    pub fn from_locale(value: &str) -> Option<Lang> {
+        let tag = value.split(['.', '@']).next().unwrap_or("");
+        Lang::from_tag(tag)
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Lang {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Lang, ParseError> {
+        Lang::from_tag(s).ok_or_else(|| ParseError {
+            what: "language",
+            word: s.to_string(),
+            expected: "en, zh-Hant or zh-Hans (or zh-TW, zh-HK, zh-MO, zh-CN, zh-SG, zh)",
+        })
+    }
+}
+
+impl Serialize for Lang {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Lang {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -317,6 +448,37 @@ mod tests {
         assert!("fifty moves".parse::<ClaimKind>().is_err());
         assert!("1-1".parse::<Outcome>().is_err());
         assert!("".parse::<Game>().is_err());
+    }
+
+    #[test]
+    fn languages_read_from_tags_headers_and_locales() {
+        for (tag, lang) in [
+            ("en", Lang::En),
+            ("EN-gb", Lang::En),
+            ("zh-Hant", Lang::ZhHant),
+            ("zh-hk", Lang::ZhHant),
+            ("zh-MO", Lang::ZhHant),
+            ("zh_TW", Lang::ZhHant),
+            ("zh-Hans", Lang::ZhHans),
+            ("zh-CN", Lang::ZhHans),
+            ("zh-SG", Lang::ZhHans),
+            ("zh", Lang::ZhHans),
+        ] {
+            assert_eq!(tag.parse::<Lang>(), Ok(lang), "{tag}");
+        }
+        assert!("fr".parse::<Lang>().is_err());
+        assert!("english".parse::<Lang>().is_err());
+        assert_eq!(
+            Lang::from_accept_language("zh-TW,zh;q=0.9,en;q=0.8"),
+            Some(Lang::ZhHant)
+        );
+        assert_eq!(Lang::from_accept_language("de-DE, en;q=0.1"), Some(Lang::En));
+        assert_eq!(Lang::from_accept_language("de-DE, fr"), None);
+        assert_eq!(Lang::from_accept_language("zh-CN;q=0, en"), Some(Lang::En));
+        assert_eq!(Lang::from_locale("zh_HK.Big5"), Some(Lang::ZhHant));
+        assert_eq!(Lang::from_locale("zh_SG.UTF-8"), Some(Lang::ZhHans));
+        assert_eq!(Lang::from_locale("POSIX"), None);
+        assert_eq!(serde_json::to_string(&Lang::ZhHans).unwrap(), "\"zh-Hans\"");
     }
 
     #[test]

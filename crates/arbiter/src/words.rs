@@ -3,16 +3,7 @@
 //! time control a record's tags imply. Rendering only; no rule is decided here.
 
 pub use crate::chess::TimeControl;
-use crate::types::Side;
-
-/// `"Red"`, `"White"` or `"Black"`: a side as a text report names it.
-pub fn side_title(side: impl Into<Side>) -> &'static str {
-    match side.into() {
-        Side::Red => "Red",
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
+pub use crate::render::{plies, side_title};
 
 /// How the moves of a game are numbered: the number of the first move and whether the second
 /// side (Black, in both games) made the first recorded move (a FEN with Black to move).
@@ -60,15 +51,6 @@ impl MoveNumbering {
     /// `"21...Qa5 [ply 42]"`: the move that produced ply `ply`, with the ply in brackets.
     pub fn with_ply(&self, ply: usize, text: &str) -> String {
         format!("{} [ply {ply}]", self.label(ply, text))
-    }
-}
-
-/// `"1 ply"`, `"2 plies"`.
-pub fn plies(n: usize) -> String {
-    if n == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{n} plies")
     }
 }
 

@@ -77,9 +77,21 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
         limit: a.limit,
     };
     match arbiter::claim(&q) {
-        Ok(r) => out.emit(Item::new(&r, r.text(), false)),
+        Ok(r) => out.emit(Item::new(&r, r.text_in(crate::output::lang()), false)),
         Err(arbiter::Error::Usage(u)) => return Err(UsageError(super::usage_message(&u)).into()),
-        Err(e) => out.emit(Item::new(&e, format!("claim cannot be judged: {e}\n"), true)),
+        Err(e) => {
+            let lang = crate::output::lang();
+            let text = if lang.is_chinese() {
+                format!(
+                    "{}{}\n",
+                    crate::output::zh("無法判定此申請：", "无法判定此申请："),
+                    arbiter::render::errors::error(&e, lang)
+                )
+            } else {
+                format!("claim cannot be judged: {e}\n")
+            };
+            out.emit(Item::new(&e, text, true))
+        }
     }
     Ok(())
 }

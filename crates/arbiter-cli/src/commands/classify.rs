@@ -8,6 +8,10 @@ use crate::output::{Emitter, Item};
 pub fn run(a: ClassifyArgs, out: &mut Emitter) -> anyhow::Result<()> {
     super::check_fen(Some(&a.fen), arbiter::Game::Xiangqi)?;
     let r = arbiter::classify(&a.fen, &a.mv, a.rules.map(Into::into), a.explain).map_err(cli_error)?;
-    out.emit(Item::new(&r, r.text(), false));
+    out.emit(Item::new(
+        &r,
+        r.text_in(crate::output::lang(), crate::output::notation()),
+        false,
+    ));
     Ok(())
 }

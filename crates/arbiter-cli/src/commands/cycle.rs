@@ -14,6 +14,10 @@ pub fn run(a: CycleArgs, out: &mut Emitter) -> anyhow::Result<()> {
     super::check_fen(Some(fen), arbiter::Game::Xiangqi)?;
     let moves = a.moves.as_deref().unwrap_or("");
     let r = arbiter::cycle(fen, moves, a.rules.map(Into::into), a.explain).map_err(cli_error)?;
-    out.emit(Item::new(&r, r.text(), false));
+    out.emit(Item::new(
+        &r,
+        r.text_in(crate::output::lang(), crate::output::notation()),
+        false,
+    ));
     Ok(())
 }

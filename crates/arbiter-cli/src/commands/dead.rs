@@ -6,7 +6,7 @@ use crate::UsageError;
 use anyhow::Context;
 
 fn item(a: &arbiter::DeadAnswer) -> Item {
-    Item::new(a, a.text(), a.is_error())
+    Item::new(a, a.text_in(crate::output::lang()), a.is_error())
 }
 
 /// Entry point: one item per FEN, in order; a bad FEN gets `{"fen","error"}` and the rest go on.
@@ -47,12 +47,14 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 }
                 if answer.is_error() {
                     // "positions.txt, line 4: error: ...", on standard error.
-                    eprintln!("{name}, {}", answer.body_text().trim_end());
+                    let lang = crate::output::lang();
+                    let sep = if lang.is_chinese() { "，" } else { ", " };
+                    eprintln!("{name}{sep}{}", answer.body_text_in(lang).trim_end());
                     out.fail();
                     continue;
                 }
-                let it = Item::new(&answer, answer.body_text(), false);
-                for c in arbiter::glossary::cited(&it.text) {
+                let it = Item::new(&answer, answer.body_text_in(crate::output::lang()), false);
+                for c in arbiter::glossary::cited(&answer.body_text()) {
                     let citation = format!("{}\n", c.citation());
                     if !cited.contains(&citation) {
                         cited.push_str(&citation);
@@ -60,7 +62,7 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 }
                 out.emit(it);
             }
-            let summaries = arbiter::glossary::summaries_text([cited.as_str()]);
+            let summaries = arbiter::glossary::summaries_in(&[cited.as_str()], crate::output::lang());
             if !json && !summaries.is_empty() {
                 out.emit(Item::new(&serde_json::Value::Null, summaries, false));
             }

@@ -40,7 +40,11 @@ impl Ctx {
             .map(|u| super::usage_message(&u))
         {
             if !self.warned_rules.swap(true, Ordering::Relaxed) {
-                eprintln!("arbiter: warning: {msg}");
+                if crate::output::lang().is_chinese() {
+                    eprintln!("arbiter：{}{msg}", crate::output::zh("警告：", "警告："));
+                } else {
+                    eprintln!("arbiter: warning: {msg}");
+                }
             }
         }
     }
@@ -55,7 +59,11 @@ impl Ctx {
             .and_then(|g| arbiter::RuleBook::mismatch(self.options.rules, g))
             .map(|u| super::usage_message(&u))
         {
-            item.text = format!("Note: {msg}.\n{}", item.text);
+            item.text = if crate::output::lang().is_chinese() {
+                format!("{}{msg}。\n{}", crate::output::zh("注意：", "注意："), item.text)
+            } else {
+                format!("Note: {msg}.\n{}", item.text)
+            };
         }
         item
     }
@@ -151,6 +159,22 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     } = tally;
     if let Some(b) = bar {
         b.finish_and_clear();
+    }
+    if crate::output::lang().is_chinese() {
+        let z = crate::output::zh;
+        let unread = if unreadable > 0 {
+            format!("；{unreadable}{}", z("個輸入無法讀取", "个输入无法读取"))
+        } else {
+            String::new()
+        };
+        eprintln!(
+            "arbiter：{}{}{games}{}{failed}{}{unread}",
+            inputs.len(),
+            z("個檔案，共", "个文件，共"),
+            z("局；", "局；"),
+            z("局無法判定", "局无法判定"),
+        );
+        return Ok(());
     }
     let unread = if unreadable > 0 {
         format!(

@@ -36,6 +36,11 @@ pub fn cli_error(e: arbiter::Error) -> anyhow::Error {
 /// the flag to change (`--rules`, `--kind`, `--fen`, `--limit`, `--at-ply`).
 pub fn usage_message(u: &arbiter::Usage) -> String {
     use arbiter::{Game, Usage};
+    let lang = crate::output::lang();
+    if lang.is_chinese() {
+        // In Chinese the library's words, which describe the input (no flag is named).
+        return arbiter::render::errors::usage(u, lang);
+    }
     match u {
         Usage::RulesOfOtherGame {
             game: Game::Chess, ..

@@ -14,15 +14,14 @@ pub struct RulesArgs {
     /// A clause: `"detailed rule 14"`, `d14`, `g3`, `14` (AXF general and detailed rule 14),
     /// `table`, `procedure`, `natural move limit`, `9.2` (with the articles under it), `A.3`.
     pub clause: Option<String>,
-    /// One JSON object per clause: `{"book","id","citation","title","en","zh"}`.
+    /// One JSON object per clause:
+    /// `{"book","id","citation","title","title_zh","title_zh_hans","en","zh","zh_hans"}`.
     #[arg(long)]
     pub json: bool,
 }
 
 fn item(c: &Clause) -> Item {
-    let json = c.json();
-    let text = format!("{} — {}\n  {}\n  {}\n", c.citation(), c.title, c.en, c.zh);
-    Item::new(&json, text, false)
+    Item::new(&c.json(), c.text_in(crate::output::lang()), false)
 }
 
 /// Prints the clauses asked for.
@@ -58,7 +57,7 @@ pub fn run(args: RulesArgs, emitter: &mut Emitter) -> anyhow::Result<()> {
         if let Some(b) = book {
             emitter.emit(Item::new(
                 &serde_json::Value::Null,
-                format!("{}\n", glossary::book_title(b)),
+                format!("{}\n", glossary::book_title_in(b, crate::output::lang())),
                 false,
             ));
         }

@@ -98,7 +98,8 @@ def _check(d: Dict[str, Any], errors: str) -> Dict[str, Any]:
 def judge(record: Optional[Record] = None, *, path: Optional[Path] = None,
           rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
           explain: bool = False, dead_check: str = "proved", match: bool = False,
-          file: Optional[str] = None, errors: str = "report") -> List[Dict[str, Any]]:
+          file: Optional[str] = None, errors: str = "report",
+          lang: Optional[str] = None) -> List[Dict[str, Any]]:
     """Judges every game of a record: PGN (either game), XQF, CBR/CBL/CBF, DhtmlXQ, move lists;
     UTF-8, GBK or Big5.
 
@@ -121,16 +122,22 @@ def judge(record: Optional[Record] = None, *, path: Optional[Path] = None,
     of records or unreadable: :class:`RecordError`.
 
     The GIL is released while judging; the games of one file are judged in parallel.
+
+    ``lang``: ``"en"``, ``"zh-Hant"`` or ``"zh-Hans"`` (also ``"zh-TW"``, ``"zh-CN"``, ...):
+    each dict also carries ``text``, the words of the answer in that language (the same
+    object as the HTTP API's ``text``: ``lang``, ``report`` — the CLI's text report —,
+    ``verdict``, ``clause``, ``moves``, ``sides``). Without it the dicts equal the CLI's JSON.
     """
     loads = _json.loads
     if path is not None and record is None:
         lines, skipped = _arbiter.judge_path(_fspath(path), rules, cycles, game, explain, dead_check,
-                                             match=match)
+                                             match=match, lang=lang)
         for note in skipped:
             _warnings.warn(f"arbiter: {note}", RuntimeWarning, stacklevel=2)
     else:
         label, b, _ = next(_inputs(record, path, file))
-        lines = _arbiter.judge_bytes(b, label, rules, cycles, game, explain, dead_check, match=match)
+        lines = _arbiter.judge_bytes(b, label, rules, cycles, game, explain, dead_check, match=match,
+                                     lang=lang)
     return [_check(loads(line), errors) for line in lines]
 
 
@@ -158,13 +165,13 @@ def _moves_text(moves: Union[str, List[str], None]) -> str:
 def judge_position(fen: Optional[str] = None, moves: Union[str, List[str], None] = None, *,
                    rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
                    explain: bool = False, dead_check: str = "proved",
-                   match: bool = False) -> Dict[str, Any]:
+                   match: bool = False, lang: Optional[str] = None) -> Dict[str, Any]:
     """Judges one game given as a start position (None = the standard start; 10 ranks =
     xiangqi) and moves (a list or a space-separated string; xiangqi ICCS/WXF/Chinese, chess
     SAN/UCI). Returns the CLI's ``judge --fen --moves --json`` dict (file ``"-"``, index 0);
-    ``match`` as in :func:`judge`."""
+    ``match`` as in :func:`judge`; with ``lang``, also ``text`` (see :func:`judge`)."""
     return _json.loads(_arbiter.judge_position(fen, _moves_text(moves), rules, cycles, game,
-                                               explain, dead_check, match=match))
+                                               explain, dead_check, match=match, lang=lang))
 
 
 def claim(kind: str, fen: Optional[str] = None, moves: Union[str, List[str], None] = None, *,
@@ -172,7 +179,7 @@ def claim(kind: str, fen: Optional[str] = None, moves: Union[str, List[str], Non
           rules: Optional[str] = None,
           at_ply: Optional[int] = None, intended_move: Optional[str] = None,
           time_control: Optional[str] = None, limit: Optional[int] = None,
-          game: Optional[str] = None) -> Dict[str, Any]:
+          game: Optional[str] = None, lang: Optional[str] = None) -> Dict[str, Any]:
     """Judges a draw claim by the side to move at ``at_ply`` (default: after the last move):
     ``"threefold"`` (FIDE 9.2), ``"fifty-moves"`` (FIDE 9.3; penalty 9.5.3 by
     ``time_control``), ``"natural-move-limit"`` (xiangqi; AXF 60 moves each, TW113 50, or
@@ -183,6 +190,8 @@ def claim(kind: str, fen: Optional[str] = None, moves: Union[str, List[str], Non
     what the record's ``[TimeControl]`` or ``[Event]`` tag implies, else standard play (as the
     CLI and the server).
 
+    ``lang``: also ``text``, the claim's words in that language (see :func:`judge`).
+
     Raises :class:`UsageError` when the claim does not fit the game, :class:`RecordError` or
     :class:`FenError` when the game cannot be replayed."""
     if record is not None or path is not None:
@@ -192,9 +201,10 @@ def claim(kind: str, fen: Optional[str] = None, moves: Union[str, List[str], Non
         if data is None:
             raise RecordError(error, file=label)
         return _json.loads(_arbiter.claim(kind, None, "", rules, at_ply, intended_move,
-                                          time_control, limit, game, data, label, index))
+                                          time_control, limit, game, data, label, index, lang))
     return _json.loads(_arbiter.claim(kind, fen, _moves_text(moves), rules, at_ply,
-                                      intended_move, time_control, limit, game))
+                                      intended_move, time_control, limit, game, None, "-", 0,
+                                      lang))
 
 
 def perft(depth: int, fen: Optional[str] = None, game: Optional[str] = None) -> Dict[str, Any]:

@@ -56,14 +56,19 @@ class Referee:
         return _json.loads(self._r.report_json())
 
     def claim(self, kind: str, intended_move: Optional[str] = None, *,
-              time_control: Optional[str] = None) -> Dict[str, Any]:
+              time_control: Optional[str] = None, lang: Optional[str] = None) -> Dict[str, Any]:
         """Judges a claim by the side to move now: ``"threefold"`` (9.2) or ``"fifty-moves"``
         (9.3), with the move written down (9.2.1.1, 9.3.1). ``time_control`` (penalty, 9.5.3):
         ``"standard"``/``"rapid"``/``"blitz"``; ``None`` = standard (a referee has no tags).
-        The CLI's ``claim --json``."""
+        The CLI's ``claim --json``; with ``lang``, also ``text``."""
         from . import claim as _claim
         return _claim(kind, self._r.start_fen(), self._r.moves(), intended_move=intended_move,
-                      time_control=time_control, game="chess")
+                      time_control=time_control, game="chess", lang=lang)
+
+    def report(self, lang: Optional[str] = None) -> Dict[str, Any]:
+        """The whole game report so far (the CLI's ``judge --json`` dict for these moves);
+        with ``lang`` (``"en"``, ``"zh-Hant"``, ``"zh-Hans"``) also its words as ``text``."""
+        return _json.loads(self._r.report_json(lang))
 
     @property
     def fen(self) -> str:
@@ -118,7 +123,8 @@ def claim(kind: str, fen: Optional[str] = None, moves: Union[str, List[str], Non
                   game=None if from_record else "chess")
 
 
-def dead(fen: str) -> Dict[str, Any]:
+def dead(fen: str, lang: Optional[str] = None) -> Dict[str, Any]:
     """Whether a position is dead (FIDE 5.2.2: no sequence of legal moves mates): the CLI's
-    ``dead --json`` dict. Raises :class:`~arbiter_referee.FenError`."""
-    return _json.loads(_arbiter.dead(fen))
+    ``dead --json`` dict; with ``lang``, also ``text`` (see :func:`arbiter_referee.judge`).
+    Raises :class:`~arbiter_referee.FenError`."""
+    return _json.loads(_arbiter.dead(fen, lang))

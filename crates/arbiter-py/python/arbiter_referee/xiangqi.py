@@ -53,6 +53,11 @@ class Referee:
         """The whole game report so far (as :meth:`status`)."""
         return self.status()
 
+    def report(self, lang: Optional[str] = None) -> Dict[str, Any]:
+        """:attr:`verdict`, with ``lang`` (``"en"``, ``"zh-Hant"``, ``"zh-Hans"``) also its
+        words in that language as ``text`` (see :func:`arbiter_referee.judge`)."""
+        return _json.loads(self._r.report_json(lang))
+
     @property
     def fen(self) -> str:
         """The current position's FEN."""
@@ -78,18 +83,19 @@ def _moves_text(moves: Union[str, List[str]]) -> str:
 
 
 def cycle(fen: str, moves: Union[str, List[str]], *, rules: Optional[str] = None,
-          explain: bool = False) -> Dict[str, Any]:
+          explain: bool = False, lang: Optional[str] = None) -> Dict[str, Any]:
     """Judges one repetition cycle: ``moves`` (one or more loops) from ``fen`` return to it.
     Returns the CLI's ``cycle --json`` dict: per-side offence (``sides``) and the ``verdict``
-    (``must_vary``, ``result_if_unchanged``) under ``rules`` (default AXF)."""
-    return _json.loads(_arbiter.cycle(fen, _moves_text(moves), rules, explain))
+    (``must_vary``, ``result_if_unchanged``) under ``rules`` (default AXF); with ``lang``,
+    also ``text`` (see :func:`arbiter_referee.judge`)."""
+    return _json.loads(_arbiter.cycle(fen, _moves_text(moves), rules, explain, lang))
 
 
 def classify(fen: str, move: str, *, rules: Optional[str] = None,
-             explain: bool = False) -> Dict[str, Any]:
+             explain: bool = False, lang: Optional[str] = None) -> Dict[str, Any]:
     """Classifies one move: ``kinds`` (check, chase, ...) and ``chases`` (chaser, target,
-    piece). The CLI's ``classify --json`` dict."""
-    return _json.loads(_arbiter.classify(fen, move, rules, explain))
+    piece). The CLI's ``classify --json`` dict; with ``lang``, also ``text``."""
+    return _json.loads(_arbiter.classify(fen, move, rules, explain, lang))
 
 
 def claim(fen: Optional[str] = None, moves: Union[str, List[str], None] = None, *,

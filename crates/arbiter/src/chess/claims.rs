@@ -4,7 +4,7 @@
 //! fivefold 9.6.1, 75 moves 9.6.2) is not judged: the answer names the end instead.
 
 use crate::types::{ClaimKind, Side};
-use crate::words::{side_title, MoveNumbering};
+use crate::words::MoveNumbering;
 use serde::Serialize;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
@@ -77,28 +77,10 @@ pub struct GameEnded {
 }
 
 impl GameEnded {
-    /// `"checkmate"`, `"stalemate"`, … for the text report.
-    pub fn words(&self) -> &'static str {
-        match self.by {
-            "checkmate" => "checkmate",
-            "stalemate" => "stalemate",
-            "dead_position" => "a dead position",
-            "fivefold_repetition" => "fivefold repetition",
-            "seventy_five_moves" => "the 75-move rule",
-            "no_legal_moves" => "no legal move (困斃)",
-            other => other,
-        }
-    }
-
     /// `"The game had already ended at ply 23 by checkmate (FIDE 5.1.1): no claim can be
     /// made, and none is penalised.\n"`.
     pub fn text(&self) -> String {
-        format!(
-            "The game had already ended at ply {} by {} ({}): no claim can be made, and none is penalised.\n",
-            self.ply,
-            self.words(),
-            self.clause
-        )
+        crate::render::claim::game_ended(self)
     }
 }
 
@@ -178,87 +160,7 @@ impl ClaimVerdict {
     /// brackets), the count, the verdict with its clause, the penalty with its time control and
     /// where that came from.
     pub fn text(&self) -> String {
-        let side = side_title(self.by);
-        let what = match self.kind {
-            ClaimKind::Threefold => "threefold repetition",
-            _ => "the fifty-move rule",
-        };
-        let w = &self.words;
-        let when = match &w.last_move {
-            Some(m) => format!("after {}", w.numbering.with_ply(self.at_ply, m)),
-            None => format!("at the start [ply {}]", self.at_ply),
-        };
-        let intended = |m: &str| {
-            let san = w.intended.as_deref().unwrap_or(m);
-            w.numbering.label(self.at_ply + 1, san)
-        };
-        let mut t = format!("{when}, {side} claims a draw by {what}");
-        if let Some(m) = &self.intended_move {
-            t.push_str(&format!(", writing the intended move {}", intended(m)));
-        }
-        t.push_str(".\n");
-        let mut t = capitalise_first(&t);
-        if let Some(o) = self.occurrences {
-            // 9.2.1.1 (an intended move) speaks of the position that move would make; 9.2.1.2
-            // of the position on the board.
-            let stands = if self.intended_move.is_some() {
-                "would stand"
-            } else {
-                "stands"
-            };
-            t.push_str(&format!("The position {stands} for the {} time.\n", ordinal(o)));
-        }
-        if let Some(p) = self.plies_without_progress {
-            t.push_str(&format!("{p} plies without pawn move or capture (100 needed).\n"));
-        }
-        if let Some(ended) = &self.ended {
-            t.push_str(&ended.text());
-            return t;
-        }
-        if self.valid == Some(true) {
-            t.push_str(&format!("Correct ({}): the game is drawn.\n", self.clause));
-        } else {
-            t.push_str(&format!("Incorrect ({}).", self.clause));
-            if let Some(p) = &self.penalty {
-                let source = match self.time_control_source.as_str() {
-                    "default" => "as none was given or recorded".to_string(),
-                    "--time-control" => "as --time-control says".to_string(),
-                    tag => format!("from the record's {tag}"),
-                };
-                t.push_str(&format!(
-                    " The opponent gets {} s more ({}; {} play, {source}).",
-                    p.opponent_extra_seconds,
-                    p.clause,
-                    self.time_control.name()
-                ));
-            }
-            if self.must_play_intended_move {
-                if let Some(m) = &self.intended_move {
-                    t.push_str(&format!(" {side} must now play {}.", intended(m)));
-                }
-            }
-            t.push('\n');
-        }
-        t
-    }
-}
-
-fn capitalise_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
-
-fn ordinal(n: u32) -> String {
-    match n {
-        1 => "first".into(),
-        2 => "second".into(),
-        3 => "third".into(),
-        4 => "fourth".into(),
-        5 => "fifth".into(),
-        _ => format!("{n}th"),
+        crate::render::claim::chess(self)
     }
 }
 

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::types::{ClaimKind, Game, Outcome, RuleBook, Side};
-use crate::words::{side_title, MoveNumbering};
+use crate::words::MoveNumbering;
 use crate::Deadline;
 use serde::Serialize;
 use shakmaty::san::SanPlus;
@@ -59,21 +59,6 @@ impl Reason {
             Reason::FlagDeadPosition => "FIDE 6.9",
             Reason::ThreefoldRepetition => "FIDE 9.2.1",
             Reason::FiftyMoves => "FIDE 9.3",
-        }
-    }
-
-    fn words(self) -> &'static str {
-        match self {
-            Reason::Checkmate => "checkmate",
-            Reason::Stalemate => "stalemate",
-            Reason::DeadPosition => "dead position (no legal sequence can end in mate)",
-            Reason::FivefoldRepetition => "fivefold repetition",
-            Reason::SeventyFiveMoves => "75 moves by each side without pawn move or capture",
-            Reason::FlagDeadPosition => "flag fall, but the opponent could not mate by any legal sequence",
-            Reason::ThreefoldRepetition => "threefold repetition, ended by the match manager",
-            Reason::FiftyMoves => {
-                "50 moves by each side without pawn move or capture, ended by the match manager"
-            }
         }
     }
 }
@@ -159,137 +144,12 @@ pub struct MovesInWords {
     pub intended: BTreeMap<usize, String>,
 }
 
-impl MovesInWords {
-    /// `"21...Qa5 [ply 42]"`; `"the start [ply 0]"` at ply 0; `"[ply k]"` when the move is unknown.
-    pub fn after(&self, ply: usize) -> String {
-        match self.san.get(&ply) {
-            Some(san) => self.numbering.with_ply(ply, san),
-            None if ply == 0 => "the start [ply 0]".into(),
-            None => format!("[ply {ply}]"),
-        }
-    }
-
-    /// `"22.Kf1"`: the intended move of a claim at `ply`, numbered as the move it would be.
-    pub fn intended(&self, ply: usize, uci: &str) -> String {
-        let san = self.intended.get(&ply).map_or(uci, String::as_str);
-        self.numbering.label(ply + 1, san)
-    }
-}
-
-fn claim_words(kind: ClaimKind) -> &'static str {
-    if kind == ClaimKind::Threefold {
-        "threefold repetition"
-    } else {
-        "the fifty-move rule"
-    }
-}
-
 impl JudgeReport {
     /// A readable report: one verdict sentence (what ended the game, after which move, which
     /// clause; or who may claim now), the claims that arose, the flag, the recorded result.
     /// Moves in SAN, numbered as players count them, plies in brackets.
     pub fn text(&self) -> String {
-        let w = &self.words;
-        let mut t = String::new();
-        let plies = self.plies;
-        let unit = if plies == 1 { "ply" } else { "plies" };
-        t.push_str(&format!("chess (FIDE), {plies} {unit}: "));
-        match (self.status, self.reason) {
-            (Status::Decided, Some(r)) => {
-                let at = self.at_ply.unwrap_or(0);
-                let when = if at == 0 {
-                    "in the start position [ply 0]".to_string()
-                } else {
-                    format!("after {}", w.after(at))
-                };
-                t.push_str(&format!(
-                    "{} — {} {when} ({}).\n",
-                    self.result,
-                    r.words(),
-                    r.clause()
-                ));
-                if self.moves_after_end > 0 {
-                    t.push_str(&format!(
-                        "The record goes on for {} more after the game had ended.\n",
-                        crate::words::plies(self.moves_after_end)
-                    ));
-                }
-            }
-            (Status::Claimable, _) => {
-                let who = self
-                    .end_claims
-                    .first()
-                    .map_or("the side to move", |c| side_title(c.by));
-                let how: Vec<String> = self
-                    .end_claims
-                    .iter()
-                    .map(|c| match &c.intended_move {
-                        Some(m) => format!(
-                            "by {} when writing {} ({})",
-                            claim_words(c.kind),
-                            w.intended(c.at_ply, m),
-                            c.clause
-                        ),
-                        None => format!("by {} ({})", claim_words(c.kind), c.clause),
-                    })
-                    .collect();
-                let at = self.end_claims.first().map_or(plies, |c| c.at_ply);
-                let when = if at == 0 {
-                    "in the start position".to_string()
-                } else {
-                    format!("after {}", w.after(at))
-                };
-                t.push_str(&format!(
-                    "not decided; {when}, {who}, to move, may claim a draw now {}.\n",
-                    how.join(", or ")
-                ))
-            }
-            _ => t.push_str("not decided by the rules; the game goes on.\n"),
-        }
-        for c in &self.claims {
-            let when = if c.at_ply == 0 {
-                "In the start position".to_string()
-            } else {
-                format!("After {}", w.after(c.at_ply))
-            };
-            match &c.intended_move {
-                Some(m) => t.push_str(&format!(
-                    "  {when}, {} could claim a draw by {} by writing {} ({}).\n",
-                    side_title(c.by),
-                    claim_words(c.kind),
-                    w.intended(c.at_ply, m),
-                    c.clause
-                )),
-                None => t.push_str(&format!(
-                    "  {when}, {} could claim a draw by {} ({}).\n",
-                    side_title(c.by),
-                    claim_words(c.kind),
-                    c.clause
-                )),
-            }
-        }
-        if let Some(f) = &self.flag {
-            t.push_str(&format!(
-                "  {}'s flag fell; the opponent {} ({}).\n",
-                side_title(f.flagged),
-                if f.opponent_can_mate {
-                    "could still mate, so the loss stands"
-                } else {
-                    "could not mate by any legal sequence, so it is a draw"
-                },
-                f.clause
-            ));
-        }
-        match &self.recorded_result {
-            Some(r) if !self.result_agrees => t.push_str(&format!(
-                "The record says {r}, but the rules say {}.\n",
-                self.result
-            )),
-            Some(r) if r == "*" => t.push_str("The record gives no result (*).\n"),
-            Some(r) => t.push_str(&format!("Recorded result: {r}.\n")),
-            None => {}
-        }
-        t
+        crate::render::chess_judge::text(self)
     }
 
     /// Every clause the report cites (for the glossary summaries that end a text report).

@@ -64,7 +64,7 @@ pub use error::ChessError;
 pub use identity::{PositionKey, RepetitionTable};
 pub use judge::{
     judge_game, judge_game_with, judge_game_within, ClaimOpportunity, DeadCheck, JudgeOptions, JudgeReport,
-    Reason, Status,
+    MovesInWords, Reason, Status,
 };
 pub use record::{
     parse_fen, parse_moves, parse_pgn_game, read_pgn, read_pgn_games, GameRecord, PgnRead, WrittenMove,

@@ -192,54 +192,7 @@ pub struct LimitClaim {
 impl LimitClaim {
     /// The count in plain words, one line per step.
     pub fn steps(&self) -> Vec<String> {
-        let c = &self.count;
-        let mut s = vec![format!(
-            "1. plies without a capture from ply {} to ply {}: {}",
-            self.window_start_ply, self.at_ply, c.plies
-        )];
-        if self.perpetual_spans.is_empty() {
-            s.push("2. perpetual check/chase repetitions beyond 3 cycles: none, 0 plies discounted".into());
-        } else {
-            for p in &self.perpetual_spans {
-                s.push(format!(
-                    "2. {}'s {} from ply {} ({} plies a loop) to ply {}: {} plies after the allowed cycles discounted",
-                    side_name(p.side),
-                    p.offence.name().replace('_', " "),
-                    p.start_ply,
-                    p.loop_plies,
-                    p.end_ply,
-                    p.discounted
-                ));
-            }
-        }
-        s.push(format!(
-            "3. {}'s checks (one ply each): {}, at most 10 count: {} discounted",
-            side_name(self.by),
-            c.claimant_checks,
-            c.claimant_checks_discounted
-        ));
-        s.push(format!(
-            "4. counted: {} - {} - {} = {} of {} needed: {}",
-            c.plies,
-            c.perpetual_plies_discounted,
-            c.claimant_checks_discounted,
-            c.counted,
-            c.needed,
-            if self.valid {
-                "the claim holds"
-            } else {
-                "the claim is short"
-            }
-        ));
-        s
-    }
-}
-
-/// `"Red"` or `"Black"`.
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Red",
-        Color::Black => "Black",
+        crate::render::claim::limit_steps(self)
     }
 }
 

@@ -1,0 +1,204 @@
+//! Golden files of the text reports in each language (`--lang en|zh-Hant|zh-Hans`): the two
+//! samples, one claim, one cycle and one error, compared byte for byte with
+//! `tests/golden/NAME.LANG.txt` (standard output, then standard error after a `--stderr--`
+//! line). `ARBITER_UPDATE_GOLDEN=1 cargo test --test golden` rewrites them; every rewrite is
+//! read line by line before it is committed.
+//!
+//! Also: no Chinese report carries an English rule sentence; `--lang` beats the locale, the
+//! locale (LC_ALL, LC_MESSAGES, LANG) beats the default; `--notation` writes xiangqi moves
+//! as asked.
+
+use std::process::Command;
+
+const LANGS: [&str; 3] = ["en", "zh-Hant", "zh-Hans"];
+
+/// The reports under test: a name and the arguments.
+const CASES: &[(&str, &[&str])] = &[
+    (
+        "judge-xiangqi-sample",
+        &["judge", "samples/xiangqi-perpetual-chase.pgn"],
+    ),
+    (
+        "judge-chess-sample",
+        &["judge", "samples/chess-threefold-grischuk-giri-2019.pgn"],
+    ),
+    (
+        "claim-threefold",
+        &[
+            "claim",
+            "samples/chess-threefold-grischuk-giri-2019.pgn",
+            "--kind",
+            "threefold",
+            "--at-ply",
+            "42",
+            "--intended-move",
+            "Kf1",
+        ],
+    ),
+    (
+        "claim-natural-move-limit",
+        &[
+            "claim",
+            "samples/xiangqi-perpetual-chase.pgn",
+            "--kind",
+            "natural-move-limit",
+        ],
+    ),
+    (
+        "cycle-chariot-chases-cannon",
+        &[
+            "cycle",
+            "--fen",
+            "4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w",
+            "--moves",
+            "a3b3 b5a5 b3a3 a5b5",
+            "--explain",
+        ],
+    ),
+    (
+        "error-chess-claim-on-xiangqi",
+        &[
+            "claim",
+            "samples/xiangqi-perpetual-chase.pgn",
+            "--kind",
+            "threefold",
+        ],
+    ),
+];
+
+fn run(args: &[&str], env: &[(&str, &str)]) -> (String, String, Option<i32>) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    cmd.args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("the binary runs");
+    (
+        String::from_utf8(out.stdout).expect("UTF-8 output"),
+        String::from_utf8(out.stderr).expect("UTF-8 errors"),
+        out.status.code(),
+    )
+}
+
+fn report(name: &str, args: &[&str], lang: &str) -> String {
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--lang", lang]);
+    let (out, err, code) = run(&all, &[]);
+    let expected_code = if name.starts_with("error") { 2 } else { 0 };
+    assert_eq!(code, Some(expected_code), "{name} {lang}: {err}");
+    format!("{out}--stderr--\n{err}")
+}
+
+#[test]
+fn text_reports_match_their_golden_files_in_each_language() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden");
+    let update = std::env::var_os("ARBITER_UPDATE_GOLDEN").is_some();
+    let mut differ = Vec::new();
+    for (name, args) in CASES {
+        for lang in LANGS {
+            let got = report(name, args, lang);
+            let path = format!("{dir}/{name}.{lang}.txt");
+            if update {
+                std::fs::create_dir_all(dir).unwrap();
+                std::fs::write(&path, &got).unwrap();
+                continue;
+            }
+            let want = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+            if got != want {
+                differ.push(format!("{path}:\n--- want\n{want}\n--- got\n{got}"));
+            }
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n\n"));
+}
+
+/// The English words a rule sentence is made of; a Chinese report may carry coordinates,
+/// SAN, PGN tags and file names, never these.
+const ENGLISH_WORDS: &[&str] = &[
+    " the ", " rule ", "rules", "claim", "chase", "check", "Red", "White", "Black", "ply", "plies", "draw",
+    "move", "Clause", "Verdict", "Recorded", "position", "cycle", "error", "game",
+];
+
+#[test]
+fn no_chinese_report_speaks_english() {
+    for (name, args) in CASES {
+        for lang in ["zh-Hant", "zh-Hans"] {
+            let text = report(name, args, lang);
+            for line in text.lines() {
+                // What the record says of itself (players, event) is quoted, not spoken.
+                let line = line.split("vs").next().unwrap_or(line);
+                // File names and the command that lists the glossary are names, not words.
+                let line = line
+                    .replace("samples/xiangqi-perpetual-chase.pgn", "")
+                    .replace("samples/chess-threefold-grischuk-giri-2019.pgn", "")
+                    .replace("arbiter rules", "");
+                for w in ENGLISH_WORDS {
+                    assert!(!line.contains(w), "{name} {lang}: {w:?} in {line:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn traditional_and_simplified_use_their_own_words() {
+    let hant = report("x", &["judge", "samples/xiangqi-perpetual-chase.pgn"], "zh-Hant");
+    let hans = report("x", &["judge", "samples/xiangqi-perpetual-chase.pgn"], "zh-Hans");
+    // AXF detailed rule 13: the chariot may not chase an unprotected cannon.
+    assert!(hant.contains("紅方長捉黑砲（亞洲棋規細則第13條）"), "{hant}");
+    assert!(hans.contains("红方长捉黑炮（亚洲棋规细则第13条）"), "{hans}");
+    // Mainland usage writes 着 for a move, where the Taiwan rules write 著.
+    assert!(hant.contains("著法：") && hans.contains("着法："), "{hans}");
+    assert!(!hans.contains('著'), "{hans}");
+    // Moves in Chinese notation in the reader's script (the record is ICCS).
+    assert!(hant.contains("24. 俥二平三［47］"), "{hant}");
+    assert!(hans.contains("24. 车二平三［47］"), "{hans}");
+    // Chess keeps chess terms and SAN, never xiangqi's words.
+    let chess = report(
+        "x",
+        &["judge", "samples/chess-threefold-grischuk-giri-2019.pgn"],
+        "zh-Hans",
+    );
+    assert!(
+        chess.contains("三次重复") && chess.contains("22.Kf1［43］"),
+        "{chess}"
+    );
+    assert!(!chess.contains("长将") && !chess.contains("象棋规"), "{chess}");
+}
+
+#[test]
+fn the_language_comes_from_the_flag_then_the_locale() {
+    let args = ["judge", "samples/xiangqi-perpetual-chase.pgn"];
+    let (hk, _, _) = run(&args, &[("LANG", "zh_HK.UTF-8")]);
+    assert!(hk.contains("長捉黑砲"), "{hk}");
+    let (sg, _, _) = run(&args, &[("LC_ALL", "zh_SG.UTF-8"), ("LANG", "zh_TW.UTF-8")]);
+    assert!(sg.contains("长捉黑炮"), "{sg}");
+    let (flag, _, _) = run(&["judge", "--lang", "en", args[1]], &[("LANG", "zh_CN.UTF-8")]);
+    assert!(flag.contains("Red went on with its perpetual chase"), "{flag}");
+    let (c, _, _) = run(&args, &[("LANG", "C.UTF-8")]);
+    assert!(c.contains("Clause: AXF detailed rule 13"), "{c}");
+    let (_, err, code) = run(&["judge", "--lang", "fr", args[1]], &[]);
+    assert_eq!(code, Some(2), "{err}");
+}
+
+#[test]
+fn notation_writes_xiangqi_moves_as_asked() {
+    let base = ["judge", "samples/xiangqi-perpetual-chase.pgn"];
+    let with = |lang: &str, notation: &str| {
+        let mut a: Vec<&str> = base.to_vec();
+        a.extend(["--lang", lang, "--notation", notation]);
+        run(&a, &[]).0
+    };
+    assert!(with("zh-Hant", "iccs").contains("24.h6g6［47］"));
+    assert!(
+        with("zh-Hans", "wxf").contains("24.R2.3［47］") || with("zh-Hans", "wxf").contains("24.R2=3［47］")
+    );
+    assert!(with("en", "chinese").contains("24. 俥二平三 [ply 47]"));
+    // JSON never changes with the language.
+    let json = |lang: &str| run(&["judge", "--json", "--lang", lang, base[1]], &[]).0;
+    assert_eq!(json("en"), json("zh-Hans"));
+}

@@ -1,0 +1,522 @@
+//! The text of a judged draw claim: chess threefold and fifty moves (FIDE 9.2, 9.3, 9.5), the
+//! xiangqi natural move limit (AXF, TW113).
+
+use super::{capitalise_first, capitalised, zh};
+use crate::chess::{ClaimVerdict, GameEnded};
+use crate::report::ClaimReport;
+use crate::types::ClaimKind;
+use crate::types::Lang;
+use crate::words::side_title;
+use crate::xiangqi::limits::LimitClaim;
+
+/// The claim judged step by step, the decision and the penalty of an incorrect claim.
+pub fn body_text(r: &ClaimReport) -> String {
+    match r {
+        ClaimReport::Chess(v) => chess(v),
+        ClaimReport::Xiangqi {
+            claim: c,
+            rules,
+            numbering,
+            last_move,
+            ended,
+            ..
+        } => {
+            let when = match last_move {
+                Some(m) => format!("After {}", numbering.with_ply(c.at_ply, m)),
+                None => format!("At the start [ply {}]", c.at_ply),
+            };
+            if let Some(ended) = ended {
+                return format!(
+                    "{when}, {} claims a draw by the natural move limit.\n{}",
+                    capitalised(c.by),
+                    game_ended(ended)
+                );
+            }
+            let mut text = format!(
+                "{when}, {} claims a draw by the natural move limit ({}, {} plies needed):\n",
+                capitalised(c.by),
+                rules.name().to_uppercase(),
+                c.count.needed
+            );
+            for step in c.steps() {
+                text.push_str(&format!("  {step}\n"));
+            }
+            text.push_str(&format!(
+                "{} ({}).\n",
+                if c.valid {
+                    "The claim is valid: the game is drawn"
+                } else {
+                    "The claim is not valid: play goes on"
+                },
+                c.clause
+            ));
+            if !c.valid {
+                match &c.penalty {
+                    Some(p) => text.push_str(&format!(
+                        "Penalty: {}{} seconds on {}'s clock ({}).\n",
+                        if p.foul { "a foul is recorded and " } else { "" },
+                        p.claimant_clock_seconds,
+                        capitalised(c.by),
+                        p.clause
+                    )),
+                    None => text.push_str("The rule book states no penalty for a short claim.\n"),
+                }
+            }
+            text
+        }
+    }
+}
+
+/// `"checkmate"`, `"stalemate"`, … for the text report.
+pub fn ended_words(e: &GameEnded) -> &'static str {
+    match e.by {
+        "checkmate" => "checkmate",
+        "stalemate" => "stalemate",
+        "dead_position" => "a dead position",
+        "fivefold_repetition" => "fivefold repetition",
+        "seventy_five_moves" => "the 75-move rule",
+        "no_legal_moves" => "no legal move (困斃)",
+        other => other,
+    }
+}
+
+/// `"The game had already ended at ply 23 by checkmate (FIDE 5.1.1): no claim can be
+/// made, and none is penalised.\n"`.
+pub fn game_ended(e: &GameEnded) -> String {
+    format!(
+        "The game had already ended at ply {} by {} ({}): no claim can be made, and none is penalised.\n",
+        e.ply,
+        ended_words(e),
+        e.clause
+    )
+}
+
+/// A readable report of the verdict: who claims after which move (SAN, move numbers, ply in
+/// brackets), the count, the verdict with its clause, the penalty with its time control and
+/// where that came from.
+pub fn chess(r: &ClaimVerdict) -> String {
+    let side = side_title(r.by);
+    let what = match r.kind {
+        ClaimKind::Threefold => "threefold repetition",
+        _ => "the fifty-move rule",
+    };
+    let w = &r.words;
+    let when = match &w.last_move {
+        Some(m) => format!("after {}", w.numbering.with_ply(r.at_ply, m)),
+        None => format!("at the start [ply {}]", r.at_ply),
+    };
+    let intended = |m: &str| {
+        let san = w.intended.as_deref().unwrap_or(m);
+        w.numbering.label(r.at_ply + 1, san)
+    };
+    let mut t = format!("{when}, {side} claims a draw by {what}");
+    if let Some(m) = &r.intended_move {
+        t.push_str(&format!(", writing the intended move {}", intended(m)));
+    }
+    t.push_str(".\n");
+    let mut t = capitalise_first(&t);
+    if let Some(o) = r.occurrences {
+        // 9.2.1.1 (an intended move) speaks of the position that move would make; 9.2.1.2
+        // of the position on the board.
+        let stands = if r.intended_move.is_some() {
+            "would stand"
+        } else {
+            "stands"
+        };
+        t.push_str(&format!("The position {stands} for the {} time.\n", ordinal(o)));
+    }
+    if let Some(p) = r.plies_without_progress {
+        t.push_str(&format!("{p} plies without pawn move or capture (100 needed).\n"));
+    }
+    if let Some(ended) = &r.ended {
+        t.push_str(&game_ended(ended));
+        return t;
+    }
+    if r.valid == Some(true) {
+        t.push_str(&format!("Correct ({}): the game is drawn.\n", r.clause));
+    } else {
+        t.push_str(&format!("Incorrect ({}).", r.clause));
+        if let Some(p) = &r.penalty {
+            let source = match r.time_control_source.as_str() {
+                "default" => "as none was given or recorded".to_string(),
+                "--time-control" => "as --time-control says".to_string(),
+                tag => format!("from the record's {tag}"),
+            };
+            t.push_str(&format!(
+                " The opponent gets {} s more ({}; {} play, {source}).",
+                p.opponent_extra_seconds,
+                p.clause,
+                r.time_control.name()
+            ));
+        }
+        if r.must_play_intended_move {
+            if let Some(m) = &r.intended_move {
+                t.push_str(&format!(" {side} must now play {}.", intended(m)));
+            }
+        }
+        t.push('\n');
+    }
+    t
+}
+
+fn ordinal(n: u32) -> String {
+    match n {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        _ => format!("{n}th"),
+    }
+}
+
+/// The count in plain words, one line per step.
+pub fn limit_steps(r: &LimitClaim) -> Vec<String> {
+    let c = &r.count;
+    let mut s = vec![format!(
+        "1. plies without a capture from ply {} to ply {}: {}",
+        r.window_start_ply, r.at_ply, c.plies
+    )];
+    if r.perpetual_spans.is_empty() {
+        s.push("2. perpetual check/chase repetitions beyond 3 cycles: none, 0 plies discounted".into());
+    } else {
+        for p in &r.perpetual_spans {
+            s.push(format!(
+                "2. {}'s {} from ply {} ({} plies a loop) to ply {}: {} plies after the allowed cycles discounted",
+                side_title(p.side),
+                p.offence.name().replace('_', " "),
+                p.start_ply,
+                p.loop_plies,
+                p.end_ply,
+                p.discounted
+            ));
+        }
+    }
+    s.push(format!(
+        "3. {}'s checks (one ply each): {}, at most 10 count: {} discounted",
+        side_title(r.by),
+        c.claimant_checks,
+        c.claimant_checks_discounted
+    ));
+    s.push(format!(
+        "4. counted: {} - {} - {} = {} of {} needed: {}",
+        c.plies,
+        c.perpetual_plies_discounted,
+        c.claimant_checks_discounted,
+        c.counted,
+        c.needed,
+        if r.valid {
+            "the claim holds"
+        } else {
+            "the claim is short"
+        }
+    ));
+    s
+}
+
+/// [`body_text`] in `lang`.
+pub fn body_text_in(r: &ClaimReport, lang: Lang) -> String {
+    if lang == Lang::En {
+        return body_text(r);
+    }
+    match r {
+        ClaimReport::Chess(v) => chess_in(v, lang),
+        ClaimReport::Xiangqi {
+            claim: c,
+            rules,
+            numbering,
+            last_move,
+            last_played,
+            ended,
+        } => {
+            // The move in Chinese notation of the report's script.
+            let written = last_played.as_deref().map(|(pos, mv, style, options)| {
+                let (style, options) = super::Notation::Default.style_for(lang, *style, *options);
+                xiangqi::notation::write_move_with(pos, *mv, style, &options)
+            });
+            let when = match written.as_ref().or(last_move.as_ref()) {
+                Some(m) => format!(
+                    "{}{}",
+                    zh::numbered(numbering, c.at_ply, m),
+                    zh::pick(lang, "後", "后")
+                ),
+                None => zh::at_start(lang, c.at_ply),
+            };
+            let who = zh::side(lang, c.by);
+            let claims = zh::pick(lang, "依自然限著提和", "依自然限着提和");
+            if let Some(ended) = ended {
+                return format!("{when}，{who}{claims}。\n{}", game_ended_in(ended, lang));
+            }
+            let book = match rules {
+                crate::xiangqi::rules::RulesId::Axf => zh::pick(lang, "亞洲棋規", "亚洲棋规"),
+                crate::xiangqi::rules::RulesId::Tw113 => zh::pick(lang, "台灣棋規", "台湾棋规"),
+            };
+            let mut text = format!(
+                "{when}，{who}{claims}（{book}，{}{}{}）：\n",
+                zh::pick(lang, "須", "须"),
+                zh::plies(lang, c.count.needed as usize),
+                zh::pick(lang, "，［ ］內為半回合序號", "，［ ］内为半回合序号"),
+            );
+            for step in limit_steps_in(c, lang) {
+                text.push_str(&format!("  {step}\n"));
+            }
+            text.push_str(&format!(
+                "{}（{}）。\n",
+                if c.valid {
+                    zh::pick(lang, "提和成立：判和", "提和成立：判和")
+                } else {
+                    zh::pick(lang, "提和不成立：對局繼續", "提和不成立：对局继续")
+                },
+                zh::cite(lang, &c.clause)
+            ));
+            if !c.valid {
+                match &c.penalty {
+                    Some(p) => text.push_str(&format!(
+                        "{}{}{who}{}{}{}（{}）。\n",
+                        zh::pick(lang, "罰則：", "罚则："),
+                        if p.foul {
+                            zh::pick(lang, "記犯規一次，並", "记犯规一次，并")
+                        } else {
+                            ""
+                        },
+                        if p.claimant_clock_seconds < 0 {
+                            zh::pick(lang, "剩餘時間扣", "剩余时间扣")
+                        } else {
+                            zh::pick(lang, "剩餘時間加", "剩余时间加")
+                        },
+                        p.claimant_clock_seconds.unsigned_abs(),
+                        zh::pick(lang, "秒", "秒"),
+                        zh::cite(lang, p.clause)
+                    )),
+                    None => text.push_str(zh::pick(
+                        lang,
+                        "棋規未訂提和不足的罰則。\n",
+                        "棋规未订提和不足的罚则。\n",
+                    )),
+                }
+            }
+            text
+        }
+    }
+}
+
+/// The count of a natural-move-limit claim in `lang`, one line per step.
+pub fn limit_steps_in(r: &LimitClaim, lang: Lang) -> Vec<String> {
+    if lang == Lang::En {
+        return limit_steps(r);
+    }
+    let c = &r.count;
+    let mut s = vec![format!(
+        "1. {}{}{}{}{}{}",
+        zh::ply_mark(r.window_start_ply),
+        zh::pick(lang, "至", "至"),
+        zh::ply_mark(r.at_ply),
+        zh::pick(lang, "之間無吃子：", "之间无吃子："),
+        c.plies,
+        zh::pick(lang, "個半回合", "个半回合"),
+    )];
+    if r.perpetual_spans.is_empty() {
+        s.push(
+            zh::pick(
+                lang,
+                "2. 超過3個循環的長將、長捉：無，扣除0個半回合",
+                "2. 超过3个循环的长将、长捉：无，扣除0个半回合",
+            )
+            .to_string(),
+        );
+    } else {
+        for p in &r.perpetual_spans {
+            let offence = match p.offence {
+                crate::xiangqi::repetition::Offence::PerpetualCheck => zh::pick(lang, "長將", "长将"),
+                _ => zh::pick(lang, "長捉", "长捉"),
+            };
+            s.push(format!(
+                "2. {}{offence}{}{}{}{}{}{}{}{}",
+                zh::side(lang, p.side),
+                zh::pick(lang, "，自", "，自"),
+                zh::ply_mark(p.start_ply),
+                zh::pick(lang, "至", "至"),
+                zh::ply_mark(p.end_ply),
+                format_args!(
+                    "（{}{}）",
+                    zh::pick(lang, "每個循環", "每个循环"),
+                    zh::plies(lang, p.loop_plies)
+                ),
+                zh::pick(lang, "：允許的循環以外扣除", "：允许的循环以外扣除"),
+                p.discounted,
+                zh::pick(lang, "個半回合", "个半回合"),
+            ));
+        }
+    }
+    s.push(format!(
+        "3. {}{}{}{}{}{}",
+        zh::side(lang, r.by),
+        zh::pick(
+            lang,
+            "的將軍（每步計一個半回合）：",
+            "的将军（每步计一个半回合）："
+        ),
+        c.claimant_checks,
+        zh::pick(lang, "，最多計10：扣除", "，最多计10：扣除"),
+        c.claimant_checks_discounted,
+        zh::pick(lang, "個半回合", "个半回合"),
+    ));
+    s.push(format!(
+        "4. {}{} − {} − {} = {}{}{}：{}",
+        zh::pick(lang, "計入：", "计入："),
+        c.plies,
+        c.perpetual_plies_discounted,
+        c.claimant_checks_discounted,
+        c.counted,
+        zh::pick(lang, "，須", "，须"),
+        c.needed,
+        if r.valid {
+            zh::pick(lang, "提和成立", "提和成立")
+        } else {
+            zh::pick(lang, "不足", "不足")
+        }
+    ));
+    s
+}
+
+/// How a game had already ended, in `lang`.
+pub fn ended_in(e: &GameEnded, lang: Lang) -> &'static str {
+    match e.by {
+        "checkmate" => zh::pick(lang, "將死", "将死"),
+        "stalemate" => "逼和",
+        "dead_position" => "死局",
+        "fivefold_repetition" => zh::pick(lang, "五次重複", "五次重复"),
+        "seventy_five_moves" => zh::pick(lang, "七十五步規則", "七十五回合规则"),
+        "no_legal_moves" => zh::pick(lang, "困斃（無合法著法）", "困毙（无合法着法）"),
+        _ => zh::pick(lang, "棋規", "规则"),
+    }
+}
+
+/// [`game_ended`] in `lang`.
+pub fn game_ended_in(e: &GameEnded, lang: Lang) -> String {
+    if lang == Lang::En {
+        return game_ended(e);
+    }
+    format!(
+        "{}{}{}{}（{}）{}\n",
+        zh::pick(lang, "對局已在", "对局已在"),
+        zh::ply_mark(e.ply),
+        zh::pick(lang, "因", "因"),
+        ended_in(e, lang),
+        zh::cite(lang, e.clause),
+        zh::pick(
+            lang,
+            "結束：不能再申請和局，也不受罰。",
+            "结束：不能再申请和棋，也不受罚。"
+        ),
+    )
+}
+
+/// [`chess`] in `lang`, in the FIDE Laws' Chinese terms.
+pub fn chess_in(r: &ClaimVerdict, lang: Lang) -> String {
+    if lang == Lang::En {
+        return chess(r);
+    }
+    let side = zh::side(lang, r.by);
+    let what = crate::render::chess_judge::claim_kind_in(r.kind, lang);
+    let w = &r.words;
+    let when = match &w.last_move {
+        Some(m) => format!(
+            "{}{}",
+            zh::numbered(&w.numbering, r.at_ply, m),
+            zh::pick(lang, "後", "后")
+        ),
+        None => zh::at_start(lang, r.at_ply),
+    };
+    let intended = |m: &str| {
+        let san = w.intended.as_deref().unwrap_or(m);
+        w.numbering.label(r.at_ply + 1, san)
+    };
+    let mut t = format!("{when}，{side}");
+    if let Some(m) = &r.intended_move {
+        t.push_str(&format!(
+            "{}{}，",
+            zh::pick(lang, "寫下預定走法", "写下预定着法"),
+            intended(m)
+        ));
+    }
+    t.push_str(&format!(
+        "{}{what}{}{}\n",
+        zh::pick(lang, "依", "依"),
+        zh::pick(lang, "申請和局", "申请和棋"),
+        zh::pick(lang, "（［ ］內為半回合序號）。", "（［ ］内为半回合序号）。"),
+    ));
+    if let Some(o) = r.occurrences {
+        let stands = if r.intended_move.is_some() {
+            zh::pick(lang, "走出後，該局面將第", "走出后，该局面将第")
+        } else {
+            zh::pick(lang, "該局面已第", "该局面已第")
+        };
+        t.push_str(&format!(
+            "{stands}{o}{}\n",
+            zh::pick(lang, "次出現。", "次出现。")
+        ));
+    }
+    if let Some(p) = r.plies_without_progress {
+        t.push_str(&format!(
+            "{p}{}\n",
+            zh::pick(
+                lang,
+                "個半回合沒有動兵、沒有吃子（須100個）。",
+                "个半回合没有动兵、没有吃子（须100个）。"
+            )
+        ));
+    }
+    if let Some(ended) = &r.ended {
+        t.push_str(&game_ended_in(ended, lang));
+        return t;
+    }
+    let clause = zh::cite(lang, r.clause);
+    if r.valid == Some(true) {
+        t.push_str(&format!(
+            "{}（{clause}）{}\n",
+            zh::pick(lang, "申請正確", "申请成立"),
+            zh::pick(lang, "：判和。", "：判和。")
+        ));
+    } else {
+        t.push_str(&format!(
+            "{}（{clause}）。",
+            zh::pick(lang, "申請不正確", "申请不成立")
+        ));
+        if let Some(p) = &r.penalty {
+            let tc = match r.time_control {
+                crate::chess::TimeControl::Standard => zh::pick(lang, "標準棋", "标准棋"),
+                crate::chess::TimeControl::Rapid => "快棋",
+                crate::chess::TimeControl::Blitz => "超快棋",
+            };
+            let source = match r.time_control_source.as_str() {
+                "default" => zh::pick(
+                    lang,
+                    "未給出也未記錄時限，按標準棋",
+                    "未给出也未记录时限，按标准棋",
+                )
+                .to_string(),
+                "--time-control" => zh::pick(lang, "依所給時限", "依所给时限").to_string(),
+                tag => format!("{}{tag}", zh::pick(lang, "依記錄的", "依记录的")),
+            };
+            t.push_str(&format!(
+                "{}{}{}（{}；{tc}，{source}）。",
+                zh::pick(lang, "對手加時", "对手加时"),
+                p.opponent_extra_seconds,
+                zh::pick(lang, "秒", "秒"),
+                zh::cite(lang, p.clause),
+            ));
+        }
+        if r.must_play_intended_move {
+            if let Some(m) = &r.intended_move {
+                t.push_str(&format!(
+                    "{side}{}{}。",
+                    zh::pick(lang, "現在必須走出", "现在必须走出"),
+                    intended(m)
+                ));
+            }
+        }
+        t.push('\n');
+    }
+    t
+}

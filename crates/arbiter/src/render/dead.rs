@@ -1,0 +1,130 @@
+//! The text of a dead-position answer (FIDE 5.2.2, 6.9, 9.6.2).
+
+use super::zh;
+use crate::report::DeadAnswer;
+use crate::types::Lang;
+
+/// [`DeadAnswer::text`] without the clause summaries (a FEN file's answers share one
+/// block of summaries at the end: [`crate::glossary::summaries_text`]).
+pub fn body_text(r: &DeadAnswer) -> String {
+    let fen = &r.fen;
+    match &r.report {
+        Err(e) => match r.line {
+            Some(n) => format!("line {n}: error: {e}\n"),
+            None => format!("{fen}\nerror: {e}\n"),
+        },
+        Ok(r) => {
+            let mut text = format!("{fen}\n");
+            if r.dead {
+                text.push_str("Dead position: neither side can mate by any legal sequence (FIDE 5.2.2); the game is drawn.\n");
+            } else {
+                let can = |b: bool| {
+                    if b {
+                        "can still mate"
+                    } else {
+                        "cannot mate by any legal sequence"
+                    }
+                };
+                text.push_str(&format!(
+                    "Not dead: White {}, Black {} (FIDE 5.2.2; on a flag fall, FIDE 6.9).\n",
+                    can(r.white_can_mate),
+                    can(r.black_can_mate)
+                ));
+                if r.horizon_draw {
+                    text.push_str(
+                        "But the 75-move rule (FIDE 9.6.2) ends the game before any mate can be reached.\n",
+                    );
+                }
+            }
+            if let Some(side) = r.undetermined {
+                text.push_str(&format!(
+                    "(The helpmate search gave up for {side}; counted as able to mate.)\n"
+                ));
+            }
+            text
+        }
+    }
+}
+
+/// [`body_text`] in `lang`.
+pub fn body_text_in(r: &DeadAnswer, lang: Lang) -> String {
+    if lang == Lang::En {
+        return body_text(r);
+    }
+    let fen = &r.fen;
+    let error = zh::pick(lang, "錯誤：", "错误：");
+    match &r.report {
+        Err(e) => match r.line {
+            Some(n) => format!(
+                "{}{n}{}{error}{}\n",
+                zh::pick(lang, "第", "第"),
+                zh::pick(lang, "行：", "行："),
+                super::errors::error(e, lang)
+            ),
+            None => format!("{fen}\n{error}{}\n", super::errors::error(e, lang)),
+        },
+        Ok(d) => {
+            let mut text = format!("{fen}\n");
+            let cite = |c: &str| zh::cite(lang, c);
+            if d.dead {
+                text.push_str(&format!(
+                    "{}{}{}\n",
+                    zh::pick(
+                        lang,
+                        "死局：雙方都不可能以任何合法走法序列將死對方（",
+                        "死局：双方都不可能以任何合法着法序列将死对方（"
+                    ),
+                    cite("FIDE 5.2.2"),
+                    zh::pick(lang, "）；判和。", "）；判和。")
+                ));
+            } else {
+                let can = |b: bool| {
+                    if b {
+                        zh::pick(lang, "仍可將死", "仍可将死")
+                    } else {
+                        zh::pick(lang, "無任何合法走法序列可將死", "无任何合法着法序列可将死")
+                    }
+                };
+                text.push_str(&format!(
+                    "{}{}，{}{}（{}；{}{}）。\n",
+                    zh::pick(lang, "不是死局：白方", "不是死局：白方"),
+                    can(d.white_can_mate),
+                    zh::pick(lang, "黑方", "黑方"),
+                    can(d.black_can_mate),
+                    cite("FIDE 5.2.2"),
+                    zh::pick(lang, "超時時見", "超时时见"),
+                    cite("FIDE 6.9"),
+                ));
+                if d.horizon_draw {
+                    text.push_str(&format!(
+                        "{}{}{}\n",
+                        zh::pick(lang, "但七十五步規則（", "但七十五回合规则（"),
+                        cite("FIDE 9.6.2"),
+                        zh::pick(
+                            lang,
+                            "）會在任何將死之前結束對局。",
+                            "）会在任何将死之前结束对局。"
+                        )
+                    ));
+                }
+            }
+            if let Some(side) = d.undetermined {
+                let who = match side {
+                    "white" => "白方",
+                    "black" => "黑方",
+                    _ => zh::pick(lang, "雙方", "双方"),
+                };
+                text.push_str(&format!(
+                    "{}{who}{}\n",
+                    zh::pick(lang, "（", "（"),
+                    zh::pick(
+                        lang,
+                        "的協助將死搜尋中止；按可將死計。）",
+                        "的协助将死搜索中止；按可将死计。）"
+                    )
+                ));
+            }
+            text
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! The glossary in words: the rule books' names, the block of summaries that ends a text
+//! report (the clauses it cited), and `docs/clauses.md`.
+
+use super::zh;
+use crate::glossary::{cited, clauses, Clause, RuleBook};
+use crate::types::Lang;
+
+/// The rule book's name in words.
+pub fn book_title(book: RuleBook) -> &'static str {
+    match book {
+        RuleBook::Axf => {
+            "Asian Xiangqi Federation rules, chapter on repetition (亞洲象棋聯合會 比賽規例 棋例)"
+        }
+        RuleBook::Tw113 => "Taiwan 2024 revised xiangqi rules (中華民國象棋規則113年修訂版)",
+        RuleBook::Fide => "FIDE Laws of Chess, in force from 1 January 2023",
+    }
+}
+
+/// The rule book's name in `lang`.
+pub fn book_title_in(book: RuleBook, lang: Lang) -> &'static str {
+    match (book, lang) {
+        (_, Lang::En) => book_title(book),
+        (RuleBook::Axf, _) => zh::pick(
+            lang,
+            "亞洲象棋聯合會《比賽規例》棋例（亞洲棋規）",
+            "亚洲象棋联合会《比赛规例》棋例（亚洲棋规）",
+        ),
+        (RuleBook::Tw113, _) => zh::pick(
+            lang,
+            "中華民國象棋規則113年修訂版（台灣棋規）",
+            "台湾象棋规则113年修订版（台湾棋规）",
+        ),
+        (RuleBook::Fide, _) => zh::pick(
+            lang,
+            "國際棋聯西洋棋棋規（2023年1月1日生效）",
+            "国际棋联国际象棋规则（2023年1月1日生效）",
+        ),
+    }
+}
+
+impl Clause {
+    /// The citation in `lang`: `AXF detailed rule 13`, 亞洲棋規細則第13條, 亚洲棋规细则第13条.
+    pub fn citation_in(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.citation(),
+            _ => zh::cite(lang, &self.citation()),
+        }
+    }
+
+    /// The title in `lang`.
+    pub fn title_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.title,
+            Lang::ZhHant => self.title_zh,
+            Lang::ZhHans => self.title_zh_hans,
+        }
+    }
+
+    /// The summary in `lang`.
+    pub fn summary_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.en,
+            Lang::ZhHant => self.zh,
+            Lang::ZhHans => self.zh_hans,
+        }
+    }
+
+    /// `{"lang","citation","title","summary"}`: the clause in `lang` (the HTTP answer's `text`).
+    pub fn text_json(&self, lang: Lang) -> serde_json::Value {
+        serde_json::json!({
+            "lang": lang,
+            "citation": self.citation_in(lang),
+            "title": self.title_in(lang),
+            "summary": self.summary_in(lang),
+        })
+    }
+
+    /// The clause as `arbiter rules` prints it in `lang`: citation and title, then the
+    /// summaries (English and traditional Chinese for `en`; the language's own for Chinese).
+    pub fn text_in(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => format!(
+                "{} — {}\n  {}\n  {}\n",
+                self.citation(),
+                self.title,
+                self.en,
+                self.zh
+            ),
+            _ => format!(
+                "{}（{}）\n  {}\n",
+                self.citation_in(lang),
+                self.title_in(lang),
+                self.summary_in(lang)
+            ),
+        }
+    }
+}
+
+/// The clauses `texts` cite, in order, each once.
+fn cited_once<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<&'static Clause> {
+    let mut seen: Vec<&'static Clause> = Vec::new();
+    for t in texts {
+        for c in cited(t) {
+            if !seen.iter().any(|x| std::ptr::eq(*x, c)) {
+                seen.push(c);
+            }
+        }
+    }
+    seen
+}
+
+/// [`summaries_text`] in `lang`: the clauses the English `texts` cite, summarised in `lang`.
+pub fn summaries_in(texts: &[&str], lang: Lang) -> String {
+    if lang == Lang::En {
+        return summaries_text(texts.iter().copied());
+    }
+    let seen = cited_once(texts.iter().copied());
+    if seen.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from(zh::pick(
+        lang,
+        "引用條文（本專案自撰摘要，以棋規原文為準；arbiter rules 列出全部條文）：\n",
+        "引用条文（本项目自撰摘要，以棋规原文为准；arbiter rules 列出全部条文）：\n",
+    ));
+    for c in seen {
+        s.push_str(&format!(
+            "  {}（{}）：{}\n",
+            c.citation_in(lang),
+            c.title_in(lang),
+            c.summary_in(lang)
+        ));
+    }
+    s
+}
+
+/// The text block that ends a report: each cited clause with its English summary, or an empty
+/// string when `texts` cite none.
+pub fn summaries_text<'a>(texts: impl IntoIterator<Item = &'a str>) -> String {
+    let seen = cited_once(texts);
+    if seen.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("Clauses cited (summaries in our words; `arbiter rules` lists them all):\n");
+    for c in seen {
+        s.push_str(&format!("  {} ({}): {}\n", c.citation(), c.title, c.en));
+    }
+    s
+}
+
+/// The whole glossary as Markdown (the text of `docs/clauses.md`).
+pub fn markdown() -> String {
+    let mut s = String::from(
+        "# Clauses cited by the referee\n\n\
+Every clause `arbiter` cites, with a one-paragraph summary written for this project in English and\n\
+Chinese (traditional, then simplified). These are our words, not the rule books' text; where they differ, the rule book decides.\n\
+`arbiter rules [axf|tw113|fide] [CLAUSE]` prints the same entries, and every text report ends with\n\
+the summaries of the clauses it cited. This file is generated from\n\
+`crates/arbiter/src/glossary.rs` (a test checks that it is up to date).\n",
+    );
+    for book in [RuleBook::Axf, RuleBook::Tw113, RuleBook::Fide] {
+        s.push_str(&format!("\n## {}\n", book_title(book)));
+        for c in clauses(Some(book)) {
+            s.push_str(&format!(
+                "\n**{}** — {}\n\n{}\n\n{}（{}）：{}\n\n{}（{}）：{}\n",
+                c.citation(),
+                c.title,
+                c.en,
+                c.citation_in(Lang::ZhHant),
+                c.title_zh,
+                c.zh,
+                c.citation_in(Lang::ZhHans),
+                c.title_zh_hans,
+                c.zh_hans
+            ));
+        }
+    }
+    s
+}

@@ -1,0 +1,201 @@
+//! Every word a report speaks, in one layer apart from the rules: the rule modules return typed
+//! values with their evidence, and these modules turn them into sentences.
+//!
+//! One module per report: [`xiangqi_judge`] and [`chess_judge`] (a judged game), [`cycle`]
+//! (a xiangqi repetition cycle), [`classify`] (one xiangqi move), [`claim`] (a draw claim),
+//! [`dead`] (a chess dead position), [`perft`], [`glossary`] (the summaries of the clauses a
+//! report cites), [`errors`] (what could not be judged).
+
+pub mod chess_judge;
+pub mod claim;
+pub mod classify;
+pub mod cycle;
+pub mod dead;
+pub mod errors;
+pub mod glossary;
+pub mod perft;
+pub mod xiangqi_judge;
+pub mod zh;
+
+use crate::types::{Lang, ParseError, Side};
+use xiangqi::notation::{Style, WriteOptions};
+use xiangqi::Color;
+
+/// How a text report writes xiangqi moves (chess moves are always SAN with `+`/`#`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// Chinese notation in the script of a Chinese report; the record's own notation in an
+    /// English one.
+    #[default]
+    Default,
+    /// The record's own notation (Chinese for XQF).
+    AsWritten,
+    /// Chinese notation (炮二平五), in the report's script (traditional for English).
+    Chinese,
+    /// ICCS coordinates (h2e2).
+    Iccs,
+    /// WXF (C2=5).
+    Wxf,
+}
+
+impl std::str::FromStr for Notation {
+    type Err = ParseError;
+    /// `chinese`, `iccs`, `wxf`, `as-written` (ASCII case ignored, `_` for `-`).
+    fn from_str(s: &str) -> Result<Notation, ParseError> {
+        match s.to_ascii_lowercase().replace('_', "-").as_str() {
+            "chinese" => Ok(Notation::Chinese),
+            "iccs" => Ok(Notation::Iccs),
+            "wxf" => Ok(Notation::Wxf),
+            "as-written" => Ok(Notation::AsWritten),
+            _ => Err(ParseError {
+                what: "notation",
+                word: s.to_string(),
+                expected: "chinese, iccs, wxf or as-written",
+            }),
+        }
+    }
+}
+
+impl Notation {
+    /// The style and writing options for a report in `lang` of moves recorded as `style` and
+    /// `write`.
+    pub fn style_for(self, lang: Lang, style: Style, write: WriteOptions) -> (Style, WriteOptions) {
+        let chinese = WriteOptions {
+            chinese_script: if lang == Lang::En {
+                write.chinese_script
+            } else {
+                zh::script(lang)
+            },
+            full_width: lang.is_chinese() && write.full_width,
+            ..WriteOptions::default()
+        };
+        match self {
+            Notation::Default if lang == Lang::En => (style, write),
+            Notation::Default | Notation::Chinese => (Style::Chinese, chinese),
+            Notation::AsWritten => (style, write),
+            Notation::Iccs => (Style::Iccs, write),
+            Notation::Wxf => (
+                Style::Wxf,
+                if style == Style::Wxf {
+                    write
+                } else {
+                    WriteOptions::default()
+                },
+            ),
+        }
+    }
+}
+
+/// `text`, then the summaries of the clauses it cites (the clause glossary, in our words).
+pub(crate) fn with_summaries(text: String) -> String {
+    let summaries = crate::glossary::summaries_text([text.as_str()]);
+    if summaries.is_empty() {
+        text
+    } else {
+        format!("{text}{summaries}")
+    }
+}
+
+/// A report in `lang`, ending with the summaries of the clauses it cites: `english` writes the
+/// English report (whose citations name the clauses), `words` the report in `lang`.
+pub(crate) fn in_lang(lang: Lang, english: impl Fn() -> String, words: impl Fn(Lang) -> String) -> String {
+    if lang == Lang::En {
+        return with_summaries(english());
+    }
+    let cited = english();
+    format!(
+        "{}{}",
+        words(lang),
+        glossary::summaries_in(&[cited.as_str()], lang)
+    )
+}
+
+/// [`game_label`] in `lang`.
+pub(crate) fn game_label_in(lang: Lang, file: &str, index: usize, from_position: bool) -> String {
+    if lang == Lang::En {
+        return game_label(file, index, from_position);
+    }
+    let n = index + 1;
+    if from_position {
+        zh::pick(lang, "所給局面", "所给局面").to_string()
+    } else if file == "-" {
+        format!("{}，第{n}局", zh::pick(lang, "標準輸入", "标准输入"))
+    } else {
+        format!("{file}，第{n}局")
+    }
+}
+
+/// [`read_notes_text`] in `lang`.
+pub(crate) fn read_notes_in(lang: Lang, s: &mut String, truncated: bool, warnings: &[String]) {
+    if lang == Lang::En {
+        return read_notes_text(s, truncated, warnings);
+    }
+    if truncated {
+        s.push_str(zh::pick(
+            lang,
+            "  警告：記錄可能不完整（在回合數之後中斷，或格式應有結果標記卻沒有）；不比較記錄的結果。\n",
+            "  警告：记录可能不完整（在回合数之后中断，或格式应有结果标记却没有）；不比较记录的结果。\n",
+        ));
+    }
+    for w in warnings {
+        s.push_str(&format!("  {}{w}\n", zh::pick(lang, "讀取警告：", "读取警告：")));
+    }
+}
+
+/// How a text report names a game: `"FILE, game N"` with N counted from 1 (JSON `index` is
+/// 0-based); a `--fen/--moves` position is `"position (--fen/--moves)"`.
+pub(crate) fn game_label(file: &str, index: usize, from_position: bool) -> String {
+    if from_position {
+        "position (--fen/--moves)".to_string()
+    } else if file == "-" {
+        format!("standard input, game {}", index + 1)
+    } else {
+        format!("{file}, game {}", index + 1)
+    }
+}
+
+/// The lines a text report adds for a record that may be truncated and for reader warnings.
+pub(crate) fn read_notes_text(s: &mut String, truncated: bool, warnings: &[String]) {
+    if truncated {
+        s.push_str(
+            "  Warning: the record may be truncated (it stops after a move number, or has no result \
+             token at its end although its format carries one); its recorded result is not compared.\n",
+        );
+    }
+    for w in warnings {
+        s.push_str(&format!("  Warning: {w}\n"));
+    }
+}
+
+pub(crate) fn capitalise_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+pub(crate) fn capitalised(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+/// `"Red"`, `"White"` or `"Black"`: a side as a text report names it.
+pub fn side_title(side: impl Into<Side>) -> &'static str {
+    match side.into() {
+        Side::Red => "Red",
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+/// `"1 ply"`, `"2 plies"`.
+pub fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}

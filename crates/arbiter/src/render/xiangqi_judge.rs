@@ -1,0 +1,605 @@
+//! The text report of a judged xiangqi game: heading, one verdict sentence, clause,
+//! procedure where it applies, repetition evidence with the moves numbered in the record's
+//! notation.
+
+use super::{capitalise_first, capitalised, game_label, game_label_in, read_notes_in, read_notes_text, zh};
+use crate::render::cycle::{cycle_text_in, cycle_text_with, CycleWording};
+use crate::report::XiangqiGameReport;
+use crate::types::Lang;
+use crate::xiangqi::rules::RulesId;
+use crate::xiangqi::verdict::{Reason as XReason, Status as XStatus};
+use xiangqi::Color;
+
+/// `"29. 俥二平三 [ply 57]"`: the move that produced `ply`, in the report's notation.
+pub(crate) fn move_at(r: &XiangqiGameReport, ply: usize) -> String {
+    if ply == 0 {
+        return "the start [ply 0]".to_string();
+    }
+    let Some(&mv) = r.moves.get(ply - 1) else {
+        return format!("[ply {ply}]");
+    };
+    let mut pos = r.start.clone();
+    for &m in &r.moves[..ply - 1] {
+        pos.make_move(m);
+    }
+    let text = xiangqi::notation::write_move_with(&pos, mv, r.style, &r.write);
+    r.numbering.with_ply(ply, &text)
+}
+
+/// `"after 86... 車8平7 [ply 172]"`, or `"at the start [ply 0]"`.
+fn after_move(r: &XiangqiGameReport, ply: usize) -> String {
+    if ply == 0 {
+        "at the start [ply 0]".to_string()
+    } else {
+        format!("after {}", move_at(r, ply))
+    }
+}
+
+/// The report for people: heading, one verdict sentence, clause, procedure where it
+/// applies, repetition evidence with the moves numbered in the record's notation.
+pub fn text(r: &XiangqiGameReport) -> String {
+    let mut s = String::new();
+    if r.recorded_result.is_some() || r.from_position {
+        s.push_str(&format!(
+            "{}{}\n",
+            game_label(&r.file, r.index, r.from_position),
+            r.heading
+        ));
+    }
+    s.push_str(&verdict_text(r));
+    if let (Some(n), Some(ply)) = (r.notation_warnings, r.first_warning_ply) {
+        if n > 0 {
+            s.push_str(&format!(
+                "  {n} notation warning(s): 前/後 omitted and resolved by legality (first at ply {ply})\n"
+            ));
+        }
+    }
+    read_notes_text(&mut s, r.truncated, &r.warnings);
+    s
+}
+
+fn verdict_text(r: &XiangqiGameReport) -> String {
+    let v = &r.verdict;
+    let cycles = r.cycles;
+    let plies = r.plies;
+    let book = match r.rules.id {
+        RulesId::Axf => "AXF",
+        RulesId::Tw113 => "TW113",
+    };
+    let mut s = format!("  {plies} plies, rules {book}\n");
+    let reason = match v.reason {
+        Some(XReason::Checkmate) => "checkmate",
+        Some(XReason::NoLegalMoves) => "the side to move has no legal move (困斃)",
+        Some(XReason::PerpetualCheck) => "perpetual check",
+        Some(XReason::PerpetualChase) => "perpetual chase",
+        Some(XReason::RepetitionDraw) => "repetition with neither side at fault",
+        Some(XReason::NaturalMoveLimit) => "natural move limit",
+        None => "",
+    };
+    let at = v.at_ply.unwrap_or(0);
+    let after = move_at(r, at);
+    let nine_rounds = v
+        .clause
+        .as_deref()
+        .is_some_and(|c| c.starts_with("TW113 9-round rule"));
+    let loser = |c: Color| {
+        if v.result.is_decisive() {
+            format!("{} loses ({})", capitalised(c), v.result)
+        } else {
+            format!("the result is {}", v.result)
+        }
+    };
+    let limit_clause = r.rules.natural_move_limit.clause;
+    match (v.status, v.must_vary) {
+        (XStatus::Claimable, _) => s.push_str(&format!(
+            "  Not decided: {}, {}, to move, may claim a draw now by the natural move limit ({limit_clause}).\n",
+            after_move(r, r.plies),
+            capitalised(r.to_move),
+        )),
+        (XStatus::Ongoing, _) => {
+            s.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n")
+        }
+        (XStatus::Pending, _) if nine_rounds => s.push_str(&format!(
+            "  Pending after {after}: 9 rounds among a few points, alternating allowed and forbidden \
+             moves with no progress; the arbiter rules. {}\n",
+            match v.must_vary {
+                Some(c) => format!(
+                    "{} must vary ({reason}); if it does not, {}.",
+                    capitalised(c),
+                    loser(c)
+                ),
+                None => "Neither side is at fault: the arbiter may declare a draw.".to_string(),
+            }
+        )),
+        (XStatus::Pending, Some(c)) => s.push_str(&format!(
+            "  Pending after {after}: the repetition has reached {cycles} cycles. {} must vary \
+             ({reason}); if it repeats once more, {}.\n",
+            capitalised(c),
+            loser(c)
+        )),
+        (XStatus::Pending, None) => s.push_str(&format!(
+            "  Pending after {after}: the repetition has reached {cycles} cycles with neither side at \
+             fault; one more cycle draws (1/2-1/2).\n",
+        )),
+        (XStatus::Decided, Some(c)) if v.repetition.is_some() => s.push_str(&format!(
+            "  Decided after {after}: {} went on with its {reason} a cycle past the count and {}.\n",
+            capitalised(c),
+            loser(c).replacen(&format!("{} ", capitalised(c)), "", 1)
+        )),
+        (XStatus::Decided, _) if v.repetition.is_some() => s.push_str(&format!(
+            "  Decided after {after}: the repetition went on a cycle past the count with neither \
+             side at fault: drawn ({}).\n",
+            v.result
+        )),
+        (XStatus::Decided, _) => {
+            s.push_str(&format!("  Decided after {after}: {reason} ({}).\n", v.result))
+        }
+    }
+    // A citation only ("checkmate: the side to move loses" cites no rule book: the reason
+    // above says it).
+    if let Some(c) = v
+        .clause
+        .as_ref()
+        .filter(|c| v.status != XStatus::Claimable && !crate::glossary::references(c).is_empty())
+    {
+        s.push_str(&format!("  Clause: {c}\n"));
+    }
+    for &(by, ply) in &r.limit_claims {
+        if v.status == XStatus::Claimable && ply == r.plies && by == r.to_move {
+            continue; // said above
+        }
+        s.push_str(&format!(
+            "  {}, {} could claim a draw by the natural move limit ({limit_clause}).\n",
+            capitalise_first(&after_move(r, ply)),
+            capitalised(by),
+        ));
+    }
+    if v.procedure.is_some() {
+        // Only where the count decided: worded for the rule book in force.
+        s.push_str(&match r.rules.id {
+            RulesId::Tw113 => format!(
+                "  Procedure (TW113 ch.4 procedure): after {cycles} cycles the position is pending and the \
+                 arbiter warns; one more cycle decides.\n"
+            ),
+            RulesId::Axf => format!(
+                "  Procedure: the AXF rules write none; the count of the TW113 procedure is used (pending \
+                 after {cycles} cycles, one more cycle decides; --cycles changes it).\n"
+            ),
+        });
+    }
+    if r.moves_after_end > 0 {
+        s.push_str(&format!(
+            "  The record goes on for {} more after the game had ended.\n",
+            crate::words::plies(r.moves_after_end)
+        ));
+    }
+    if let Some(rec) = r.recorded_result.as_deref() {
+        if r.result_agrees == Some(false) {
+            let say = match v.status {
+                XStatus::Decided => v.result.to_string(),
+                XStatus::Pending => format!("{} unless the side that must vary does (pending)", v.result),
+                XStatus::Claimable => "a draw may be claimed".to_string(),
+                XStatus::Ongoing => "the game goes on (no repetition decides it)".to_string(),
+            };
+            s.push_str(&format!("  The record says {rec}; the rules say {say}.\n"));
+        } else if rec != "*" {
+            s.push_str(&format!("  Recorded result: {rec}.\n"));
+        }
+    }
+    if let (Some(rep), Some(start)) = (&v.repetition, &r.cycle_start) {
+        if nine_rounds {
+            s.push_str(&format!(
+                "  The 9 rounds judged: {} {}:\n",
+                crate::words::plies(rep.length),
+                after_move(r, rep.start_ply)
+            ));
+        } else {
+            // The loops listed below are the `count` judged; an earlier recurrence (the
+            // repetition was pending then) is said apart.
+            let earlier = if rep.recurrences > rep.count {
+                format!(
+                    " (its start position recurred {} times in all: the repetition was pending at ply {})",
+                    rep.recurrences,
+                    at.saturating_sub(rep.length)
+                )
+            } else {
+                String::new()
+            };
+            s.push_str(&format!(
+                "  Repetition: a loop of {} played {} times, from {} to {}, judged together{earlier}:\n",
+                crate::words::plies(rep.length),
+                rep.count,
+                move_at(r, rep.start_ply),
+                move_at(r, at)
+            ));
+        }
+        let wording = CycleWording {
+            style: r.style,
+            options: r.write,
+            numbering: Some((r.numbering, rep.start_ply)),
+            verdict: false,
+        };
+        for line in cycle_text_with(start, &rep.judgement, r.explain, &wording).lines() {
+            s.push_str("    ");
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    s
+}
+
+/// The report in `lang` (Chinese: [`text`]'s sentences in the rule books' words), moves
+/// written as the report's `style` says.
+pub fn text_in(r: &XiangqiGameReport, lang: Lang) -> String {
+    if lang == Lang::En {
+        return text(r);
+    }
+    let mut s = String::new();
+    if r.recorded_result.is_some() || r.from_position {
+        let heading = r
+            .heading
+            .strip_prefix(": ")
+            .map_or(r.heading.clone(), |h| format!("：{h}"));
+        s.push_str(&format!(
+            "{}{heading}\n",
+            game_label_in(lang, &r.file, r.index, r.from_position)
+        ));
+    }
+    s.push_str(&verdict_zh(r, lang));
+    if let (Some(n), Some(ply)) = (r.notation_warnings, r.first_warning_ply) {
+        if n > 0 {
+            s.push_str(&format!(
+                "  {}{n}{}{}\n",
+                zh::pick(lang, "記譜警告", "记谱警告"),
+                zh::pick(
+                    lang,
+                    "處：省略了前／後，依合法性判定（第一處在",
+                    "处：省略了前／后，依合法性判定（第一处在"
+                ),
+                format_args!("{}）", zh::ply_mark(ply))
+            ));
+        }
+    }
+    read_notes_in(lang, &mut s, r.truncated, &r.warnings);
+    s
+}
+
+/// `"29... 車8平7［58］"` in the report's notation.
+fn move_zh(r: &XiangqiGameReport, lang: Lang, ply: usize) -> String {
+    if ply == 0 {
+        return zh::at_start(lang, 0);
+    }
+    let Some(&mv) = r.moves.get(ply - 1) else {
+        return zh::ply_mark(ply);
+    };
+    let mut pos = r.start.clone();
+    for &m in &r.moves[..ply - 1] {
+        pos.make_move(m);
+    }
+    let text = xiangqi::notation::write_move_with(&pos, mv, r.style, &r.write);
+    zh::numbered(&r.numbering, ply, &text)
+}
+
+/// `"29... 車8平7［58］後"`.
+fn after_zh(r: &XiangqiGameReport, lang: Lang, ply: usize) -> String {
+    if ply == 0 {
+        zh::at_start(lang, 0)
+    } else {
+        format!("{}{}", move_zh(r, lang, ply), zh::pick(lang, "後", "后"))
+    }
+}
+
+/// What `side` did wrong, in the books' words: 長將, 長捉黑砲; the reason's word otherwise.
+pub(crate) fn offence_zh(
+    lang: Lang,
+    reason: Option<XReason>,
+    side: Color,
+    v: &crate::xiangqi::verdict::Verdict,
+) -> String {
+    let judged = v.repetition.as_ref().map(|rep| match side {
+        Color::Red => &rep.judgement.red,
+        Color::Black => &rep.judgement.black,
+    });
+    match reason {
+        Some(XReason::PerpetualCheck) => zh::pick(lang, "長將", "长将").to_string(),
+        Some(XReason::PerpetualChase) => match judged.and_then(|j| j.target) {
+            Some((_, kind)) => format!(
+                "{}{}",
+                zh::pick(lang, "長捉", "长捉"),
+                zh::sided_piece(lang, kind, side.opponent())
+            ),
+            None => zh::pick(lang, "長捉", "长捉").to_string(),
+        },
+        Some(XReason::Checkmate) => zh::pick(lang, "被將死", "被将死").to_string(),
+        Some(XReason::NoLegalMoves) => zh::pick(lang, "困斃", "困毙").to_string(),
+        Some(XReason::RepetitionDraw) => zh::pick(lang, "循環重複", "循环重复").to_string(),
+        Some(XReason::NaturalMoveLimit) => zh::pick(lang, "自然限著", "自然限着").to_string(),
+        None => String::new(),
+    }
+}
+
+/// The verdict sentence in `lang` (one line, without the leading spaces): what the HTTP
+/// answer's `text.verdict` carries.
+pub fn verdict_sentence(r: &XiangqiGameReport, lang: Lang) -> String {
+    if lang == Lang::En {
+        let t = verdict_text(r);
+        return t.lines().nth(1).unwrap_or("").trim().to_string();
+    }
+    let t = verdict_zh(r, lang);
+    t.lines().nth(1).unwrap_or("").trim().to_string()
+}
+
+fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
+    let v = &r.verdict;
+    let cycles = r.cycles;
+    let book = match r.rules.id {
+        RulesId::Axf => zh::pick(lang, "亞洲棋規", "亚洲棋规"),
+        RulesId::Tw113 => zh::pick(lang, "台灣棋規", "台湾棋规"),
+    };
+    let mut s = format!(
+        "  {}{}{}{book}\n",
+        zh::pick(lang, "共", "共"),
+        zh::plies(lang, r.plies),
+        zh::pick(
+            lang,
+            "（［ ］內為半回合序號，一方走一步為一個半回合），規則：",
+            "（［ ］内为半回合序号，一方走一步为一个半回合），规则："
+        ),
+    );
+    let at = v.at_ply.unwrap_or(0);
+    let after = after_zh(r, lang, at);
+    let nine_rounds = v
+        .clause
+        .as_deref()
+        .is_some_and(|c| c.starts_with("TW113 9-round rule"));
+    let clause = v.clause.as_deref().map(|c| zh::cite(lang, c));
+    let cite = clause.as_deref().map(|c| format!("（{c}）")).unwrap_or_default();
+    let result = zh::result(lang, v.result, false);
+    let limit_clause = zh::cite(lang, r.rules.natural_move_limit.clause);
+    let mut cited_in_sentence = false;
+    match (v.status, v.must_vary) {
+        (XStatus::Claimable, _) => s.push_str(&format!(
+            "  {}{}，{}{}{}（{limit_clause}）。\n",
+            zh::pick(lang, "未判定：", "未判定："),
+            after_zh(r, lang, r.plies),
+            zh::pick(lang, "輪到", "轮到"),
+            zh::side(lang, r.to_move),
+            zh::pick(lang, "走棋，現在可依自然限著提和", "走棋，现在可依自然限着提和"),
+        )),
+        (XStatus::Ongoing, _) => s.push_str(zh::pick(
+            lang,
+            "  棋規未判定：記錄結束時對局仍在進行。\n",
+            "  棋规未判定：记录结束时对局仍在进行。\n",
+        )),
+        (XStatus::Pending, _) if nine_rounds => {
+            cited_in_sentence = true;
+            s.push_str(&format!(
+                "  {after}{}{cite}{}",
+                zh::pick(
+                    lang,
+                    "待判：在少數幾個交叉點之間走滿9回合，允許著法與禁止著法交替而無進展",
+                    "待判：在少数几个交叉点之间走满9回合，允许着法与禁止着法交替而无进展"
+                ),
+                zh::pick(lang, "，由裁判裁決。", "，由裁判裁决。"),
+            ));
+            match v.must_vary {
+                Some(c) => s.push_str(&format!(
+                    "{}{}，{result}。\n",
+                    zh::side(lang, c),
+                    zh::pick(lang, "須變著，不變作負", "须变着，不变作负")
+                )),
+                None => s.push_str(zh::pick(
+                    lang,
+                    "雙方均未犯例：裁判可宣告和局。\n",
+                    "双方均未犯例：裁判可宣告和棋。\n",
+                )),
+            }
+        }
+        (XStatus::Pending, Some(c)) => {
+            cited_in_sentence = true;
+            s.push_str(&format!(
+                "  {after}{}{cycles}{}{}{}{cite}：{}{}，{result}。\n",
+                zh::pick(lang, "待判：循環已達", "待判：循环已达"),
+                zh::pick(lang, "次。", "次。"),
+                zh::side(lang, c),
+                offence_zh(lang, v.reason, c, v),
+                zh::side(lang, c),
+                zh::pick(lang, "須變著，再循環一次即判負", "须变着，再循环一次即判负"),
+            ))
+        }
+        (XStatus::Pending, None) => {
+            cited_in_sentence = true;
+            s.push_str(&format!(
+                "  {after}{}{cycles}{}{cite}{}\n",
+                zh::pick(lang, "待判：循環已達", "待判：循环已达"),
+                zh::pick(lang, "次，雙方均未犯例", "次，双方均未犯例"),
+                zh::pick(
+                    lang,
+                    "；再循環一次即判和（1/2-1/2）。",
+                    "；再循环一次即判和（1/2-1/2）。"
+                ),
+            ))
+        }
+        (XStatus::Decided, Some(c)) if v.repetition.is_some() => {
+            cited_in_sentence = true;
+            s.push_str(&format!(
+                "  {after}{}{}{}{cite}{}，{result}。\n",
+                zh::pick(lang, "已判定：", "已判定："),
+                zh::side(lang, c),
+                offence_zh(lang, v.reason, c, v),
+                zh::pick(
+                    lang,
+                    "，循環達到次數後仍不變著，判負",
+                    "，循环达到次数后仍不变着，判负"
+                ),
+            ))
+        }
+        (XStatus::Decided, _) if v.repetition.is_some() => {
+            cited_in_sentence = true;
+            s.push_str(&format!(
+                "  {after}{}{cite}{}（{}）。\n",
+                zh::pick(
+                    lang,
+                    "已判定：循環達到次數後仍重複，雙方均未犯例",
+                    "已判定：循环达到次数后仍重复，双方均未犯例"
+                ),
+                zh::pick(lang, "，判和", "，判和"),
+                v.result
+            ))
+        }
+        (XStatus::Decided, _) => {
+            let loser = v.must_vary.or(match v.result {
+                crate::types::Outcome::FirstWins => Some(Color::Black),
+                crate::types::Outcome::BlackWins => Some(Color::Red),
+                _ => None,
+            });
+            let who = loser.map(|c| zh::side(lang, c)).unwrap_or("");
+            s.push_str(&format!(
+                "  {after}{}{who}{}，{result}。\n",
+                zh::pick(lang, "已判定：", "已判定："),
+                match v.reason {
+                    Some(XReason::NaturalMoveLimit) => zh::pick(lang, "自然限著", "自然限着").to_string(),
+                    other => offence_zh(lang, other, loser.unwrap_or(Color::Red), v),
+                }
+            ))
+        }
+    }
+    if let Some(c) = clause.as_ref().filter(|_| {
+        !cited_in_sentence
+            && v.status != XStatus::Claimable
+            && v.clause
+                .as_deref()
+                .is_some_and(|c| !crate::glossary::references(c).is_empty())
+    }) {
+        s.push_str(&format!("  {}{c}\n", zh::pick(lang, "條文：", "条文：")));
+    }
+    for &(by, ply) in &r.limit_claims {
+        if v.status == XStatus::Claimable && ply == r.plies && by == r.to_move {
+            continue;
+        }
+        s.push_str(&format!(
+            "  {}，{}{}（{limit_clause}）。\n",
+            after_zh(r, lang, ply),
+            zh::side(lang, by),
+            zh::pick(lang, "可依自然限著提和", "可依自然限着提和"),
+        ));
+    }
+    if v.procedure.is_some() {
+        s.push_str(&match r.rules.id {
+            RulesId::Tw113 => format!(
+                "  {}{cycles}{}\n",
+                zh::pick(
+                    lang,
+                    "程序（台灣棋規第四章裁判程序）：循環",
+                    "程序（台湾棋规第四章裁判程序）：循环"
+                ),
+                zh::pick(
+                    lang,
+                    "次即成待判局面，裁判提出警告；再循環一次即判定。",
+                    "次即成待判局面，裁判提出警告；再循环一次即判定。"
+                ),
+            ),
+            RulesId::Axf => format!(
+                "  {}{cycles}{}\n",
+                zh::pick(
+                    lang,
+                    "程序：亞洲棋規未訂裁判程序，採用台灣棋規第四章裁判程序的次數（循環",
+                    "程序：亚洲棋规未订裁判程序，采用台湾棋规第四章裁判程序的次数（循环"
+                ),
+                zh::pick(
+                    lang,
+                    "次成待判局面，再循環一次即判定）。",
+                    "次成待判局面，再循环一次即判定）。"
+                ),
+            ),
+        });
+    }
+    if r.moves_after_end > 0 {
+        s.push_str(&format!(
+            "  {}{}。\n",
+            zh::pick(lang, "對局結束後，記錄還多出", "对局结束后，记录还多出"),
+            zh::plies(lang, r.moves_after_end)
+        ));
+    }
+    if let Some(rec) = r.recorded_result.as_deref() {
+        if r.result_agrees == Some(false) {
+            let say = match v.status {
+                XStatus::Decided => v.result.to_string(),
+                XStatus::Pending => format!(
+                    "{}{}",
+                    v.result,
+                    zh::pick(
+                        lang,
+                        "，除非須變著的一方變著（待判）",
+                        "，除非须变着的一方变着（待判）"
+                    )
+                ),
+                XStatus::Claimable => zh::pick(lang, "可以提和", "可以提和").to_string(),
+                XStatus::Ongoing => {
+                    zh::pick(lang, "對局繼續（沒有循環可判）", "对局继续（没有循环可判）").to_string()
+                }
+            };
+            s.push_str(&format!(
+                "  {}{rec}{}{say}。\n",
+                zh::pick(lang, "記錄的結果是", "记录的结果是"),
+                zh::pick(lang, "；依棋規應為", "；依棋规应为"),
+            ));
+        } else if rec != "*" {
+            s.push_str(&format!(
+                "  {}{rec}。\n",
+                zh::pick(lang, "記錄的結果：", "记录的结果：")
+            ));
+        }
+    }
+    if let (Some(rep), Some(start)) = (&v.repetition, &r.cycle_start) {
+        if nine_rounds {
+            s.push_str(&format!(
+                "  {}{}{}{}：\n",
+                zh::pick(lang, "判斷的9回合：", "判断的9回合："),
+                after_zh(r, lang, rep.start_ply),
+                zh::pick(lang, "起共", "起共"),
+                zh::plies(lang, rep.length),
+            ));
+        } else {
+            let earlier = if rep.recurrences > rep.count {
+                format!(
+                    "{}{}{}{}",
+                    zh::pick(lang, "（起始局面共出現", "（起始局面共出现"),
+                    rep.recurrences,
+                    zh::pick(lang, "次：第", "次：第"),
+                    format_args!(
+                        "{}{}",
+                        at.saturating_sub(rep.length),
+                        zh::pick(lang, "半回合時已成待判局面）", "半回合时已成待判局面）")
+                    ),
+                )
+            } else {
+                String::new()
+            };
+            s.push_str(&format!(
+                "  {}{}{}{}{}{}{}{}{}{earlier}：\n",
+                zh::pick(lang, "循環：每個循環", "循环：每个循环"),
+                zh::plies(lang, rep.length),
+                zh::pick(lang, "，共走", "，共走"),
+                rep.count,
+                zh::pick(lang, "次，", "次，"),
+                move_zh(r, lang, rep.start_ply),
+                zh::pick(lang, "至", "至"),
+                move_zh(r, lang, at),
+                zh::pick(lang, "合併判斷", "合并判断"),
+            ));
+        }
+        let wording = CycleWording {
+            style: r.style,
+            options: r.write,
+            numbering: Some((r.numbering, rep.start_ply)),
+            verdict: false,
+        };
+        for line in cycle_text_in(start, &rep.judgement, r.explain, &wording, lang).lines() {
+            s.push_str("    ");
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    s
+}
