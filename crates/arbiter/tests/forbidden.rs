@@ -39,7 +39,11 @@ fn forbidden_moves_equal_the_reference_at_every_ply() {
         "/../../samples/xiangqi-perpetual-chase.pgn"
     ))
     .unwrap();
-    let movetext: String = sample.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join(" ");
+    let movetext: String = sample
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .collect::<Vec<_>>()
+        .join(" ");
     let games = [
         (Position::startpos(), moves_of(&movetext)),
         (
