@@ -60,9 +60,12 @@ pub enum XiangqiGameArg {
 
 /// Kind of draw claim.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+/// Spelled as `arbiter::ClaimKind` is in JSON (`fifty_moves`); `fifty-moves` is read too.
 pub enum ClaimKind {
     Threefold,
+    #[value(name = "fifty_moves", alias = "fifty-moves")]
     FiftyMoves,
+    #[value(name = "natural_move_limit", alias = "natural-move-limit")]
     NaturalMoveLimit,
 }
 
@@ -153,8 +156,8 @@ arbiter judge --rules tw113 --cycles 2 samples/xiangqi-perpetual-chase.pgn\n  \
 arbiter judge --fen '4k4/9/5R3/9/9/4P4/9/9/9/4K4 w' --moves 'f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9'\n  \
 cat game.pgn | arbiter judge -\n\n\
 A repetition is pending after --cycles completed loops (default 3) and decided one loop later.\n\
-Directories are walked for .pgn, .xqf, .cbr, .cbl and .cbf files, and .txt/.htm/.html/.ubb files \
-holding a DhtmlXQ block or a Chinese move list; the format is detected by content. PGN in UTF-8, GBK \
+Directories are walked for .pgn, .xqf, .cbr, .cbl, .cbf and .wxf files, and .txt/.htm/.html/.ubb files \
+holding a DhtmlXQ block, a CBF document or a Chinese move list; the format is detected by content. PGN in UTF-8, GBK \
 or Big5; xiangqi moves in ICCS, WXF or Chinese.")]
     Judge(JudgeArgs),
     /// Adjudicate one repetition cycle given as a FEN and the moves of one or more loops.
@@ -172,8 +175,8 @@ arbiter classify --fen '4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w' --move 俥九平八 --ex
     /// Judge a draw claim (threefold, fifty moves, natural move limit) at a ply.
     #[command(after_help = "Examples:\n  \
 arbiter claim --kind threefold samples/chess-threefold-grischuk-giri-2019.pgn --at-ply 42 --intended-move e1f1\n  \
-arbiter claim --kind fifty-moves --fen '4k3/8/8/8/8/8/3R4/4K3 w - - 98 70' --moves d2c2 --intended-move e8f8\n  \
-arbiter claim --kind natural-move-limit --rules tw113 --fen FEN --moves '...'\n\n\
+arbiter claim --kind fifty_moves --fen '4k3/8/8/8/8/8/3R4/4K3 w - - 98 70' --moves d2c2 --intended-move e8f8\n  \
+arbiter claim --kind natural_move_limit --rules tw113 --fen FEN --moves '...'\n\n\
 Only the side to move may claim. An incorrect claim costs 2 minutes in standard play (FIDE 9.5.3), \
 1 minute in rapid and blitz (A.3, B.2/B.3); a written intended move must then be played.")]
     Claim(ClaimArgs),
@@ -404,8 +407,9 @@ pub struct ClaimArgs {
     pub kind: ClaimKind,
     /// A record file (the claim is judged in game `--game N`, default the first).
     pub file: Option<String>,
-    /// With FILE: index of the game within the file (0-based). Otherwise `xiangqi` or `chess`
-    /// to override game detection from the FEN.
+    /// With FILE: the game's number in the file, counted from 1 as the reports count games
+    /// (`game 1` is the first). Otherwise `xiangqi` or `chess` to override game detection from
+    /// the FEN.
     #[arg(long)]
     pub game: Option<String>,
     /// Start position as FEN.

@@ -422,7 +422,7 @@ fn empty_directory_and_missing_path() {
     assert_eq!(lines.len(), 4);
     assert_eq!(
         lines[0]["error"],
-        "no record files (.pgn, .xqf) in this directory"
+        "no record files (.pgn .xqf .cbr .cbl .cbf .wxf, or .txt .htm .html .ubb holding a record) in this directory"
     );
     assert_eq!(lines[1]["error"], "no such file or directory");
     assert!(lines[0].get("index").is_none());

@@ -98,7 +98,7 @@ fn convert_to_pgn_reads_back_with_the_same_verdicts() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("cut.cbr: game 0: malformed CBR at byte offset"),
+        err.contains("cut.cbr: game 1: malformed CBR at byte offset"),
         "{err}"
     );
     assert!(

@@ -351,8 +351,9 @@ fn xiangqi_sample_report_has_one_verdict() {
     assert!(text.contains("  Procedure: the AXF rules write none;"), "{text}");
     assert!(
         text.contains(
-            "  Repetition: a loop of 4 plies whose position has recurred 4 times; the loops between \
-             23...h8g8 [ply 46] and 29...h8g8 [ply 58] are judged together:\n"
+            "  Repetition: a loop of 4 plies played 3 times, from 23...h8g8 [ply 46] to 29...h8g8 \
+             [ply 58], judged together (its start position recurred 4 times in all: the repetition \
+             was pending at ply 54):\n"
         ),
         "{text}"
     );
@@ -376,17 +377,15 @@ fn xiangqi_sample_report_has_one_verdict() {
         tw.contains("  Procedure (TW113 ch.4 procedure): after 3 cycles the position is pending"),
         "{tw}"
     );
-    // --rules of the other game is said in the text.
-    let fide = stdout(&arbiter(&[
-        "judge",
-        "--rules",
-        "fide",
-        "samples/xiangqi-perpetual-chase.pgn",
-    ]));
+    // --rules of the other game is said in the text, and only there (not a second time on
+    // standard error; with --json, where there is no text, on standard error once).
+    let out = arbiter(&["judge", "--rules", "fide", "samples/xiangqi-perpetual-chase.pgn"]);
+    let fide = stdout(&out);
     assert!(
         fide.starts_with("Note: --rules fide is the chess rule set; xiangqi games are judged under axf.\n"),
         "{fide}"
     );
+    assert!(!stderr(&out).contains("--rules fide"), "{}", stderr(&out));
 }
 
 /// Xiangqi moves given in Chinese come back in Chinese, numbered, with plies in brackets; a
@@ -715,8 +714,103 @@ fn fen_typos_on_the_command_line_are_usage_errors() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("--kind natural-move-limit is a xiangqi claim and this is a chess position"),
+        stderr(&out).contains("--kind natural_move_limit is a xiangqi claim and this is a chess position"),
         "{}",
         stderr(&out)
+    );
+}
+
+/// Games are counted from 1 everywhere a person reads or types a game number: `claim --game 1`
+/// is the first game of a file (as the text report's "game 1"), a missing game is named by
+/// that number, `--game 0` is a usage error, and a record reader's error says "game 1" for the
+/// first game (JSON `index` stays the 0-based position: `index` = N − 1).
+#[test]
+fn games_are_counted_from_one() {
+    let file = "samples/chess-threefold-grischuk-giri-2019.pgn";
+    let base = ["claim", "--json", "--kind", "threefold", file];
+    let out = arbiter(
+        &[
+            &base[..],
+            &["--game", "1", "--at-ply", "42", "--intended-move", "e1f1"],
+        ]
+        .concat(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["valid"], true);
+    let out = arbiter(&[&base[..], &["--game", "2"]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains(&format!("{file}: there is no game 2")),
+        "{}",
+        stdout(&out)
+    );
+    let out = arbiter(&[&base[..], &["--game", "0"]].concat());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("games are counted from 1"),
+        "{}",
+        stderr(&out)
+    );
+    // `fifty-moves` is read as `fifty_moves`, the one spelling of the answer and of --help.
+    let out = arbiter(&[
+        "claim",
+        "--json",
+        "--kind",
+        "fifty-moves",
+        "--fen",
+        "4k3/8/8/8/8/8/3R4/4K3 w - - 98 70",
+        "--moves",
+        "d2c2",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["kind"], "fifty_moves");
+    let help = stdout(&arbiter(&["claim", "--help"]));
+    assert!(
+        help.contains("[possible values: threefold, fifty_moves, natural_move_limit]"),
+        "{help}"
+    );
+}
+
+/// One large input gets a progress bar of its own, by bytes of game text, on a terminal only:
+/// run under `script` (a pseudo-terminal) the bar's byte counts show on standard error; with
+/// standard error a pipe, only the summary line.
+#[test]
+fn one_large_file_gets_a_progress_bar_on_a_terminal() {
+    let game = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../samples/chess-threefold-grischuk-giri-2019.pgn"
+    ))
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.pgn");
+    let copies = (4usize << 20) / game.len() + 1;
+    std::fs::write(&big, format!("{game}\n").repeat(copies)).unwrap();
+    let b = big.display().to_string();
+    let out = arbiter(&["judge", "--json", &b]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!("arbiter: {copies} games from 1 file")),
+        "{err}"
+    );
+    let bin = env!("CARGO_BIN_EXE_arbiter");
+    let Ok(tty) = Command::new("script")
+        .args([
+            "-qec",
+            &format!("'{bin}' judge --json '{b}' 2>&1 >/dev/null"),
+            "/dev/null",
+        ])
+        .output()
+    else {
+        eprintln!("script(1) absent: the terminal half is skipped");
+        return;
+    };
+    let shown = String::from_utf8_lossy(&tty.stdout);
+    assert!(shown.contains("MiB"), "{shown}");
+    assert!(
+        shown.contains(&format!("arbiter: {copies} games from 1 file")),
+        "{shown}"
     );
 }

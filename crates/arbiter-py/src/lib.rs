@@ -730,12 +730,18 @@ impl Referee {
         Ok(m.coordinates())
     }
 
-    /// Plays one move; returns the status dict (as `status`).
+    /// Plays one move; returns the status dict (as `status`) with `"move"`: what the move is,
+    /// as `arbiter referee` answers a push (xiangqi `{"move","kinds","chases"}` in ICCS, chess
+    /// `{"move","san"}` in UCI).
     fn push<'py>(&mut self, py: Python<'py>, mv: &str) -> PyResult<Bound<'py, PyDict>> {
-        self.live
-            .play(mv)
+        let played = self
+            .live
+            .push(mv)
             .map_err(|e| record_error(py, &e.error, None, Some(e.ply), Some(&e.mv), None))?;
-        self.status(py)
+        let d = self.status(py)?;
+        let json = py.import("json")?;
+        d.set_item("move", json.call_method1("loads", (to_json(&played),))?)?;
+        Ok(d)
     }
 
     /// The status after the last move as a dict (see `xiangqi_status`, `chess_status`).

@@ -105,8 +105,9 @@ def test_python_chess_interop():
         s = r.push(m.uci())
         ours = any(c["kind"] == "threefold" for c in s["claims"])
         assert ours == board.can_claim_threefold_repetition(), board.ply()
-    assert ac.Referee.from_game(game).status() == s
-    assert ac.Referee.from_board(board).status() == s
+    assert ac.Referee.from_game(game).status() == r.status()
+    assert ac.Referee.from_board(board).status() == r.status()
+    assert ac.Referee.from_game(game).push_many([]) == {k: v for k, v in s.items() if k != "move"}
     assert r.fen == board.fen()
     assert sorted(r.legal_moves()) == sorted(m.uci() for m in board.legal_moves)
 
@@ -122,6 +123,7 @@ def test_chess_status_dict_is_the_json_status():
     kinds = set()
     for m in game.mainline_moves():
         s = r.push(m.uci())
+        assert s.pop("move")["move"] == m.uci()
         assert s == json.loads(r._r.status_json()), r.ply
         kinds.add(s["status"])
         assert all(c["intended_move"] is None or len(c["intended_move"]) >= 4 for c in s["claims"])
@@ -129,6 +131,7 @@ def test_chess_status_dict_is_the_json_status():
     r = ac.Referee()
     for m in ["f3", "e5", "g4", "Qh4#"]:
         s = r.push(m)
+    assert s.pop("move") == {"move": "d8h4", "san": "Qh4#"}
     assert s == json.loads(r._r.status_json())
     assert (s["status"], s["reason"], s["result"]) == ("decided", "checkmate", "0-1")
 
@@ -235,3 +238,39 @@ def test_match_keyword():
         for m in "f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9".split():
             r.push_move(m)
         assert r.status()["status"] == status, match
+
+
+def test_status_is_the_cli_json_and_push_classifies():
+    # status() is the CLI's JSON for the game so far (judge --json of these moves, what
+    # `arbiter referee` answers a status): the same keys and the same claims (Grischuk–Giri:
+    # White's threefold at ply 42 and Black's at 43, where push lists the mover's only).
+    with open(GRISCHUK, encoding="utf-8") as f:
+        text = f.read()
+    moves = ar.judge(record=text)[0]
+    r = ac.Referee()
+    pychess = pytest.importorskip("chess.pgn")
+    import io
+    game = pychess.read_game(io.StringIO(text))
+    for m in game.mainline_moves():
+        r.push(m.uci())
+    want = ar.judge_position(None, [m.uci() for m in game.mainline_moves()], game="chess")
+    assert r.status() == want
+    assert [(c["by"], c["at_ply"]) for c in r.status()["claims"]] == [("white", 42), ("black", 43)]
+    assert moves["claims"] == want["claims"]
+    # xiangqi: push carries the move's classification, as the stdio referee's push does.
+    x = xiangqi.Referee(TW113_EX1, rules="tw113")
+    for m in "f7e7 e9f9 e7f7 f9e9".split() * 3:
+        s = x.push(m)
+    assert s["move"]["move"] == "f9e9" and isinstance(s["move"]["kinds"], list)
+    first = xiangqi.Referee(TW113_EX1, rules="tw113").push("f7e7")["move"]
+    assert "check" in first["kinds"], first
+    assert x.status() == x.verdict == ar.judge_position(
+        TW113_EX1, "f7e7 e9f9 e7f7 f9e9 " * 3, rules="tw113")
+
+
+def test_dir_lists_the_public_api_only():
+    assert dir(ar) == sorted(ar.__all__ + ["__version__"])
+    for name in ("Any", "Dict", "List", "Optional", "Union"):
+        assert name not in dir(ar) and name not in dir(ac) and name not in dir(xiangqi)
+    assert dir(ac) == sorted(ac.__all__)
+    assert dir(xiangqi) == sorted(xiangqi.__all__)

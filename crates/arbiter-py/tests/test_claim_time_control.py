@@ -53,7 +53,8 @@ def test_claim_record_index_and_errors(tmp_path):
     path.write_text(BLITZ + "\n" + BLITZ.replace("Blitz", "Classical").replace("180+2", "5400+30"),
                     encoding="utf-8")
     assert ar.claim("threefold", path=str(path), index=1)["time_control"] == "standard"
-    with pytest.raises(ar.RecordError, match="there is no game 2"):
+    # index=2 is the third game: errors count games from 1.
+    with pytest.raises(ar.RecordError, match="there is no game 3"):
         ar.claim("threefold", path=str(path), index=2)
     with pytest.raises(ar.UsageError, match="one record file; .* is a directory"):
         ar.claim("threefold", path=str(tmp_path))

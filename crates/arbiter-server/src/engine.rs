@@ -139,7 +139,8 @@ pub struct ClassifyRequest {
     pub explain: bool,
 }
 
-/// `POST /api/v1/claim`: a claim in a FEN + moves, or in game `game` of `record` (PGN text).
+/// `POST /api/v1/claim`: a claim in a FEN + moves, or in game `game` of `record` (PGN text),
+/// counted from 1 as `claim --game N` and the reports count games (default 1, the first).
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimRequest {
@@ -160,6 +161,10 @@ pub struct ClaimRequest {
 #[serde(deny_unknown_fields)]
 pub struct DeadRequest {
     pub fen: String,
+    /// Accepted as `arbiter dead --exact` accepts it (an older flag): every answer is proved
+    /// either way.
+    #[serde(default)]
+    pub exact: bool,
 }
 
 /// `POST /api/v1/perft`.
@@ -217,7 +222,8 @@ fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, ApiError> {
     serde_json::to_value(v).map_err(|e| ApiError::internal(format!("could not write the report: {e}")))
 }
 
-/// `POST /api/v1/judge`: every game of a record (PGN or XQF, any encoding), judged as
+/// `POST /api/v1/judge`: every game of a record (PGN, XQF, CBR, CBL, CBF, WXF, DhtmlXQ or a
+/// Chinese move list; any encoding), judged as
 /// `arbiter judge --json` judges a file named `-`, each game's object handed to `emit` in
 /// order with whether it was judged (false: an error item); with `annotate`, each game also
 /// carries `"tags"` (the record's tags, `{name: value}`, the first of each name) and each
@@ -314,7 +320,7 @@ pub fn classify(r: ClassifyRequest, _l: &Limits) -> Result<Value, ApiError> {
 }
 
 /// `POST /api/v1/claim`: the `arbiter claim --json` object. The game is `record` (PGN text,
-/// game `game`, default 0) or `fen` + `moves`.
+/// game `game`, counted from 1, default the first) or `fen` + `moves`.
 pub fn claim(r: ClaimRequest, _l: &Limits) -> Result<Value, ApiError> {
     let kind = arbiter::options::claim_kind(&r.kind).map_err(bad_option)?;
     // Not given: the record's tags decide, else standard (as the CLI does).
@@ -330,7 +336,12 @@ pub fn claim(r: ClaimRequest, _l: &Limits) -> Result<Value, ApiError> {
             ClaimGame::Record {
                 bytes: text.as_bytes(),
                 file: "-",
-                index: r.game.unwrap_or(0),
+                index: match r.game {
+                    None => 0,
+                    Some(n) => n.checked_sub(1).ok_or_else(|| {
+                        ApiError::bad_request("game: games are counted from 1 (game 1 is the first)".into())
+                    })?,
+                },
             }
         }
         None => ClaimGame::Position {

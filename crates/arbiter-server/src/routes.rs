@@ -365,12 +365,12 @@ async fn api_index() -> Response {
             "routes": {
                 "GET /api/v1/openapi.json": "this API described as OpenAPI 3.1",
                 "GET /healthz": "{\"status\":\"ok\"} while the server runs",
-                "POST /api/v1/judge": "raw record bytes (PGN or XQF, any encoding, many games); query: rules, cycles, game, dead_check, explain, annotate, match",
+                "POST /api/v1/judge": "raw record bytes (PGN, XQF, CBR, CBL, CBF, WXF, DhtmlXQ or a Chinese move list; any encoding, many games); query: rules, cycles, game, dead_check, explain, annotate, match",
                 "POST /api/v1/position": "{fen, moves, rules, cycles, game, dead_check, explain, annotate}",
                 "POST /api/v1/cycle": "{fen, moves, rules, explain}",
                 "POST /api/v1/classify": "{fen, move, rules, explain}",
                 "POST /api/v1/claim": "{kind, fen, moves | record, game, rules, at_ply, intended_move, time_control, limit}",
-                "POST /api/v1/dead": "{fen}",
+                "POST /api/v1/dead": "{fen, exact}",
                 "POST /api/v1/perft": "{fen, depth, divide, game}",
                 "GET /api/v1/rules": "the clause glossary (as arbiter rules --json); query: book, clause, or cited (the clauses a text cites)"
             },

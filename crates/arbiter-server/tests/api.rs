@@ -341,6 +341,30 @@ fn cycle_classify_claim_dead_perft() {
         &json!({"kind":"fifty-moves","fen":"4k3/8/8/8/8/8/3R4/4K3 w - - 98 70","moves":"d2c2","intended_move":"e8f8"}),
     );
     assert_eq!(r.json()["valid"], true);
+    assert_eq!(r.json()["kind"], "fifty_moves");
+    // Either spelling asked, one spelling answered (the ClaimKind's).
+    let r = c.post_json(
+        "/api/v1/claim",
+        &json!({"kind":"fifty_moves","fen":"4k3/8/8/8/8/8/3R4/4K3 w - - 98 70","moves":"d2c2","intended_move":"e8f8"}),
+    );
+    assert_eq!(r.json()["kind"], "fifty_moves");
+    // Games counted from 1 as the CLI's `--game N`; a missing game is named without the
+    // request body's `-` file label; game 0 is a bad request.
+    let r = c.post_json(
+        "/api/v1/claim",
+        &json!({"kind":"threefold","record":CHESS_SAMPLE,"game":1,"at_ply":42,"intended_move":"e1f1"}),
+    );
+    assert_eq!(r.json()["valid"], true, "{}", r.text());
+    let r = c.post_json(
+        "/api/v1/claim",
+        &json!({"kind":"threefold","record":CHESS_SAMPLE,"game":2}),
+    );
+    assert_eq!(r.json()["error"], "the record has no game 2", "{}", r.text());
+    let r = c.post_json(
+        "/api/v1/claim",
+        &json!({"kind":"threefold","record":CHESS_SAMPLE,"game":0}),
+    );
+    assert_eq!(r.status, 400, "{}", r.text());
     // A claim that does not fit: 422; an unknown kind: 400.
     let r = c.post_json(
         "/api/v1/claim",
@@ -354,6 +378,17 @@ fn cycle_classify_claim_dead_perft() {
     let r = c.post_json("/api/v1/dead", &json!({"fen":"8/8/8/4k3/8/8/8/4K3 w - - 0 1"}));
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["dead"], true);
+    // `exact`, as `arbiter dead --exact`: accepted, the same proved answer.
+    let r = c.post_json(
+        "/api/v1/dead",
+        &json!({"fen":"8/8/8/4k3/8/8/8/4K3 w - - 0 1","exact":true}),
+    );
+    assert_eq!(
+        (r.status, r.json()["dead"].clone()),
+        (200, json!(true)),
+        "{}",
+        r.text()
+    );
     let r = c.post_json("/api/v1/dead", &json!({"fen":"8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1"}));
     assert_eq!(r.json()["dead"], false);
     let r = c.post_json("/api/v1/dead", &json!({"fen":"8/8/8/8"}));

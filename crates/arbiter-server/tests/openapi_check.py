@@ -169,7 +169,15 @@ def main():
             want=200,
         )
         run("claim bad kind", "post", "/api/v1/claim", body='{"kind":"resign"}', ctype=j, want=400)
+        xq_record = XQ_SAMPLE.decode("utf-8") if isinstance(XQ_SAMPLE, bytes) else XQ_SAMPLE
+        run("claim game 1", "post", "/api/v1/claim",
+            body=json.dumps({"kind": "natural_move_limit", "record": xq_record, "game": 1}), ctype=j, want=200)
+        run("claim no game 2", "post", "/api/v1/claim",
+            body=json.dumps({"kind": "natural_move_limit", "record": xq_record, "game": 2}), ctype=j, want=422)
+        run("claim game 0", "post", "/api/v1/claim",
+            body=json.dumps({"kind": "natural_move_limit", "record": xq_record, "game": 0}), ctype=j, want=400)
         run("dead", "post", "/api/v1/dead", body='{"fen":"8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1"}', ctype=j, want=200)
+        run("dead exact", "post", "/api/v1/dead", body='{"fen":"8/8/8/4k3/8/8/8/4K3 w - - 0 1","exact":true}', ctype=j, want=200)
         run("dead bad FEN", "post", "/api/v1/dead", body='{"fen":"x"}', ctype=j, want=422)
         run("perft", "post", "/api/v1/perft", body='{"depth":2,"divide":true}', ctype=j, want=200)
         run("perft over the cap", "post", "/api/v1/perft", body='{"depth":9}', ctype=j, want=422)

@@ -12,25 +12,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for (i, text) in "f7e7 e9f9 e7f7 f9e9 ".repeat(3).split_whitespace().enumerate() {
         let mv = xiangqi::notation::parse_move(referee.position(), text)?.mv;
         let v = referee.push(mv)?;
-        println!("xiangqi ply {:>2} {text}: {:?} {}", i + 1, v.status, v.result);
+        println!("xiangqi ply {:>2} {text}: {} {}", i + 1, v.status, v.result);
     }
     let v = referee.verdict();
-    println!(
-        "  {:?} {:?}, must vary: {:?}, clause: {:?}",
-        v.status, v.reason, v.must_vary, v.clause
-    );
+    if let (Some(side), Some(clause)) = (v.must_vary, &v.clause) {
+        println!("  {}: {side} must vary, or {} ({clause})", v.status, v.result);
+    }
 
     // Chess (FIDE): moves in SAN or UCI; the status after each ply.
     let mut referee = chess::Referee::default();
     for (i, text) in ["f3", "e7e5", "g4", "Qh4#"].into_iter().enumerate() {
         referee.push_text(text)?;
         let s = referee.status();
-        println!("chess ply {} {text}: {:?} {}", i + 1, s.status, s.result);
+        println!("chess ply {} {text}: {} {}", i + 1, s.status, s.result);
     }
     let s = referee.status();
-    println!(
-        "  {:?} {:?} at ply {:?} ({:?})",
-        s.status, s.reason, s.at_ply, s.clause
-    );
+    if let (Some(ply), Some(clause)) = (s.at_ply, s.clause) {
+        println!("  {} {} at ply {ply} ({clause})", s.status, s.result);
+    }
     Ok(())
 }

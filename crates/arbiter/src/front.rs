@@ -898,6 +898,17 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
     natural_limit_claim(q)
 }
 
+/// The error for a game `index` (0-based) that the record does not hold: games counted from 1,
+/// as the reports count them; standard input or a request body (`file` `-`) is "the record".
+fn no_such_game(file: &str, index: usize) -> String {
+    let n = index.saturating_add(1);
+    if file == "-" {
+        format!("the record has no game {n}")
+    } else {
+        format!("{file}: there is no game {n}")
+    }
+}
+
 /// Game `index` of a PGN record file (`None`: no such game), split once for both the
 /// game-kind check and the chess claim.
 fn nth_pgn_game(bytes: &[u8], index: usize) -> Option<pgn::RawGame> {
@@ -913,7 +924,7 @@ fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport,
     };
     let record = match q.game {
         ClaimGame::Record { file, index, .. } => {
-            let raw = raw.ok_or_else(|| Error::input(format!("{file}: there is no game {index}")))?;
+            let raw = raw.ok_or_else(|| Error::input(no_such_game(file, index)))?;
             chess::parse_pgn_game(&raw.chess_text())?
         }
         ClaimGame::Position { fen, moves, .. } => chess::GameRecord::from_fen_moves(fen, moves)?,
@@ -957,7 +968,7 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
             };
             let (_, game) = records::games(bytes, opts)
                 .nth(index)
-                .ok_or_else(|| Error::input(format!("{file}: there is no game {index}")))?;
+                .ok_or_else(|| Error::input(no_such_game(file, index)))?;
             match game.map_err(|e| Error::input(e.to_string()))? {
                 records::Game::Xiangqi(r) => {
                     // Coordinates in XQF and kin: the report writes Chinese.

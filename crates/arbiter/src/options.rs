@@ -85,7 +85,7 @@ pub fn rules(word: Option<&str>) -> Result<Option<RuleBook>, Error> {
     given(word).map(str::parse).transpose().map_err(usage)
 }
 
-/// `threefold`, `fifty-moves` or `natural-move-limit` ([`ClaimKind`]'s words).
+/// `threefold`, `fifty_moves` or `natural_move_limit` ([`ClaimKind`]'s words; `-` reads as `_`).
 ///
 /// # Errors
 /// Any other word.

@@ -772,9 +772,19 @@ impl XiangqiGameReport {
                     self.after(r.start_ply)
                 ));
             } else {
+                // The loops listed below are the `count` judged; an earlier recurrence (the
+                // repetition was pending then) is said apart.
+                let earlier = if r.recurrences > r.count {
+                    format!(
+                        " (its start position recurred {} times in all: the repetition was pending at ply {})",
+                        r.recurrences,
+                        at.saturating_sub(r.length)
+                    )
+                } else {
+                    String::new()
+                };
                 s.push_str(&format!(
-                    "  Repetition: a loop of {} whose position has recurred {} times; the loops between \
-                     {} and {} are judged together:\n",
+                    "  Repetition: a loop of {} played {} times, from {} to {}, judged together{earlier}:\n",
                     crate::words::plies(r.length),
                     r.count,
                     self.move_at(r.start_ply),

@@ -259,7 +259,7 @@ pub enum ClaimKind {
     NaturalMoveLimit,
 }
 
-spelled!(ClaimKind, "claim kind", "threefold, fifty-moves or natural-move-limit", [
+spelled!(ClaimKind, "claim kind", "threefold, fifty_moves or natural_move_limit", [
     Threefold => "threefold",
     FiftyMoves => "fifty_moves",
     NaturalMoveLimit => "natural_move_limit",

@@ -151,6 +151,17 @@ pub struct Walk {
     pub skipped: Vec<Skip>,
 }
 
+/// Why a directory is no input: it holds no file of the extensions a walk reads (named from
+/// `records`' lists, so that the message never lags behind the readers).
+fn no_record_files() -> String {
+    let dotted = |exts: &[&str]| exts.iter().map(|e| format!(".{e}")).collect::<Vec<_>>().join(" ");
+    format!(
+        "no record files ({}, or {} holding a record) in this directory",
+        dotted(&records::record::RECORD_EXTENSIONS),
+        dotted(&records::record::TEXT_EXTENSIONS)
+    )
+}
+
 /// Expands paths into inputs, in order: a directory into its record files (see the module
 /// docs; an empty one, or one that cannot be read, into an [`Input::Unreadable`]), a file as
 /// given, a missing path into an [`Input::Unreadable`]. Each file is read once across all the
@@ -179,7 +190,7 @@ impl Walk {
             if self.inputs.len() == before {
                 self.inputs.push(Input::Unreadable {
                     label,
-                    reason: "no record files (.pgn, .xqf) in this directory".into(),
+                    reason: no_record_files(),
                 });
             }
         } else if path.exists() {
@@ -322,7 +333,7 @@ mod tests {
             [
                 Input::Unreadable {
                     label: d.path().display().to_string(),
-                    reason: "no record files (.pgn, .xqf) in this directory".into()
+                    reason: no_record_files()
                 },
                 Input::Unreadable {
                     label: missing.display().to_string(),

@@ -228,38 +228,3 @@ fn every_move_of_the_shared_records() {
     assert!(moves > 100_000, "{moves} moves");
     assert!(fast * 10 > moves * 9, "fast {fast} of {moves}");
 }
-
-/// `san_from_ascii` (common shapes read directly) against shakmaty's `SanPlus::from_ascii`, on
-/// every text of up to five characters over an alphabet of SAN's characters and near misses.
-#[test]
-fn san_text_reads_as_shakmaty_reads_it() {
-    use arbiter::chess::record::san_from_ascii;
-    use shakmaty::san::SanPlus;
-    let alphabet = b"aceh148NKPxO-=+#Q@0";
-    let mut text = Vec::new();
-    let mut checked = 0usize;
-    let mut ok = 0usize;
-    fn each(alphabet: &[u8], text: &mut Vec<u8>, left: usize, f: &mut dyn FnMut(&[u8])) {
-        f(text);
-        if left == 0 {
-            return;
-        }
-        for &c in alphabet {
-            text.push(c);
-            each(alphabet, text, left - 1, f);
-            text.pop();
-        }
-    }
-    each(alphabet, &mut text, 5, &mut |t| {
-        let general = SanPlus::from_ascii(t).map(|s| s.san).ok();
-        assert_eq!(
-            san_from_ascii(t).ok(),
-            general,
-            "{:?}",
-            String::from_utf8_lossy(t)
-        );
-        checked += 1;
-        ok += usize::from(general.is_some());
-    });
-    assert!(checked > 1_000_000 && ok > 1000, "{checked} texts, {ok} SAN");
-}

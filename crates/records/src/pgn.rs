@@ -223,7 +223,7 @@ pub fn integrity(movetext: &str) -> Integrity {
 }
 
 /// Why a record is broken (see [`Integrity::broken`]).
-pub(crate) fn broken_why(unterminated: bool, depth: usize) -> Option<String> {
+pub fn broken_why(unterminated: bool, depth: usize) -> Option<String> {
     if unterminated {
         Some("unterminated comment: a '{' is never closed".to_string())
     } else if depth > 0 {
@@ -566,6 +566,7 @@ fn word_len(text: &str) -> usize {
 impl<'a> Iterator for Tokens<'a> {
     type Item = Token<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<Token<'a>> {
         let t = self.next_token();
         self.after_number = std::mem::take(&mut self.number) && !matches!(t, Some(Token::Move(_)));
@@ -590,6 +591,36 @@ impl<'a> Tokens<'a> {
             }
             self.pos = i;
             let &b = bytes.get(i)?;
+            if b.is_ascii_alphabetic() {
+                // The common word, a move (a word starting with a letter is neither a result
+                // nor a move number): up to its end, `!`/`?` marks dropped. Never empty.
+                let rest = &self.text[i..];
+                let len = word_len(rest);
+                self.pos = i + len;
+                let marks = rest.as_bytes()[..len]
+                    .iter()
+                    .rev()
+                    .take_while(|&&b| b == b'!' || b == b'?')
+                    .count();
+                // `!` and `?` are ASCII: the cut is a character boundary.
+                return Some(Token::Move(&rest[..len - marks]));
+            }
+            if b.is_ascii_digit() {
+                // The common bare move number: digits and dots up to the word's end (a
+                // result holds `-` or `/`, so it is never one).
+                let mut j = i + 1;
+                while bytes.get(j).is_some_and(u8::is_ascii_digit) {
+                    j += 1;
+                }
+                while bytes.get(j) == Some(&b'.') {
+                    j += 1;
+                }
+                if bytes.get(j).is_none_or(|&c| WORD_END[usize::from(c)]) {
+                    self.pos = j;
+                    self.number = true;
+                    continue;
+                }
+            }
             if !b.is_ascii() {
                 let c = self.text[i..].chars().next()?;
                 if is_space(c) {

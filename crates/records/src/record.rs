@@ -184,7 +184,8 @@ pub enum RecordErrorKind {
 }
 
 /// An error reading one game: what (`kind`) and where (file, 0-based game index, ply of the
-/// failing main-line move with its text). Display: `FILE: game N, ply P ('TEXT'): REASON`.
+/// failing main-line move with its text). Display: `FILE: game N, ply P ('TEXT'): REASON`, with
+/// N counted from 1 (`index` + 1), as every report counts games.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
     /// The file, when known.
@@ -226,7 +227,7 @@ impl fmt::Display for RecordError {
         if let Some(file) = &self.file {
             write!(f, "{file}: ")?;
         }
-        write!(f, "game {}", self.index)?;
+        write!(f, "game {}", self.index + 1)?;
         if let Some(line) = self.line {
             write!(f, " (line {line})")?;
         }
@@ -466,7 +467,9 @@ impl Iterator for Games<'_> {
                     }
                 };
                 // Title-only records and stale slots are not games (see `cbl`); the index
-                // of a game is its record number in the library.
+                // of a game is its record number in the library. A title passed over is named
+                // in the next game's read warnings, not skipped silently.
+                let mut titles = Vec::new();
                 loop {
                     let k = *next;
                     let slot = lib.slots.get(k)?.clone();
@@ -476,10 +479,27 @@ impl Iterator for Games<'_> {
                     }
                     index = k;
                     match cbr::parse(&bytes[slot.offset..slot.end], slot.offset) {
-                        Ok(g) if g.is_title_only() => continue,
+                        Ok(g) if g.is_title_only() => {
+                            let title = g.tag("Title").filter(|t| !t.is_empty());
+                            titles.push(match title {
+                                Some(t) => format!(
+                                    "record {} of the library is a section title ('{}'), not a game: passed over",
+                                    k + 1,
+                                    notation::quote(t)
+                                ),
+                                None => format!(
+                                    "record {} of the library holds no piece and no move (a section title), not a game: passed over",
+                                    k + 1
+                                ),
+                            });
+                            continue;
+                        }
                         Ok(g) => {
-                            break replay_tree(&g, Source::Cbl(slot.slot), index, file)
-                                .map(|r| Game::Xiangqi(Box::new(r)))
+                            break replay_tree(&g, Source::Cbl(slot.slot), index, file).map(|mut r| {
+                                titles.append(&mut r.read_warnings);
+                                r.read_warnings = titles;
+                                Game::Xiangqi(Box::new(r))
+                            })
                         }
                         Err(m) => {
                             break Err(RecordError::new(

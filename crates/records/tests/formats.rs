@@ -163,6 +163,29 @@ fn cbl_games_skip_titles_and_the_stale_slot() {
     let idx: Vec<usize> = all.iter().map(|(i, _)| *i).collect();
     let want: Vec<usize> = (1..37).filter(|&k| k != 21).collect();
     assert_eq!(idx, want, "35 games, numbered by their record in the library");
+    // The section titles passed over (records 1 and 22, counted from 1) are named in the
+    // next game's read warnings; no other game has one.
+    for (i, g) in &all {
+        let Ok(Game::Xiangqi(rec)) = g else {
+            panic!("{g:?}")
+        };
+        let titles: Vec<_> = rec
+            .read_warnings
+            .iter()
+            .filter(|w| w.contains("section title"))
+            .collect();
+        match *i {
+            1 => assert!(
+                titles.len() == 1 && titles[0].starts_with("record 1 of the library"),
+                "{titles:?}"
+            ),
+            22 => assert!(
+                titles.len() == 1 && titles[0].starts_with("record 22 of the library"),
+                "{titles:?}"
+            ),
+            _ => assert!(titles.is_empty(), "game {i}: {titles:?}"),
+        }
+    }
     for (i, g) in &all {
         let Ok(Game::Xiangqi(rec)) = g else {
             panic!("{g:?}")
@@ -282,7 +305,7 @@ fn bad_input_names_file_game_and_offset() {
     );
     assert!(
         e.to_string()
-            .starts_with("cut.cbr: game 0: malformed CBR at byte offset"),
+            .starts_with("cut.cbr: game 1: malformed CBR at byte offset"),
         "{e}"
     );
 

@@ -170,7 +170,7 @@ fn issue_cases_lose_no_neighbour() {
     };
     assert_eq!(
         e.to_string(),
-        "game 0 (line 1): broken record: unterminated comment: a '{' is never closed"
+        "game 1 (line 1): broken record: unterminated comment: a '{' is never closed"
     );
     let Err(e) = one("[Event \"x\"]\n\n1. b0c2 (1. h2e2 b9c7 *\n") else {
         panic!()

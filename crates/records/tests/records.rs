@@ -149,7 +149,7 @@ fn xqf_every_sample_reads_except_bad_move_test3() {
                     RecordErrorKind::Illegal("illegal move e1f0: no piece on e1".into())
                 );
                 assert!(e.to_string().ends_with(
-                    "BadMoveTest3.xqf: game 0, ply 10 ('e1f0'): illegal move e1f0: no piece on e1"
+                    "BadMoveTest3.xqf: game 1, ply 10 ('e1f0'): illegal move e1f0: no piece on e1"
                 ));
             }
             (Ok(Game::Xiangqi(_)), n) if n != "BadMoveTest3.xqf" => {}
@@ -186,7 +186,7 @@ fn xqf_structural_errors() {
     assert_eq!(*e.kind, RecordErrorKind::Xqf(XqfError::TooShort { len: 600 }));
     assert_eq!(
         e.to_string(),
-        "t.xqf: game 0: file too short for XQF: 600 bytes (at least 1028 needed)"
+        "t.xqf: game 1: file too short for XQF: 600 bytes (at least 1028 needed)"
     );
     // Cut in the middle of the move area: the main line is truncated.
     let e = records::read_xqf(&bytes[..1100], 0, None).expect_err("truncated");
@@ -346,7 +346,7 @@ fn pgn_errors_name_game_ply_and_move() {
     let e = games[1].1.as_ref().expect_err("illegal third move");
     assert_eq!((e.index, e.ply, e.text.as_deref()), (1, Some(3), Some("h2h9")));
     assert!(
-        e.to_string().starts_with("x.pgn: game 1, ply 3 ('h2h9'): "),
+        e.to_string().starts_with("x.pgn: game 2, ply 3 ('h2h9'): "),
         "{e}"
     );
 
@@ -358,7 +358,7 @@ fn pgn_errors_name_game_ply_and_move() {
     assert!(matches!(*e.kind, RecordErrorKind::BadFen { .. }), "{e}");
     assert_eq!(
         e.to_string(),
-        "game 0: bad FEN tag 'rnbakabnr/9/9/9/9/9/9/9/9/RNBAKABNR w': the generals face each other on an open file"
+        "game 1: bad FEN tag 'rnbakabnr/9/9/9/9/9/9/9/9/RNBAKABNR w': the generals face each other on an open file"
     );
     assert_eq!(e.ply, None);
 }
@@ -510,11 +510,11 @@ mod match_readers {
         let e = err("[Variant \"xiangqi\"]\n\n1.c4 g5 2.Che3 *\n");
         assert_eq!(
             e,
-            "game 0, ply 3 ('Che3'): 'Che3' fits no legal move: h2-e3: own soldier on the target point e3"
+            "game 1, ply 3 ('Che3'): 'Che3' fits no legal move: h2-e3: own soldier on the target point e3"
         );
         let e = err("[Variant \"xiangqi\"]\n\n1. h3e3 h10g8 2. h1h5 *\n");
         assert!(
-            e.starts_with("game 0, ply 3 ('h1h5'): 'h1h5' is not legal:"),
+            e.starts_with("game 1, ply 3 ('h1h5'): 'h1h5' is not legal:"),
             "{e}"
         );
         assert!(e.ends_with("(ICCS h0h4)"), "{e}");

@@ -33,9 +33,14 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
         (Some(file), Some(bytes)) => ClaimGame::Record {
             bytes,
             file,
-            // `--game N` with a FILE; a game name there selects game 0.
+            // `--game N` with a FILE, counted from 1 as the reports count games; a game name
+            // there selects the first.
             index: match a.game.as_deref() {
-                Some(g) if g.chars().all(|c| c.is_ascii_digit()) => g.parse()?,
+                Some(g) if g.chars().all(|c| c.is_ascii_digit()) => {
+                    g.parse::<usize>()?.checked_sub(1).ok_or_else(|| {
+                        UsageError("--game: games are counted from 1 (game 1 is the first)".into())
+                    })?
+                }
                 _ => 0,
             },
         },
@@ -54,8 +59,8 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
         let game = game.unwrap_or_else(|| arbiter::detect_game(fen, Some(moves).filter(|m| !m.is_empty())));
         if game == arbiter::Game::Chess && matches!(a.kind, crate::args::ClaimKind::NaturalMoveLimit) {
             return Err(UsageError(
-                "--kind natural-move-limit is a xiangqi claim and this is a chess position: claim --kind \
-                 threefold or fifty-moves"
+                "--kind natural_move_limit is a xiangqi claim and this is a chess position: claim --kind \
+                 threefold or fifty_moves"
                     .into(),
             )
             .into());

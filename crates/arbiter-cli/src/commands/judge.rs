@@ -11,19 +11,29 @@ use crate::output::{Emitter, Item};
 use crate::UsageError;
 use std::io::IsTerminal;
 
+/// A single input file at least this large (bytes) gets a progress bar of its own on a
+/// terminal, by the bytes of game text judged.
+const LARGE_INPUT_BYTES: u64 = 4 << 20;
+
 /// The most threads `--jobs` starts per available core (a larger value is clamped, with a note).
 const JOBS_PER_CORE: usize = 4;
 
 struct Ctx {
     options: arbiter::Options,
     warned_rules: std::sync::atomic::AtomicBool,
+    /// `--json`: the reports carry no text, so a warning goes to standard error instead.
+    json: bool,
 }
 
 impl Ctx {
     /// Warns once on standard error when `--rules` names a rule set of the other game than
-    /// the game judged (it is judged under its own rules all the same).
+    /// the game judged (it is judged under its own rules all the same), with `--json` only:
+    /// a text report says it in its own "Note:" line, and once is enough.
     fn check_rules(&self, report: &arbiter::GameReport) {
         use std::sync::atomic::Ordering;
+        if !self.json {
+            return;
+        }
         if let Some(msg) = report
             .game()
             .and_then(|g| arbiter::RuleBook::mismatch(self.options.rules, g))
@@ -82,12 +92,14 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     let ctx = Ctx {
         options,
         warned_rules: std::sync::atomic::AtomicBool::new(false),
+        json: out.json(),
     };
     let inputs = expand(&a.files);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs(a.jobs))
         .build()?;
-    let bar = (std::io::stderr().is_terminal() && inputs.len() > 1).then(|| {
+    let terminal = std::io::stderr().is_terminal();
+    let bar = (terminal && inputs.len() > 1).then(|| {
         let b = indicatif::ProgressBar::new(inputs.len() as u64);
         b.set_style(
             indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files, {msg} [{elapsed}<{eta}]")
@@ -95,16 +107,40 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
         );
         b
     });
+    // One large file: a bar by the bytes of game text judged (binary records count no text:
+    // their bar shows the games only).
+    let one_file_size = match inputs.as_slice() {
+        [arbiter::walk::Input::File(p)] if terminal => std::fs::metadata(p).ok().map(|m| m.len()),
+        _ => None,
+    };
+    let bar = bar.or_else(|| {
+        one_file_size.filter(|&n| n >= LARGE_INPUT_BYTES).map(|n| {
+            let b = indicatif::ProgressBar::new(n);
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {bytes}/{total_bytes}, {msg} [{elapsed}<{eta}]",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            b
+        })
+    });
+    let by_bytes = inputs.len() == 1 && bar.is_some();
+    let judged_bytes = std::sync::atomic::AtomicU64::new(0);
     let mut tally = Tally {
         out,
         bar,
+        judged_bytes: by_bytes.then_some(&judged_bytes),
         games: 0,
         failed: 0,
         unreadable: 0,
         inputs: 0,
     };
     let sources: Vec<arbiter::batch::Source> = inputs.iter().map(arbiter::batch::Source::Input).collect();
-    let judge = |g: &arbiter::InputGame| (ctx.judge(g), g.index().is_some());
+    let judge = |g: &arbiter::InputGame| {
+        judged_bytes.fetch_add(g.text_len() as u64, std::sync::atomic::Ordering::Relaxed);
+        (ctx.judge(g), g.index().is_some())
+    };
     arbiter::batch::judge_in_order(&sources, &pool, &judge, &mut tally);
     let Tally {
         bar,
@@ -137,6 +173,8 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
 struct Tally<'a> {
     out: &'a mut Emitter,
     bar: Option<indicatif::ProgressBar>,
+    /// One large input: the bar counts the bytes of game text judged, not files.
+    judged_bytes: Option<&'a std::sync::atomic::AtomicU64>,
     games: usize,
     failed: usize,
     unreadable: usize,
@@ -157,6 +195,11 @@ impl arbiter::batch::Sink<(Item, bool)> for Tally<'_> {
             }
             self.out.emit(item);
         }
+        if let (Some(b), Some(n)) = (&self.bar, self.judged_bytes) {
+            let n = n.load(std::sync::atomic::Ordering::Relaxed);
+            b.set_position(n.min(b.length().unwrap_or(n)));
+            b.set_message(format!("{} games, {} not judged", self.games, self.failed));
+        }
         self.out.flush();
         self.out.write_error().is_none()
     }
@@ -164,7 +207,7 @@ impl arbiter::batch::Sink<(Item, bool)> for Tally<'_> {
     /// One more input printed whole; false once standard output fails.
     fn input_done(&mut self) -> bool {
         self.inputs += 1;
-        if let Some(b) = &self.bar {
+        if let (Some(b), None) = (&self.bar, self.judged_bytes) {
             b.set_position(self.inputs as u64);
             b.set_message(format!("{} games, {} not judged", self.games, self.failed));
         }

@@ -48,18 +48,18 @@ pub fn usage_message(u: &arbiter::Usage) -> String {
         Usage::NoCycles => "--cycles must be 1 or more (completed repetition loops)".into(),
         Usage::ClassifyUnderFide => "classify judges xiangqi moves: --rules axf|tw113".into(),
         Usage::ChessClaimOnXiangqiRecord { file } => format!(
-            "{file} holds a xiangqi game: its draw claim is --kind natural-move-limit (threefold and \
-             fifty-moves are chess claims; repetitions are judged by `judge`)"
+            "{file} holds a xiangqi game: its draw claim is --kind natural_move_limit (threefold and \
+             fifty_moves are chess claims; repetitions are judged by `judge`)"
         ),
         Usage::XiangqiClaimOnChessRecord { file } => format!(
-            "{file} holds a chess game: claim --kind threefold or fifty-moves (natural-move-limit is a \
+            "{file} holds a chess game: claim --kind threefold or fifty_moves (natural_move_limit is a \
              xiangqi claim)"
         ),
         Usage::ChessClaimOnXiangqi => {
-            "xiangqi has one draw claim: --kind natural-move-limit (repetitions are judged by `judge`)".into()
+            "xiangqi has one draw claim: --kind natural_move_limit (repetitions are judged by `judge`)".into()
         }
         Usage::XiangqiClaimOnChess => {
-            "--kind natural-move-limit is a xiangqi claim; chess has threefold and fifty-moves".into()
+            "--kind natural_move_limit is a xiangqi claim; chess has threefold and fifty_moves".into()
         }
         Usage::NaturalMoveLimitUnderFide => {
             "the natural move limit is a xiangqi claim: --rules axf|tw113".into()

@@ -21,6 +21,12 @@ __all__ = ["judge", "iter_judge", "judge_position", "perft", "claim", "ArbiterEr
            "FenError", "RecordError", "UsageError", "xiangqi", "chess"]
 
 
+def __dir__() -> List[str]:
+    """``dir(arbiter_referee)``: the public API (``__all__`` and ``__version__``), not the
+    names this module imports for its own use (``Any``, ``Dict``, ...)."""
+    return sorted(__all__ + ["__version__"])
+
+
 Record = Union[bytes, bytearray, memoryview, str]
 Path = Union[str, "_os.PathLike[str]"]
 

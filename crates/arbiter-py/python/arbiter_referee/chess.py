@@ -9,6 +9,11 @@ from . import _arbiter
 __all__ = ["Referee", "claim", "dead"]
 
 
+def __dir__() -> List[str]:
+    """``dir()`` of this module: its public API (``__all__``) only."""
+    return sorted(__all__)
+
+
 class Referee:
     """A chess game judged move by move (FIDE Laws 2023).
 
@@ -27,22 +32,28 @@ class Referee:
         self._r = _arbiter.Referee("chess", fen, None, 3, dead_check)
 
     def push(self, move: str) -> Dict[str, Any]:
-        """Plays a move in SAN (``Nf3``, ``O-O``) or UCI (``g1f3``) and returns the status:
-        ``ply``, ``status`` (ongoing/claimable/decided), ``result``, ``reason``, ``at_ply``,
-        ``clause``, ``to_move``, ``halfmove_clock`` (plies), ``repetitions``, ``claims`` (the
-        draw claims the side to move may make now, with the intended move to write down),
-        ``moves_after_end``. Raises :class:`~arbiter_referee.RecordError` (``ply``, ``move``)."""
+        """Plays a move in SAN (``Nf3``, ``O-O``) or UCI (``g1f3``) and returns the status
+        after this ply (built in constant time per move): ``ply``, ``status``
+        (ongoing/claimable/decided), ``result``, ``reason``, ``at_ply``, ``clause``,
+        ``to_move``, ``halfmove_clock`` (plies), ``repetitions``, ``claims`` (the draw claims
+        the side to move may make now, with the intended move to write down),
+        ``moves_after_end``, and ``move`` (``{"move": UCI, "san": SAN}``, as ``arbiter
+        referee`` answers a push). Raises :class:`~arbiter_referee.RecordError` (``ply``,
+        ``move``)."""
         return self._r.push(move)
 
     def push_many(self, moves: Union[str, List[str]]) -> Dict[str, Any]:
-        """Plays several moves; returns the status after the last."""
+        """Plays several moves; returns the status after the last (as :meth:`push`, without
+        ``move``)."""
         for m in (moves.split() if isinstance(moves, str) else moves):
             self._r.push_move(m)
-        return self.status()
+        return self._r.status()
 
     def status(self) -> Dict[str, Any]:
-        """The status after the current ply (as :meth:`push` returns)."""
-        return self._r.status()
+        """The game so far as the CLI reports it: the ``judge --json`` dict of these moves
+        (what ``arbiter referee`` answers ``{"cmd":"status"}``), with every claim that held in
+        the game (``claims``: each side's first ply). Replays the game: linear in its plies."""
+        return _json.loads(self._r.report_json())
 
     def claim(self, kind: str, intended_move: Optional[str] = None, *,
               time_control: Optional[str] = None) -> Dict[str, Any]:

@@ -33,6 +33,12 @@ __all__ = ["COLUMNS", "spark_schema", "arrow_schema", "judge_files", "judge_pgn"
            "next_game_start", "byte_ranges", "auto_partition_bytes", "plan_task", "write_parquet",
            "main"]
 
+
+def __dir__() -> List[str]:
+    """``dir()`` of this module: its public API (``__all__``) only."""
+    return sorted(__all__)
+
+
 #: The schema of a verdict row: (name, type, meaning). Types are Spark SQL types (``int`` =
 #: 32-bit, ``bigint`` = 64-bit). Plies count single moves (one side's move); ply 0 is the start.
 COLUMNS: List[Tuple[str, str, str]] = [

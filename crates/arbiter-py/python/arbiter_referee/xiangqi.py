@@ -8,6 +8,11 @@ from . import _arbiter
 __all__ = ["Referee", "classify", "cycle", "claim"]
 
 
+def __dir__() -> List[str]:
+    """``dir()`` of this module: its public API (``__all__``) only."""
+    return sorted(__all__)
+
+
 class Referee:
     """A xiangqi game judged move by move.
 
@@ -30,19 +35,23 @@ class Referee:
         """Plays one move (ICCS ``h2e2``, WXF ``C2.5``, Chinese ``炮二平五``) and returns the
         status: ``ply``, ``status`` (ongoing/claimable/pending/decided), ``result``,
         ``reason``, ``at_ply`` (plies), ``must_vary`` (red/black, while pending), ``clause``,
-        ``to_move``, and ``cycle`` once a repetition is judged. Raises
+        ``to_move``, ``cycle`` once a repetition is judged, and ``move``: the move's
+        classification as ``arbiter referee`` answers a push (``{"move": ICCS, "kinds":
+        [...], "chases": [...]}``). Raises
         :class:`~arbiter_referee.RecordError` (``ply``, ``move``) for an illegal or unreadable
         move; the referee is then unchanged."""
         return self._r.push(move)
 
     def status(self) -> Dict[str, Any]:
-        """The status after the last move (as :meth:`push` returns)."""
-        return self._r.status()
+        """The game so far as the CLI reports it: the ``judge --json`` dict of these moves
+        (what ``arbiter referee`` answers ``{"cmd":"status"}``). Replays the game: linear in
+        its plies."""
+        return _json.loads(self._r.report_json())
 
     @property
     def verdict(self) -> Dict[str, Any]:
-        """The whole game report so far: the CLI's ``judge --json`` dict for these moves."""
-        return _json.loads(self._r.report_json())
+        """The whole game report so far (as :meth:`status`)."""
+        return self.status()
 
     @property
     def fen(self) -> str:

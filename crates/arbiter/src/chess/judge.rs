@@ -13,7 +13,7 @@ use shakmaty::{Bitboard, CastlingMode, Chess, Color, Move, Position};
 
 use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
-use super::record::{san_fast, GameRecord, WrittenMove};
+use super::record::GameRecord;
 use super::referee::Referee;
 
 /// Where the record stands once the rules are applied (cli.md `status`): `ongoing`,
@@ -568,16 +568,6 @@ pub fn judge_game_within(
     for (i, written) in record.moves.iter().enumerate() {
         if i.is_multiple_of(Deadline::CHECK_EVERY) {
             deadline.check()?;
-        }
-        // Nearly every move is a plain SAN that `san_fast` settles (the same move
-        // `WrittenMove::to_move` gives); the others, and every error, by `to_move`.
-        let fast = match written {
-            WrittenMove::San(san) => san_fast(referee.position(), san),
-            WrittenMove::Text(_) => None,
-        };
-        if let Some(m) = fast {
-            referee.push_legal(m);
-            continue;
         }
         match written.to_move(referee.position(), i + 1) {
             Ok(m) => referee.push_legal(m),

@@ -1,7 +1,7 @@
 //! Chess under the FIDE Laws of Chess (edition in force from 1 January 2023).
 //!
-//! Moves, FEN, SAN and PGN come from `shakmaty` and `pgn-reader`; this module adds what the
-//! Laws need on top of them:
+//! Moves, FEN and SAN come from `shakmaty`, PGN text from `records` (the lexer both games
+//! share); this module adds what the Laws need on top of them:
 //!
 //! - [`identity`]: position identity per FIDE 9.2.3 and the repetition table of a game;
 //! - [`dead`]: dead positions (5.2.2) and "can this side still mate" (6.9) by helpmate search;

@@ -1,8 +1,5 @@
 //! Chess input: FEN (with missing trailing fields), moves in UCI or SAN, PGN games.
 
-use std::ops::ControlFlow;
-
-use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
@@ -35,7 +32,7 @@ pub struct GameRecord {
 /// A move as written in the record: parsed SAN from PGN, or a `--moves` token (UCI or SAN).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WrittenMove {
-    /// A SAN move read by `pgn-reader`.
+    /// A SAN move read from a PGN movetext.
     San(San),
     /// A token given on the command line.
     Text(String),
@@ -52,20 +49,28 @@ impl std::fmt::Display for WrittenMove {
 
 impl WrittenMove {
     /// The legal move this stands for in `pos`; `ply` is the ply it would produce.
+    #[inline]
     pub fn to_move(&self, pos: &Chess, ply: usize) -> Result<Move, ChessError> {
         match self {
-            WrittenMove::San(s) => san_to_move(pos, s).map_err(|e| {
-                let mv = s.to_string();
-                let reason = uci_hint(pos, &mv).unwrap_or_else(|| san_reason(pos, &mv, &e));
-                ChessError::IllegalMove { ply, mv, reason }
-            }),
+            WrittenMove::San(s) => san_to_move(pos, s).map_err(|e| illegal_san(pos, s, ply, &e)),
             WrittenMove::Text(t) => parse_move(pos, t, ply),
         }
     }
 }
 
-/// The legal move a SAN stands for in `pos`: what [`San::to_move`] gives, found with attack
-/// tables when the move is a plain one (see [`san_fast`]) and by `San::to_move` otherwise.
+/// The error of a SAN that [`san_to_move`] refuses in `pos` (rare: out of the move loop).
+#[cold]
+#[inline(never)]
+fn illegal_san(pos: &Chess, san: &San, ply: usize, e: &shakmaty::san::SanError) -> ChessError {
+    let mv = san.to_string();
+    let reason = uci_hint(pos, &mv).unwrap_or_else(|| san_reason(pos, &mv, e));
+    ChessError::IllegalMove { ply, mv, reason }
+}
+
+/// The legal move a SAN stands for in `pos`: what [`San::to_move`] gives. The one way the
+/// crate resolves SAN: a plain move (nearly every move of a real game) is found with attack
+/// tables ([`san_fast`], measured at a third of `San::to_move`'s cost, which lists and copies
+/// every candidate), any other by `San::to_move`.
 ///
 /// # Errors
 /// `San::to_move`'s error when the SAN is illegal or ambiguous in `pos`.
@@ -76,7 +81,8 @@ pub fn san_to_move(pos: &Chess, san: &San) -> Result<Move, shakmaty::san::SanErr
     }
 }
 
-/// The move [`San::to_move`] returns for a SAN with exactly one legal candidate, found with
+/// The first step of [`san_to_move`] (public for its test against shakmaty): the move
+/// [`San::to_move`] returns for a SAN with exactly one legal candidate, found with
 /// attack tables instead of a move list: a piece move, a pawn push or capture (promotions
 /// included), a king step. `None` when the SAN is of another kind (castling, a pawn move to
 /// the en passant square, a piece move in double check) or does not name exactly one legal
@@ -211,65 +217,6 @@ pub fn san_fast(pos: &Chess, san: &San) -> Option<Move> {
         capture: captured,
         to,
         promotion,
-    })
-}
-
-/// The SAN of a move written with an optional `+` or `#` suffix: what
-/// `SanPlus::from_ascii(text).map(|s| s.san)` gives. The common shapes (`e4`, `Nf3`, `exd5`,
-/// `Nxf3`, `Nbd2`, `R1e2`) are read here, anything else by shakmaty.
-///
-/// # Errors
-/// shakmaty's `ParseSanError` when the text is not SAN.
-pub fn san_from_ascii(text: &[u8]) -> Result<San, shakmaty::san::ParseSanError> {
-    match san_common(text) {
-        Some(san) => Ok(san),
-        None => SanPlus::from_ascii(text).map(|s| s.san),
-    }
-}
-
-/// [`san_from_ascii`] for the common shapes only (`None` for the others).
-fn san_common(text: &[u8]) -> Option<San> {
-    use shakmaty::{File, Rank, Role, Square};
-    let text = match text {
-        [rest @ .., b'+' | b'#'] => rest,
-        _ => text,
-    };
-    let file = |c: u8| (b'a'..=b'h').contains(&c).then(|| File::new(u32::from(c - b'a')));
-    let rank = |c: u8| (b'1'..=b'8').contains(&c).then(|| Rank::new(u32::from(c - b'1')));
-    let piece = |c: u8| match c {
-        b'N' => Some(Role::Knight),
-        b'B' => Some(Role::Bishop),
-        b'R' => Some(Role::Rook),
-        b'Q' => Some(Role::Queen),
-        b'K' => Some(Role::King),
-        _ => None,
-    };
-    let square = |f: u8, r: u8| Some(Square::from_coords(file(f)?, rank(r)?));
-    let normal = |role, file, rank, capture, to| San::Normal {
-        role,
-        file,
-        rank,
-        capture,
-        to,
-        promotion: None,
-    };
-    Some(match *text {
-        [f, r] => normal(Role::Pawn, None, None, false, square(f, r)?),
-        [p, f, r] => normal(piece(p)?, None, None, false, square(f, r)?),
-        [p, b'x', f, r] => match piece(p) {
-            Some(role) => normal(role, None, None, true, square(f, r)?),
-            None => normal(Role::Pawn, Some(file(p)?), None, true, square(f, r)?),
-        },
-        [p, hint, f, r] => {
-            let role = piece(p)?;
-            let to = square(f, r)?;
-            match (file(hint), rank(hint)) {
-                (Some(hint), _) => normal(role, Some(hint), None, false, to),
-                (_, Some(hint)) => normal(role, None, Some(hint), false, to),
-                _ => return None,
-            }
-        }
-        _ => return None,
     })
 }
 
@@ -431,10 +378,8 @@ impl GameRecord {
     }
 }
 
-/// Collects one game from `pgn-reader`.
-#[derive(Default)]
-struct Collector;
-
+/// The tags the referee uses, as the record's tag section gives them (names as written, the
+/// last of a name wins).
 #[derive(Default)]
 struct Tags {
     fen: Option<String>,
@@ -442,85 +387,34 @@ struct Tags {
     termination: Option<String>,
     time_control: Option<String>,
     event: Option<String>,
-    error: Option<ChessError>,
 }
 
-struct Movetext {
-    tags: Tags,
-    moves: Vec<WrittenMove>,
-    outcome: Option<String>,
-}
-
-fn tag_text(value: &RawTag<'_>) -> String {
-    value.decode_utf8_lossy().into_owned()
-}
-
-/// Keeps the tags the referee uses (names as written, the last of a name wins).
-fn note_tag(tags: &mut Tags, name: &[u8], value: RawTag<'_>) {
-    match name {
-        b"FEN" => tags.fen = Some(tag_text(&value)),
-        b"Result" => tags.result = Some(tag_text(&value)),
-        b"Termination" => tags.termination = Some(tag_text(&value)),
-        b"TimeControl" => tags.time_control = Some(tag_text(&value)),
-        b"Event" => tags.event = Some(tag_text(&value)),
-        _ => {}
+impl Tags {
+    fn of(raw: &records::RawGame) -> Tags {
+        let mut tags = Tags::default();
+        for (name, value) in &raw.tags {
+            let slot = match name.as_str() {
+                "FEN" => &mut tags.fen,
+                "Result" => &mut tags.result,
+                "Termination" => &mut tags.termination,
+                "TimeControl" => &mut tags.time_control,
+                "Event" => &mut tags.event,
+                _ => continue,
+            };
+            *slot = Some(value.clone());
+        }
+        tags
     }
 }
 
-impl Visitor for Collector {
-    type Tags = Tags;
-    type Movetext = Movetext;
-    type Output = GameRecord;
-
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        ControlFlow::Continue(Tags::default())
-    }
-
-    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
-        note_tag(tags, name, value);
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
-        ControlFlow::Continue(Movetext {
-            tags,
-            moves: Vec::new(),
-            outcome: None,
-        })
-    }
-
-    fn san(&mut self, movetext: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
-        movetext.moves.push(WrittenMove::San(san_plus.san));
-        ControlFlow::Continue(())
-    }
-
-    fn begin_variation(&mut self, _movetext: &mut Self::Movetext) -> ControlFlow<Self::Output, Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-
-    fn outcome(
-        &mut self,
-        movetext: &mut Self::Movetext,
-        outcome: pgn_reader::Outcome,
-    ) -> ControlFlow<Self::Output> {
-        movetext.outcome = Some(outcome.to_string());
-        ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, movetext: Self::Movetext) -> Self::Output {
-        let Movetext { tags, moves, outcome } = movetext;
-        finish(tags, moves, outcome)
-    }
-}
-
-/// The record of a game from its tags (as `pgn-reader` gives them), its main-line moves and
-/// its termination marker.
-fn finish(mut tags: Tags, moves: Vec<WrittenMove>, outcome: Option<String>) -> GameRecord {
-    let (start, start_fen) = match tags.fen.take() {
+/// The record of a game from its tags, its main-line moves and its termination marker.
+fn finish(tags: Tags, moves: Vec<WrittenMove>, outcome: Option<&str>) -> GameRecord {
+    let mut error = None;
+    let (start, start_fen) = match tags.fen {
         Some(f) => match parse_fen(&f) {
             Ok(p) => (p, Some(f)),
             Err(e) => {
-                tags.error.get_or_insert(e);
+                error = Some(e);
                 (Chess::default(), Some(f))
             }
         },
@@ -530,9 +424,9 @@ fn finish(mut tags: Tags, moves: Vec<WrittenMove>, outcome: Option<String>) -> G
         start,
         start_fen,
         moves,
-        recorded_result: tags.result.or(outcome),
+        recorded_result: tags.result.or_else(|| outcome.map(str::to_string)),
         termination: tags.termination,
-        error: tags.error,
+        error,
         time_control_tags: crate::words::time_control_from_tags(
             tags.time_control.as_deref(),
             tags.event.as_deref(),
@@ -540,38 +434,32 @@ fn finish(mut tags: Tags, moves: Vec<WrittenMove>, outcome: Option<String>) -> G
     }
 }
 
-/// Parses the PGN text of one game (tags and movetext). Variations and comments are skipped.
+/// Reads the PGN text of one game (its first game when it holds more): see [`read_pgn`].
+///
+/// # Errors
+/// [`ChessError::NoGame`] when the text holds no game; [`ChessError::Pgn`] when the record is
+/// broken (an unterminated comment, an unclosed variation) or a main-line token is not a chess
+/// move (with its ply).
 pub fn parse_pgn_game(text: &str) -> Result<GameRecord, ChessError> {
-    let mut reader = Reader::new(text.as_bytes());
-    match reader.read_game(&mut Collector) {
-        Ok(Some(g)) => Ok(g),
-        Ok(None) => Err(ChessError::NoGame),
-        Err(e) => Err(ChessError::Pgn(e.to_string())),
+    match records::pgn::games(text).next() {
+        Some(raw) => read_pgn(&raw).into_record(),
+        None => Err(ChessError::NoGame),
     }
 }
 
-/// Reads every game of a PGN stream, in order. A broken game yields an error item; reading
-/// stops only when the stream itself fails.
+/// Reads every game of a PGN stream, in order (split by `records`, each game decoded on its
+/// own). A game that cannot be read (broken, over a size cap, a token that is not a move)
+/// yields an error item; a failed read of the stream is the last item.
 pub fn read_pgn_games<R: std::io::Read>(input: R) -> impl Iterator<Item = Result<GameRecord, ChessError>> {
-    let mut reader = Reader::new(input);
-    let mut done = false;
-    std::iter::from_fn(move || {
-        if done {
-            return None;
-        }
-        match reader.read_game(&mut Collector) {
-            Ok(Some(g)) => Some(Ok(g)),
-            Ok(None) => None,
-            Err(e) => {
-                done = true;
-                Some(Err(ChessError::Pgn(e.to_string())))
-            }
-        }
+    records::raw_games(input, records::Limits::default()).map(|(_, game)| match game {
+        Ok(raw) => read_pgn(&raw).into_record(),
+        Err(e) => Err(ChessError::Pgn(e.to_string())),
     })
 }
 
-/// A chess PGN game as split by `records`, read in one lexer pass: the record's integrity,
-/// the first main-line token that is not a chess move, and the record itself.
+/// A chess PGN game as split by `records`, read in one pass of `records`' movetext lexer:
+/// the record's integrity, the first main-line token that is not a chess move, and the record
+/// itself.
 #[derive(Debug)]
 pub struct PgnRead {
     /// What the movetext says of the record's integrity (as [`records::pgn::integrity`]).
@@ -579,489 +467,82 @@ pub struct PgnRead {
     /// The first main-line token that is not SAN (with its 1-based ply): such a record must not
     /// be judged as if the token were not there.
     pub unreadable: Option<(usize, String)>,
-    /// The record, unless the game is broken or has an unreadable token. The same as
-    /// [`parse_pgn_game`] of [`records::RawGame::chess_text`] gives.
+    /// The record, unless the game is broken or has an unreadable token.
     pub record: Option<Result<GameRecord, ChessError>>,
 }
 
-/// Reads one chess game split by `records` (see [`PgnRead`]).
-///
-/// One pass of `records`' movetext lexer finds the integrity, checks every main-line token
-/// and parses it as SAN. The moves so found are those `pgn-reader` finds (tags are read by the
-/// same steps as `pgn-reader`'s) whenever the text is plain: regular tags, a movetext outside
-/// comments in ASCII with no `%` escape line, no blank line, no stray `}`, and nothing but
-/// blank space after the termination marker. Any other text is handed to `pgn-reader`
-/// ([`parse_pgn_game`]) as before, so the answer is the same either way.
-pub fn read_pgn(raw: &records::RawGame) -> PgnRead {
-    let mt = raw.movetext();
-    // Plain text (nearly every real game) is lexed by a lexer for plain text only, which gives
-    // the tokens `records::pgn::Tokens` gives there; anything else by `Tokens` itself.
-    let plain = plain_movetext(mt.trim_end_matches([' ', '\t', '\n', '\r']).as_bytes());
-    let scan = if plain {
-        scan_main_line(&mut PlainTokens {
-            text: mt,
-            pos: 0,
-            number: false,
-            after_number: false,
-        })
-    } else {
-        scan_main_line(&mut records::pgn::Tokens::new(mt))
-    };
-    let integrity = if scan.unterminated || scan.depth > 0 {
-        // Broken: the exact sentence comes from `records`.
-        records::pgn::integrity(mt)
-    } else {
-        records::Integrity {
-            broken: None,
-            marker: scan.marker.is_some(),
-            after_number: scan.number_last,
+impl PgnRead {
+    /// The record, or why there is none.
+    ///
+    /// # Errors
+    /// [`ChessError::Pgn`] for a broken record or a main-line token that is not a chess move.
+    pub fn into_record(self) -> Result<GameRecord, ChessError> {
+        if let Some(why) = self.integrity.broken {
+            return Err(ChessError::Pgn(why));
         }
-    };
-    if integrity.broken.is_some() || scan.unreadable.is_some() {
-        return PgnRead {
-            integrity,
-            unreadable: scan.unreadable,
-            record: None,
-        };
-    }
-    let fast = plain
-        && scan.all_san
-        && scan.marker.is_none_or(|(result, rest)| {
-            rest.trim().is_empty()
-                && (result != "1/2-1/2" || mt[..mt.len() - rest.len()].ends_with("1/2-1/2"))
-        });
-    let tags = if fast { reader_tags(raw) } else { None };
-    let record = match tags {
-        Some(tags) => Ok(finish(tags, scan.moves, scan.marker.map(|(r, _)| r.to_string()))),
-        None => parse_pgn_game(&raw.chess_text()),
-    };
-    PgnRead {
-        integrity,
-        unreadable: None,
-        record: Some(record),
+        if let Some((ply, token)) = self.unreadable {
+            return Err(ChessError::Pgn(format!(
+                "'{token}' at ply {ply} is not a chess move"
+            )));
+        }
+        self.record.unwrap_or(Err(ChessError::NoGame))
     }
 }
 
-/// A movetext lexer: `records::pgn::Tokens`, or [`PlainTokens`] on plain text.
-trait Lexer<'a> {
-    fn token(&mut self) -> Option<records::pgn::Token<'a>>;
-    /// The token just returned followed a bare move number (see `Tokens::after_number`).
-    fn after_number(&self) -> bool;
-    /// A `{` comment ran to the end of the text.
-    fn unterminated(&self) -> bool;
-}
-
-impl<'a> Lexer<'a> for records::pgn::Tokens<'a> {
-    fn token(&mut self) -> Option<records::pgn::Token<'a>> {
-        self.next()
-    }
-    fn after_number(&self) -> bool {
-        self.after_number
-    }
-    fn unterminated(&self) -> bool {
-        self.unterminated
+/// A move token of the lexer read as SAN by shakmaty (a `+`/`#` suffix allowed, castling
+/// also with zeros).
+fn san_of(token: &str) -> Result<San, shakmaty::san::ParseSanError> {
+    if token.starts_with('0') {
+        San::from_ascii(castling_letters(token).as_bytes())
+    } else {
+        San::from_ascii(token.as_bytes())
     }
 }
 
-/// What one pass over a movetext's main line finds.
-struct MainLineScan<'a> {
-    /// Variations still open at the end.
-    depth: usize,
-    unterminated: bool,
-    /// The main line's termination marker (normalised) and the text after it.
-    marker: Option<(&'static str, &'a str)>,
-    /// The main line stops after a bare move number.
-    number_last: bool,
-    /// The main-line moves (complete only when `all_san`).
-    moves: Vec<WrittenMove>,
-    /// Every main-line token read as SAN with its suffix as `pgn-reader` reads it.
-    all_san: bool,
-    /// The first main-line token that is not a chess move, with its ply.
-    unreadable: Option<(usize, String)>,
-}
-
-/// The integrity (as `records::pgn::integrity`), the main-line moves and the first unreadable
-/// token (as `records::pgn::main_line_moves` finds them), in one pass.
-fn scan_main_line<'a>(tokens: &mut impl Lexer<'a>) -> MainLineScan<'a> {
+/// Reads one chess game split by `records` (see [`PgnRead`]): the tags as `records` read them
+/// (the last of a name wins), the main line as `records`' lexer gives it (variations,
+/// comments and glyphs skipped, up to the termination marker), each move parsed as SAN by
+/// shakmaty (castling may be written with zeros).
+pub fn read_pgn(raw: &records::RawGame) -> PgnRead {
     use records::pgn::Token;
-    let mut scan = MainLineScan {
-        depth: 0,
-        unterminated: false,
-        marker: None,
-        number_last: false,
-        moves: Vec::with_capacity(128),
-        all_san: true,
-        unreadable: None,
-    };
-    let mut ply = 0usize;
-    while let Some(t) = tokens.token() {
+    let mt = raw.movetext();
+    let mut tokens = records::pgn::Tokens::new(mt);
+    let mut depth = 0usize;
+    let mut marker = None;
+    let mut number_last = false;
+    let mut moves = Vec::with_capacity(mt.len() / 6);
+    let mut unreadable = None;
+    while let Some(t) = tokens.next() {
         match t {
-            Token::OpenVariation => scan.depth += 1,
-            Token::CloseVariation => scan.depth = scan.depth.saturating_sub(1),
-            Token::Result { result, rest } if scan.depth == 0 => {
-                scan.number_last = tokens.after_number();
-                scan.marker = Some((result, rest));
+            Token::OpenVariation => depth += 1,
+            Token::CloseVariation => depth = depth.saturating_sub(1),
+            Token::Result { result, .. } if depth == 0 => {
+                number_last = tokens.after_number;
+                marker = Some(result);
                 break;
             }
-            Token::Move(m) if scan.depth == 0 && scan.unreadable.is_none() => {
-                ply += 1;
-                let parsed = if m.starts_with('0') {
-                    san_from_ascii(castling_letters(m).as_bytes())
-                } else {
-                    san_from_ascii(m.as_bytes())
-                };
-                match parsed {
-                    Ok(san) if scan.all_san => scan.moves.push(WrittenMove::San(san)),
-                    Ok(_) => {}
-                    Err(_) => {
-                        let t = m.trim_end_matches(['+', '#', '!', '?']);
-                        let readable = matches!(t, "--" | "Z0" | "0-0" | "0-0-0")
-                            || San::from_ascii(t.as_bytes()).is_ok();
-                        if readable {
-                            scan.all_san = false;
-                        } else {
-                            scan.unreadable = Some((ply, m.to_string()));
-                        }
-                    }
-                }
-            }
+            Token::Move(m) if depth == 0 && unreadable.is_none() => match san_of(m) {
+                Ok(san) => moves.push(WrittenMove::San(san)),
+                Err(_) => unreadable = Some((moves.len() + 1, m.to_string())),
+            },
             _ => {}
         }
-        scan.number_last = tokens.after_number();
+        number_last = tokens.after_number;
     }
-    if scan.marker.is_none() {
-        scan.number_last = tokens.after_number();
+    if marker.is_none() {
+        number_last = tokens.after_number;
     }
-    scan.unterminated = tokens.unterminated();
-    scan
-}
-
-/// `records::pgn::Tokens` for a movetext that [`plain_movetext`] accepts (ASCII outside
-/// comments, every `{` closed, no `%`, no stray `}`): the same tokens (comment texts and glyph
-/// numbers left out: the referee reads neither) and the same `after_number`, with byte-table
-/// steps instead of character decoding.
-struct PlainTokens<'a> {
-    text: &'a str,
-    pos: usize,
-    number: bool,
-    after_number: bool,
-}
-
-impl<'a> Lexer<'a> for PlainTokens<'a> {
-    #[inline]
-    fn token(&mut self) -> Option<records::pgn::Token<'a>> {
-        use records::pgn::Token;
-        let t = self.plain_token();
-        self.after_number = std::mem::take(&mut self.number) && !matches!(t, Some(Token::Move(_)));
-        if matches!(t, Some(Token::Comment(_) | Token::Nag(_))) {
-            self.number = self.after_number;
-        }
-        t
-    }
-    fn after_number(&self) -> bool {
-        self.after_number
-    }
-    fn unterminated(&self) -> bool {
-        false
-    }
-}
-
-impl<'a> PlainTokens<'a> {
-    #[inline]
-    fn plain_token(&mut self) -> Option<records::pgn::Token<'a>> {
-        use records::pgn::Token;
-        let bytes = self.text.as_bytes();
-        loop {
-            let mut i = self.pos;
-            while bytes.get(i).is_some_and(|&b| matches!(b, b'\t'..=b'\r' | b' ')) {
-                i += 1;
-            }
-            let &b = bytes.get(i)?;
-            // The common words first, with the general steps' results: a move (a word starting
-            // with a letter, `!`/`?` suffixes dropped) and a bare move number (digits and dots
-            // up to the word's end: never a result, which holds `-` or `/`).
-            if b.is_ascii_alphabetic() {
-                let len = word_len(&bytes[i..]);
-                self.pos = i + len;
-                let mut end = i + len;
-                while matches!(bytes[end - 1], b'!' | b'?') {
-                    end -= 1;
-                }
-                // Words end at ASCII bytes and start with a letter: character boundaries, and
-                // never empty.
-                return Some(Token::Move(&self.text[i..end]));
-            }
-            if b.is_ascii_digit() {
-                let mut j = i + 1;
-                while bytes.get(j).is_some_and(u8::is_ascii_digit) {
-                    j += 1;
-                }
-                while bytes.get(j) == Some(&b'.') {
-                    j += 1;
-                }
-                if bytes
-                    .get(j)
-                    .is_none_or(|&c| records::pgn::WORD_END[usize::from(c)])
-                {
-                    self.pos = j;
-                    self.number = true;
-                    continue;
-                }
-            }
-            match b {
-                b'{' => {
-                    self.pos = match memchr::memchr(b'}', &bytes[i + 1..]) {
-                        Some(end) => i + end + 2,
-                        None => bytes.len(),
-                    };
-                    return Some(Token::Comment(""));
-                }
-                b';' => {
-                    self.pos = match memchr::memchr2(b'\n', b'\r', &bytes[i + 1..]) {
-                        Some(end) => i + end + 2,
-                        None => bytes.len(),
-                    };
-                    return Some(Token::Comment(""));
-                }
-                b'(' => {
-                    self.pos = i + 1;
-                    return Some(Token::OpenVariation);
-                }
-                b')' => {
-                    self.pos = i + 1;
-                    return Some(Token::CloseVariation);
-                }
-                b'}' => self.pos = i + 1,
-                b'$' => {
-                    let digits = bytes[i + 1..].iter().take_while(|d| d.is_ascii_digit()).count();
-                    self.pos = i + 1 + digits;
-                    return Some(Token::Nag(0));
-                }
-                _ => {
-                    let len = word_len(&bytes[i..]);
-                    self.pos = i + len;
-                    // Words end at ASCII bytes: character boundaries.
-                    let word = &self.text[i..i + len];
-                    // A result starts with `0`, `1` or `*`; a move number with a digit.
-                    let (stripped, word) = if b.is_ascii_digit() || b == b'*' {
-                        if let Some(result) = records::pgn::normalize_result(word) {
-                            return Some(Token::Result {
-                                result,
-                                rest: &self.text[i + len..],
-                            });
-                        }
-                        let stripped = strip_ascii_move_number(word);
-                        (stripped.is_some(), stripped.unwrap_or(word))
-                    } else {
-                        (false, word)
-                    };
-                    let word = match word.as_bytes().last() {
-                        Some(b'!' | b'?') => word.trim_end_matches(['!', '?']),
-                        _ => word,
-                    };
-                    if !word.is_empty() {
-                        return Some(Token::Move(word));
-                    }
-                    if stripped {
-                        self.number = true;
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// The length of the word at the start of `bytes` (up to `records`' word end or the end).
-fn word_len(bytes: &[u8]) -> usize {
-    bytes
-        .iter()
-        .position(|&c| records::pgn::WORD_END[usize::from(c)])
-        .unwrap_or(bytes.len())
-}
-
-/// `records`' move-number rule for an ASCII word: digits alone, or digits and dots followed by
-/// what is left (`12.` → `""`, `12...e5` → `"e5"`); `None` when the word is no move number.
-fn strip_ascii_move_number(word: &str) -> Option<&str> {
-    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
-        return None;
-    }
-    let rest = &word.as_bytes()[digits..];
-    let dots = rest.iter().take_while(|&&c| c == b'.').count();
-    if rest.is_empty() {
-        Some("")
-    } else if dots == 0 {
-        None
-    } else {
-        // After ASCII digits and dots: a character boundary.
-        Some(&word[digits + dots..])
-    }
-}
-
-/// Whether `pgn-reader` reads a movetext as `records`' lexer does (see [`read_pgn`]): outside
-/// `{}` and `;` comments only ASCII, no `%`, no vertical tab or form feed, no stray `}`, no
-/// glyph `$n` glued to a word, no line break followed by `[`, `%` or a blank line (where
-/// `pgn-reader` ends a game).
-fn plain_movetext(b: &[u8]) -> bool {
-    let token_end = |c: u8| {
-        matches!(
-            c,
-            b' ' | b'\t'
-                | b'\n'
-                | b'\r'
-                | b'{'
-                | b'}'
-                | b'('
-                | b')'
-                | b'!'
-                | b'?'
-                | b'$'
-                | b';'
-                | b'.'
-                | b'*'
-        )
+    let broken = records::pgn::broken_why(tokens.unterminated, depth);
+    let integrity = records::Integrity {
+        broken,
+        marker: marker.is_some(),
+        after_number: number_last,
     };
-    let mut i = 0;
-    loop {
-        // Most bytes need no look: skip to the next one that does.
-        match b[i..].iter().position(|&c| PLAIN_STOP[usize::from(c)]) {
-            Some(n) => i += n,
-            None => return true,
-        }
-        match b[i] {
-            b'{' => match memchr::memchr(b'}', &b[i + 1..]) {
-                Some(end) => i += end + 2,
-                None => return false,
-            },
-            b';' => match memchr::memchr(b'\n', &b[i..]) {
-                Some(end) => i += end,
-                None => return true,
-            },
-            b'\n' => {
-                match b.get(i + 1) {
-                    Some(b'[' | b'\n' | b'%') => return false,
-                    Some(b'\r') if b.get(i + 2) == Some(&b'\n') => return false,
-                    _ => {}
-                }
-                i += 1;
-            }
-            b'$' => {
-                let digits = b[i + 1..].iter().take_while(|d| d.is_ascii_digit()).count();
-                i += 1 + digits;
-                if b.get(i).is_some_and(|&n| !token_end(n)) {
-                    return false;
-                }
-            }
-            _ => return false,
-        }
+    let record = (integrity.broken.is_none() && unreadable.is_none())
+        .then(|| Ok(finish(Tags::of(raw), moves, marker)));
+    PgnRead {
+        integrity,
+        unreadable,
+        record,
     }
-}
-
-/// The bytes [`plain_movetext`] looks at: `{ ; \n $` and those that make a movetext not
-/// plain (`} %`, vertical tab, form feed, non-ASCII).
-const PLAIN_STOP: [bool; 256] = {
-    let mut t = records::pgn::byte_set(b"{;\n$}%\x0b\x0c");
-    let mut c = 0x80;
-    while c < 256 {
-        t[c] = true;
-        c += 1;
-    }
-    t
-};
-
-/// The tags of a regular game read by the steps of `pgn-reader`'s tag reader (names as
-/// written, escapes `\\` and `\"` only, the last of a name wins), or `None` when the text is
-/// not one it is sure to read alike: an unterminated tag, a long tag section, or a movetext
-/// starting elsewhere than `records` says.
-fn reader_tags(raw: &records::RawGame) -> Option<Tags> {
-    let text = match raw.chess_text() {
-        std::borrow::Cow::Borrowed(t) => t.as_bytes(),
-        std::borrow::Cow::Owned(_) => return None,
-    };
-    let movetext_start = text.len() - raw.movetext().len();
-    if movetext_start > 4096 {
-        return None;
-    }
-    let skip_whitespace = |mut at: usize, mut new_line: bool| -> usize {
-        while let Some(&c) = text.get(at) {
-            match c {
-                b' ' | b'\t' | b'\r' => at += 1,
-                b'\n' => {
-                    new_line = true;
-                    at += 1;
-                }
-                b'%' if new_line => match text[at..].iter().position(|&x| x == b'\n') {
-                    Some(end) => at += end + 1,
-                    None => at = text.len(),
-                },
-                _ => break,
-            }
-        }
-        at
-    };
-    let skip_ket = |mut at: usize| -> usize {
-        while let Some(&c) = text.get(at) {
-            match c {
-                b' ' | b'\t' | b'\r' => at += 1,
-                b']' => return skip_whitespace(at + 1, false),
-                b'\n' => return skip_whitespace(at + 1, true),
-                _ => break,
-            }
-        }
-        at
-    };
-    let mut at = if text.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
-    at = skip_whitespace(at, true);
-    if at >= text.len() {
-        return None; // `pgn-reader` finds no game here
-    }
-    let mut tags = Tags::default();
-    while text.get(at) == Some(&b'[') {
-        at += 1;
-        let data = &text[at..];
-        let left_quote = match data.iter().position(|&x| matches!(x, b'"' | b'\n' | b']')) {
-            Some(q) if data[q] == b'"' => q,
-            Some(eol) => {
-                at = skip_ket(at + eol + 1);
-                continue;
-            }
-            None => return None,
-        };
-        let name_end = if left_quote > 0 && data[left_quote - 1] == b' ' {
-            left_quote - 1
-        } else {
-            left_quote
-        };
-        let value_start = left_quote + 1;
-        let mut right_quote = value_start;
-        let consumed = loop {
-            match data[right_quote..]
-                .iter()
-                .position(|&x| matches!(x, b'\\' | b'"' | b'\n'))
-            {
-                Some(d) if data[right_quote + d] == b'"' => {
-                    right_quote += d;
-                    break right_quote + 1;
-                }
-                Some(d) if data[right_quote + d] == b'\n' => {
-                    right_quote += d;
-                    break right_quote;
-                }
-                Some(d) => right_quote = (right_quote + d + 2).min(data.len()),
-                None => return None,
-            }
-        };
-        note_tag(
-            &mut tags,
-            &data[..name_end],
-            RawTag(&data[value_start..right_quote]),
-        );
-        at = skip_ket(at + consumed);
-    }
-    // Both readers must start the movetext at the same token.
-    let (lo, hi) = (at.min(movetext_start), at.max(movetext_start));
-    text[lo..hi]
-        .iter()
-        .all(|c| matches!(c, b' ' | b'\t' | b'\r' | b'\n'))
-        .then_some(tags)
 }

@@ -445,6 +445,7 @@ impl Referee {
                         start_ply: from,
                         length: ply - from,
                         count: 1,
+                        recurrences: 1,
                         judgement,
                     }),
                 };
@@ -590,7 +591,7 @@ impl Referee {
         from: usize,
         ply: usize,
         loop_len: usize,
-        count: usize,
+        recurrences: usize,
         decided: bool,
     ) {
         let v = &judgement.verdict;
@@ -608,7 +609,9 @@ impl Referee {
             repetition: Some(RepetitionEvidence {
                 start_ply: from,
                 length: loop_len,
-                count,
+                // The judged loops: `cycles` of them, from the occurrence `cycles` back.
+                count: self.cycles,
+                recurrences,
                 judgement,
             }),
         };

@@ -69,13 +69,16 @@ pub fn readings_text(j: &CycleJudgement) -> String {
         .collect()
 }
 
-/// The `cycle` object of a judged game's JSON: `{"count","length","sides","start_ply"}` (the
-/// loops judged and each side's offence and classified moves).
+/// The `cycle` object of a judged game's JSON: `{"count","length","recurrences","sides",
+/// "start_ply"}`: the `count` loops judged, of `length` plies from `start_ply` (so they end at
+/// `start_ply + count × length`, pending or decided), how many times their start position has
+/// recurred in all, and each side's offence and classified moves.
 pub fn repetition_json(r: &RepetitionEvidence, explain: bool) -> Value {
     json!({
         "start_ply": r.start_ply,
         "length": r.length,
         "count": r.count,
+        "recurrences": r.recurrences,
         "sides": sides_json(&r.judgement, explain),
     })
 }

@@ -36,8 +36,13 @@ pub struct RepetitionEvidence {
     pub start_ply: usize,
     /// Plies in one loop (the judged plies divided by `count`, rounded down for unequal loops).
     pub length: usize,
-    /// Completed loops: how many times the start position has recurred.
+    /// Loops judged: the judged plies run from `start_ply` to `start_ply + count × length`
+    /// (the verdict's `at_ply` when the loops are equal), pending or decided alike.
     pub count: usize,
+    /// How many times the judged loops' start position has recurred by then, counting an
+    /// earlier occurrence before the judged loops: `count` while pending, more once decided
+    /// (`count + 1` when the repetition was pending one loop earlier).
+    pub recurrences: usize,
     /// The per-move facts, per-side offence and verdict over the judged loops.
     pub judgement: CycleJudgement,
 }
