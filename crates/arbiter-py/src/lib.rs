@@ -684,7 +684,8 @@ fn uci_of(m: shakmaty::Move) -> String {
 
 /// The status dict of a xiangqi game: ply, status, result, reason, at_ply, must_vary, clause,
 /// to_move, and `cycle` when a repetition was judged.
-fn xiangqi_status<'py>(py: Python<'py>, r: &XqReferee) -> PyResult<Bound<'py, PyDict>> {
+/// `engine_match`: a pending verdict is final (`decided`), as `judge --match` reports it.
+fn xiangqi_status<'py>(py: Python<'py>, r: &XqReferee, engine_match: bool) -> PyResult<Bound<'py, PyDict>> {
     use pyo3::intern;
     let v = r.verdict();
     let d = PyDict::new(py);
@@ -693,7 +694,7 @@ fn xiangqi_status<'py>(py: Python<'py>, r: &XqReferee) -> PyResult<Bound<'py, Py
     let status = match status_name(v.status) {
         "ongoing" => intern!(py, "ongoing"),
         "claimable" => intern!(py, "claimable"),
-        "pending" => intern!(py, "pending"),
+        "pending" if !engine_match => intern!(py, "pending"),
         _ => intern!(py, "decided"),
     };
     d.set_item(intern!(py, "status"), status)?;
@@ -823,7 +824,11 @@ impl Referee {
     /// The status after the last move as a dict (see `xiangqi_status`, `chess_status`).
     fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         match &self.live {
-            Live::Xiangqi { referee, .. } => xiangqi_status(py, referee),
+            Live::Xiangqi {
+                referee,
+                engine_match,
+                ..
+            } => xiangqi_status(py, referee, *engine_match),
             Live::Chess { referee } => chess_status(py, referee),
         }
     }

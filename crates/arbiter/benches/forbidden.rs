@@ -2,7 +2,7 @@
 //! legal moves, 100 plies of history without a capture (so every position since the start can
 //! recur), the last 8 plies a chariot-and-horse loop that the side to move could continue.
 //! Goal: under 1 ms per call. Measured under AXF (only moves back to a seen position are
-//! judged) and TW113 (its 9-round rule judges every move).
+//! judged) and TW113 (also the moves whose last nine rounds have the 9-round rule's shape).
 //! Run: `cargo bench -p arbiter-referee --bench forbidden`.
 
 use arbiter::xiangqi::referee::Referee;

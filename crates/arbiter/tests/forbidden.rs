@@ -1,7 +1,7 @@
 //! `Referee::forbidden_moves` (the UCCI `banmoves` list) against its reference twin: every
 //! legal move played on a copy of the referee and judged, no filter. On the 1999 Yan Wenqing –
-//! Liu Dahua game (a perpetual chase by Red under AXF, samples/) at every ply, and TW113
-//! example 1 (a perpetual check), under both rule books and 1 to 3 cycles.
+//! Liu Dahua game (a perpetual chase by Red under AXF, samples/) at every ply, TW113 example 1
+//! (a perpetual check) and a 9-round shuffle (TW113), under both rule books and 1 to 3 cycles.
 
 use arbiter::xiangqi::referee::Referee;
 use arbiter::xiangqi::rules::RuleSet;
@@ -49,6 +49,12 @@ fn forbidden_moves_equal_the_reference_at_every_ply() {
         (
             Position::from_fen("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w").unwrap(),
             moves_of(&"f7e7 e9f9 e7f7 f9e9 ".repeat(4)),
+        ),
+        // TW113's 9-round rule: a check and an advisor shuffle among four points, the king on
+        // a four-point round (no position three times within nine rounds).
+        (
+            Position::from_fen("4k4/9/3R5/9/9/4P4/9/9/9/3AK4 w - - 0 1").unwrap(),
+            moves_of(&"d7e7 e9d9 d0e1 d9d8 e7d7 d8e8 e1d0 e8e9 ".repeat(3)),
         ),
     ];
     let mut non_empty = 0;

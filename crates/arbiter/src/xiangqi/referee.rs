@@ -190,23 +190,35 @@ impl Referee {
     /// rule). In generation order. Empty once the game is decided. This is the list a UCCI
     /// manager sends an engine as `banmoves`.
     ///
-    /// Cost: one make-move and a hash look-up per legal move; only a move that returns to a
-    /// position seen since the last capture (or, under the 9-round rule, any move) is played
-    /// on a copy of the referee and judged.
+    /// Cost: one make-move and a hash look-up per legal move (under the 9-round rule also its
+    /// shape test on the last rounds); only a move that returns to a position seen since the
+    /// last capture, or whose window has the 9-round shape, is played on a copy of the
+    /// referee and judged.
     pub fn forbidden_moves(&self) -> Vec<Move> {
         if self.verdict.status == Status::Decided {
             return Vec::new();
         }
         let mover = self.pos.side_to_move();
-        let every_move = self.rules.nine_rounds.is_some();
+        let ply = self.moves.len() + 1;
+        // The 9-round window the move would close, but its last ply (see `nine_rounds_window`).
+        let nine = self.rules.nine_rounds.and_then(|p| {
+            let w = p.plies();
+            (ply >= w && ply - w >= self.base_ply).then(|| (p, self.plies_info[ply - w..ply - 1].to_vec()))
+        });
         let mut out = Vec::new();
         for &mv in self.pos.legal_moves().iter() {
-            if !every_move {
-                let mut after = self.pos.clone();
-                after.make_move(mv);
-                if !self.seen.contains_key(&after.key()) {
-                    continue;
-                }
+            let mut after = self.pos.clone();
+            after.make_move(mv);
+            let back = self.seen.contains_key(&after.key());
+            let shuffle = || {
+                nine.as_ref().is_some_and(|(p, window)| {
+                    let mut w = window.clone();
+                    w.extend(ninerounds::PlyInfo::new(&self.pos, mv));
+                    ninerounds::shape(p, &w, mover).is_some()
+                })
+            };
+            if !back && !shuffle() {
+                continue;
             }
             let mut r = self.clone();
             let v = r.play(mv, true);
