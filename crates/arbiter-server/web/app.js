@@ -312,11 +312,12 @@
     go(state.ply);
   }
 
-  // The plies of the repetition cycle: after start_ply, (count - 1) loops of length plies.
+  // The plies of the repetition cycle: the count loops judged, of length plies after start_ply
+  // (they end at start_ply + count × length, pending or decided alike).
   function cyclePlies(g) {
     const c = g.cycle;
     if (!c) return [0, -1];
-    const end = Math.min(g.plies, c.start_ply + c.length * Math.max(1, c.count - 1));
+    const end = Math.min(g.plies, c.start_ply + c.length * c.count);
     return [c.start_ply + 1, end];
   }
 
@@ -436,7 +437,7 @@
       ["clause", clauseWords(g.clause, words.clause), "", "verdict-clause"],
       ["summary", summaryOf(g.clause), "summary", "verdict-summary"],
       ["recorded", g.recorded_result, "", "verdict-recorded"],
-      ["cycle", g.cycle ? t("cycleText", g.cycle.start_ply, c1, g.cycle.length, g.cycle.count) : null, "", "verdict-cycle"],
+      ["cycle", g.cycle ? t("cycleText", g.cycle.start_ply, c1, g.cycle.length, g.cycle.recurrences ?? g.cycle.count) : null, "", "verdict-cycle"],
     ]));
     if (g.result_agrees === false) {
       const p = document.createElement("p");
