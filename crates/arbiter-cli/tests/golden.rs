@@ -202,3 +202,37 @@ fn notation_writes_xiangqi_moves_as_asked() {
     let json = |lang: &str| run(&["judge", "--json", "--lang", lang, base[1]], &[]).0;
     assert_eq!(json("en"), json("zh-Hans"));
 }
+
+/// The whole glossary and a TW113 citation (its named general rules, e.g. "general rules (true
+/// root)") in Chinese: no English word of four letters or more is left (the command name
+/// `arbiter rules` apart).
+#[test]
+fn the_glossary_and_tw113_citations_speak_chinese() {
+    let tw113_chase = [
+        "classify",
+        "--rules",
+        "tw113",
+        "--explain",
+        "--fen",
+        "1r2k4/9/9/9/1c7/4P4/R8/9/9/4K4 w",
+        "--move",
+        "a3b3",
+    ];
+    for lang in ["zh-Hant", "zh-Hans"] {
+        for args in [&["rules"][..], &tw113_chase[..]] {
+            let mut all = vec!["--lang", lang];
+            all.extend_from_slice(args);
+            let (out, err, code) = run(&all, &[]);
+            assert_eq!(code, Some(0), "{err}");
+            for line in out.lines() {
+                let line = line.replace("arbiter rules", "");
+                let english = line
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .find(|w| w.len() >= 4);
+                assert!(english.is_none(), "{lang} {args:?}: {english:?} in {line:?}");
+            }
+        }
+    }
+    let (out, _, _) = run(&["--lang", "zh-Hant", "rules", "tw113"], &[]);
+    assert!(out.contains("台灣棋規棋例總綱（真根）"), "{out}");
+}

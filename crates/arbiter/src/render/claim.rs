@@ -412,7 +412,7 @@ pub fn game_ended_in(e: &GameEnded, lang: Lang) -> String {
     )
 }
 
-/// [`chess`] in `lang`, in the FIDE Laws' Chinese terms.
+/// [`chess()`] in `lang`, in the FIDE Laws' Chinese terms.
 pub fn chess_in(r: &ClaimVerdict, lang: Lang) -> String {
     if lang == Lang::En {
         return chess(r);

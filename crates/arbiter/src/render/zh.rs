@@ -225,6 +225,16 @@ pub fn cite(lang: Lang, clause: &str) -> String {
 
 /// The next clause id of a citation and the rest: up to ` (`, `, ` or ` / `.
 fn split_clause(s: &str) -> (&str, &str) {
+    // TW113's named general rules first: "general rules (true root)" is one id.
+    let tw = [
+        "general rules (true root)",
+        "general rules (same kind)",
+        "general rules (general and soldier)",
+        "general rules (same piece)",
+    ];
+    if let Some(t) = tw.iter().find(|t| s.starts_with(**t)) {
+        return (&s[..t.len()], &s[t.len()..]);
+    }
     // "general rules 1–2, 5": the numbers after "rules" belong together.
     if let Some(r) = s
         .strip_prefix("general rules ")
@@ -236,15 +246,6 @@ fn split_clause(s: &str) -> (&str, &str) {
             .unwrap_or(r.len());
         let end = r[..end].trim_end().trim_end_matches(',').len();
         return (&s[..kind_len + end], &s[kind_len + end..]);
-    }
-    let tw = [
-        "general rules (true root)",
-        "general rules (same kind)",
-        "general rules (general and soldier)",
-        "general rules (same piece)",
-    ];
-    if let Some(t) = tw.iter().find(|t| s.starts_with(**t)) {
-        return (&s[..t.len()], &s[t.len()..]);
     }
     let end = [" (", ", ", " / ", "/ "]
         .iter()
@@ -264,6 +265,10 @@ fn clause_id(lang: Lang, id: &str) -> String {
             pick(lang, "條", "条")
         )
     };
+    // TW113's named ids ("general rules (true root)") before the numbered ones.
+    if let Some(w) = tw113_id(lang, id) {
+        return w.to_string();
+    }
     if let Some(n) = id
         .strip_prefix("general rule ")
         .or_else(|| id.strip_prefix("general rules "))
@@ -275,9 +280,6 @@ fn clause_id(lang: Lang, id: &str) -> String {
         .or_else(|| id.strip_prefix("detailed rules "))
     {
         return numbered("細則", "细则", n);
-    }
-    if let Some(w) = tw113_id(lang, id) {
-        return w.to_string();
     }
     if id == "general rule" {
         return pick(lang, "總綱", "总纲").to_string();
@@ -344,6 +346,11 @@ mod tests {
         );
         assert_eq!(t("AXF general rules 1–2, 5"), "亞洲棋規總綱第1–2、5條");
         assert_eq!(t("FIDE 9.2.1"), "國際棋聯棋規第9.2.1條");
+        assert_eq!(t("TW113 general rules (true root)"), "台灣棋規棋例總綱（真根）");
+        assert_eq!(
+            s("TW113 general rules (general and soldier)"),
+            "台湾棋规棋例总纲（将帅与兵卒）"
+        );
         assert_eq!(s("FIDE B.2/B.3"), "国际棋联规则附则B.2、B.3");
         assert_eq!(t("AXF natural move limit (60 moves)"), "亞洲棋規自然限著，60回合");
         assert_eq!(
