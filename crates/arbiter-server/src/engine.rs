@@ -456,12 +456,21 @@ impl LiveGame {
     }
 
     /// The report of the game so far (what `arbiter judge --json` gives for these moves),
-    /// with `"flag"` once a flag fall ended it.
+    /// with `"flag"` once a flag fall ended it: the game is then `decided` at the last ply
+    /// with the flag's result and clause (reason `flag_fall`, or `flag_dead_position` for
+    /// FIDE 6.9's draw), whatever a repetition had made it before.
     pub fn status(&self) -> Value {
         let mut v =
             serde_json::to_value(self.live.report()).unwrap_or_else(|e| json!({ "error": e.to_string() }));
         if let Some(f) = &self.flag {
             v["flag"] = f.clone();
+            let draw = f["opponent_can_mate"] == json!(false);
+            v["status"] = json!("decided");
+            v["result"] = f["result"].clone();
+            v["reason"] = json!(if draw { "flag_dead_position" } else { "flag_fall" });
+            v["clause"] = f["clause"].clone();
+            v["must_vary"] = Value::Null;
+            v["at_ply"] = v["plies"].clone();
         }
         v
     }

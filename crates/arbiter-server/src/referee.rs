@@ -18,7 +18,9 @@
 //! * `{"cmd":"status"}` — the status now, again.
 //! * `{"cmd":"flag","side":"black"}` — a flag fell (`side` default the side to move); chess:
 //!   FIDE 6.9 (a draw when the opponent cannot mate by any legal sequence). Answer: the status
-//!   with `"flag":{"flagged","result","clause","opponent_can_mate"}`; the game has ended.
+//!   with `"flag":{"flagged","result","clause","opponent_can_mate"}`; the game has ended: the
+//!   status is `decided` with the flag's result, reason `flag_fall` (`flag_dead_position` for
+//!   FIDE 6.9's draw).
 //! * `{"cmd":"claim","kind":"threefold","intended_move":"g1f3","time_control":"blitz",
 //!   "limit":40}` — a draw claim by the side to move now (`arbiter claim`'s answer).
 //! * `{"cmd":"forbidden"}` — `{"forbidden":[ICCS…],"to_move","plies"}`: the legal moves that,

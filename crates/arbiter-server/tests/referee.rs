@@ -333,6 +333,20 @@ fn flag_falls_judged_by_fide_6_9() {
     );
     assert!(out[6]["error"].as_str().unwrap().contains("red and black"));
     assert_eq!(out[7]["flag"]["result"], "0-1");
+    // The flag fall ends the game: the status says so, not "ongoing" beside the flag's result.
+    for (i, result, reason) in [
+        (1, "1-0", "flag_fall"),
+        (4, "1/2-1/2", "flag_dead_position"),
+        (7, "0-1", "flag_fall"),
+    ] {
+        assert_eq!(
+            (&out[i]["status"], &out[i]["result"], &out[i]["reason"]),
+            (&json!("decided"), &json!(result), &json!(reason)),
+            "{}",
+            out[i]
+        );
+    }
+    assert_eq!(out[3]["status"], "ongoing", "undo takes the end back too");
 }
 
 /// A claim with its intended move (FIDE 9.2.1.1), and a claim that does not fit the game.
