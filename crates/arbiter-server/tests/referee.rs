@@ -367,7 +367,9 @@ fn claims_in_the_referee() {
         out[8]
     );
     assert_eq!(out[9]["valid"], false, "{}", out[9]);
-    assert!(out[10]["error"].is_string());
+    // The natural move limit on a chess game: said as such, not as an illegal xiangqi move.
+    let why = out[10]["error"].as_str().unwrap();
+    assert!(why.contains("natural move limit is a xiangqi claim"), "{why}");
 }
 
 /// `forbidden`: TW113 example 1 (Red checks from e7 and f7 for ever). At the pending position

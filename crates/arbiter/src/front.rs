@@ -883,10 +883,17 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
             xiangqi_claim
         }
         ClaimGame::Position { fen, moves, game } => {
-            xiangqi_claim
-                || (fen.is_some()
-                    && game.unwrap_or_else(|| detect_game(fen, Some(moves).filter(|m| !m.is_empty())))
-                        == Game::Xiangqi)
+            // The game asked for, else the one the FEN or the moves show (no FEN and no
+            // moves: the claim's kind says which start position is meant).
+            let shown = game.or_else(|| {
+                (fen.is_some() || !moves.is_empty())
+                    .then(|| detect_game(fen, Some(moves).filter(|m| !m.is_empty())))
+            });
+            match shown {
+                Some(Game::Chess) if xiangqi_claim => return Err(Error::Usage(Usage::XiangqiClaimOnChess)),
+                Some(g) => g == Game::Xiangqi,
+                None => xiangqi_claim,
+            }
         }
     };
     if !is_xiangqi {
