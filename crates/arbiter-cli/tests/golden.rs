@@ -234,5 +234,5 @@ fn the_glossary_and_tw113_citations_speak_chinese() {
         }
     }
     let (out, _, _) = run(&["--lang", "zh-Hant", "rules", "tw113"], &[]);
-    assert!(out.contains("台灣棋規棋例總綱（真根）"), "{out}");
+    assert!(out.contains("台灣棋規棋例總綱「真根」（真根與假根）"), "{out}");
 }

@@ -89,12 +89,12 @@ fn book(lang: Lang, prefix: &str) -> &'static str {
 fn tw113_id(lang: Lang, id: &str) -> Option<&'static str> {
     Some(match id {
         "terms" => pick(lang, "術語", "术语"),
-        "general rules (true root)" => pick(lang, "棋例總綱（真根）", "棋例总纲（真根）"),
-        "general rules (same kind)" => pick(lang, "棋例總綱（同類子）", "棋例总纲（同类子）"),
+        "general rules (true root)" => pick(lang, "棋例總綱「真根」", "棋例总纲「真根」"),
+        "general rules (same kind)" => pick(lang, "棋例總綱「同類子」", "棋例总纲「同类子」"),
         "general rules (general and soldier)" => {
-            pick(lang, "棋例總綱（將帥與兵卒）", "棋例总纲（将帅与兵卒）")
+            pick(lang, "棋例總綱「將帥與兵卒」", "棋例总纲「将帅与兵卒」")
         }
-        "general rules (same piece)" => pick(lang, "棋例總綱（同一子）", "棋例总纲（同一子）"),
+        "general rules (same piece)" => pick(lang, "棋例總綱「同一子」", "棋例总纲「同一子」"),
         "ch.2 table" => pick(lang, "第二章判決原則表", "第二章判决原则表"),
         "ch.4 procedure" => pick(lang, "第四章裁判程序", "第四章裁判程序"),
         "natural move limit" => pick(lang, "自然限著", "自然限着"),
@@ -346,10 +346,10 @@ mod tests {
         );
         assert_eq!(t("AXF general rules 1–2, 5"), "亞洲棋規總綱第1–2、5條");
         assert_eq!(t("FIDE 9.2.1"), "國際棋聯棋規第9.2.1條");
-        assert_eq!(t("TW113 general rules (true root)"), "台灣棋規棋例總綱（真根）");
+        assert_eq!(t("TW113 general rules (true root)"), "台灣棋規棋例總綱「真根」");
         assert_eq!(
             s("TW113 general rules (general and soldier)"),
-            "台湾棋规棋例总纲（将帅与兵卒）"
+            "台湾棋规棋例总纲「将帅与兵卒」"
         );
         assert_eq!(s("FIDE B.2/B.3"), "国际棋联规则附则B.2、B.3");
         assert_eq!(t("AXF natural move limit (60 moves)"), "亞洲棋規自然限著，60回合");
