@@ -889,11 +889,13 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
                 (fen.is_some() || !moves.is_empty())
                     .then(|| detect_game(fen, Some(moves).filter(|m| !m.is_empty())))
             });
-            match shown {
-                Some(Game::Chess) if xiangqi_claim => return Err(Error::Usage(Usage::XiangqiClaimOnChess)),
-                Some(g) => g == Game::Xiangqi,
-                None => xiangqi_claim,
+            if xiangqi_claim && shown == Some(Game::Chess) {
+                return Err(Error::Usage(Usage::XiangqiClaimOnChess));
             }
+            xiangqi_claim
+                || (fen.is_some()
+                    && game.unwrap_or_else(|| detect_game(fen, Some(moves).filter(|m| !m.is_empty())))
+                        == Game::Xiangqi)
         }
     };
     if !is_xiangqi {
