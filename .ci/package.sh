@@ -26,6 +26,9 @@ for c in "${crates[@]}"; do
   tar -xzf "$f" -C "$fresh"
   [ "$c" = arbiter-referee-cli ] || echo "$c = { path = \"$c-$version\" }" >>"$fresh/Cargo.toml"
 done
+# The .crate files carry fixed timestamps and cargo hashes path crates relative to the
+# workspace root, so an earlier run's build of these crates would look up to date: touch them.
+find "$fresh" -type f -exec touch {} +
 # Nothing of the repository is reachable from there but the lock file (versions only).
 cp Cargo.lock "$fresh/"
 # The release binary of the repository stays the one later steps use.
