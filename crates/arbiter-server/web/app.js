@@ -611,7 +611,18 @@
     $("lang").value = I.lang();
     if (!game()) return;
     if (state.api.lang && state.last) {
-      await rejudge();
+      // Marked while the server's words are fetched again (tests and scripts wait on it).
+      document.documentElement.dataset.busy = "1";
+      try {
+        await rejudge();
+        // Everything drawn from the page's own words follows the language too.
+        if (game()) {
+          $("game-title").textContent = title(game());
+          renderAll();
+        }
+      } finally {
+        delete document.documentElement.dataset.busy;
+      }
       return;
     }
     fillPicker($("game-search").value);

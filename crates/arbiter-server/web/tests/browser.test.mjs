@@ -126,6 +126,8 @@ async function until(page, fn, arg, ms = 10000) {
 async function setLang(page, lang) {
   await page.selectOption("#lang", lang);
   await until(page, (l) => document.documentElement.lang === l, lang);
+  // The page asks the server for its words in the new language: wait for the answer.
+  await until(page, () => !document.documentElement.dataset.busy, null);
 }
 
 // Latin words (3+ letters) in the visible text of `selectors`, but for the names every language
@@ -297,7 +299,8 @@ try {
     // Each heading: the Chinese citation, then (when the glossary has one) its Chinese title.
     const heads = await page.locator("#cited dt").allTextContents();
     assert.deepEqual(heads.map((d) => d.split("：")[0]), ["亞洲棋規細則第13條", "亞洲棋規總綱第2條"]);
-    assert.equal(await page.textContent("#verdict-at-ply"), "29…\u00a0h8g8（第58半回合）");
+    // Moves in Chinese notation in a Chinese view (the server writes them; the record is ICCS).
+    assert.equal(await page.textContent("#verdict-at-ply"), "29…\u00a0砲8平7（第58半回合）");
     assert.equal(await page.textContent("#game-title"), "YAN WenQing – LIU DaHua（Chinese National Champion 1999）");
     await page.keyboard.press("ArrowLeft");
     assert.match(await page.textContent("#move-facts"), /h6→h8（砲）/);
