@@ -185,6 +185,16 @@ fn allowed_chase_sentence(side: &str, a: &AllowedChase) -> String {
     }
 }
 
+/// AXF detailed rule 25: the piece (a general or soldier) that joined the chaser on every
+/// move of `s`'s perpetual chase, if one did on every move; one answer for every language.
+fn joined_on_every_move(s: &SideJudgement) -> Option<xiangqi::PieceKind> {
+    s.moves
+        .iter()
+        .map(|f| f.chases.first().and_then(|c| c.joined_by))
+        .reduce(|a, b| a.filter(|_| b.is_some()))
+        .flatten()
+}
+
 fn side_sentence(s: &SideJudgement) -> String {
     let side = if s.side == Color::Red { "Red" } else { "Black" };
     if let (Offence::None, Some(a)) = (s.offence, &s.allowed_chase) {
@@ -198,12 +208,7 @@ fn side_sentence(s: &SideJudgement) -> String {
                 .map(|(sq, k)| format!("the {} that stood on {sq}", k.name()))
                 .unwrap_or_default();
             // Detailed rule 25: the general or soldier joined the chaser on every move.
-            let joined = s
-                .moves
-                .iter()
-                .map(|f| f.chases.first().and_then(|c| c.joined_by))
-                .reduce(|a, b| a.filter(|_| b.is_some()))
-                .flatten()
+            let joined = joined_on_every_move(s)
                 .map(|k| format!(", joined by the {} on every move", k.name()))
                 .unwrap_or_default();
             format!(
@@ -483,12 +488,7 @@ pub fn side_sentence_in(s: &SideJudgement, lang: Lang) -> String {
                     )
                 })
                 .unwrap_or_default();
-            let joined = s
-                .moves
-                .iter()
-                .map(|f| f.chases.first().and_then(|c| c.joined_by))
-                .reduce(|a, b| a.filter(|_| b.is_some()))
-                .flatten()
+            let joined = joined_on_every_move(s)
                 .map(|k| {
                     format!(
                         "{}{}{}",
