@@ -195,6 +195,18 @@ fn joined_on_every_move(s: &SideJudgement) -> Option<xiangqi::PieceKind> {
         .flatten()
 }
 
+/// A side's moves that check, chase and threaten mate, and its moves in all: what the
+/// sentence for a side that is not perpetual (AXF general rule 2) reports, in every language.
+fn move_counts(s: &SideJudgement) -> (usize, usize, usize, usize) {
+    let count = |p: fn(&MoveFacts) -> bool| s.moves.iter().filter(|f| p(f)).count();
+    (
+        count(|f| f.check),
+        count(|f| f.is_chase()),
+        count(|f| f.mate_threat),
+        s.moves.len(),
+    )
+}
+
 fn side_sentence(s: &SideJudgement) -> String {
     let side = if s.side == Color::Red { "Red" } else { "Black" };
     if let (Offence::None, Some(a)) = (s.offence, &s.allowed_chase) {
@@ -217,10 +229,7 @@ fn side_sentence(s: &SideJudgement) -> String {
             )
         }
         Offence::None => {
-            let checks = s.moves.iter().filter(|f| f.check).count();
-            let chases = s.moves.iter().filter(|f| f.is_chase()).count();
-            let threats = s.moves.iter().filter(|f| f.mate_threat).count();
-            let n = s.moves.len();
+            let (checks, chases, threats, n) = move_counts(s);
             let how = if checks == 0 && chases == 0 && threats == 0 {
                 "makes only idle moves".to_string()
             } else if checks == 0 && chases == 0 {
@@ -505,10 +514,7 @@ pub fn side_sentence_in(s: &SideJudgement, lang: Lang) -> String {
             )
         }
         Offence::None => {
-            let checks = s.moves.iter().filter(|f| f.check).count();
-            let chases = s.moves.iter().filter(|f| f.is_chase()).count();
-            let threats = s.moves.iter().filter(|f| f.mate_threat).count();
-            let n = s.moves.len();
+            let (checks, chases, threats, n) = move_counts(s);
             let how = if checks == 0 && chases == 0 && threats == 0 {
                 zh::pick(lang, "只走閒著", "只走闲着").to_string()
             } else if checks == 0 && chases == 0 {
