@@ -236,3 +236,149 @@ fn the_glossary_and_tw113_citations_speak_chinese() {
     let (out, _, _) = run(&["--lang", "zh-Hant", "rules", "tw113"], &[]);
     assert!(out.contains("台灣棋規棋例總綱「真根」（真根與假根）"), "{out}");
 }
+
+/// The errors of the readers and rules in Chinese: an illegal xiangqi move with its reason, a
+/// move in no notation, an illegal chess move with the nearest legal one, a bad FEN, a file
+/// that does not exist, an input with no game. None carries an English sentence (the moves,
+/// FENs and file names are quoted, not spoken).
+#[test]
+fn reader_errors_speak_the_language() {
+    const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    let cases: &[(&[&str], i32)] = &[
+        (&["judge", "--fen", START, "--moves", "h2e2 h9g7 e2e9"], 1),
+        (&["judge", "--moves", "h2e2 e9e7"], 1),
+        (&["judge", "--game", "xiangqi", "--moves", "h2e2 qq"], 1),
+        (&["judge", "--moves", "炮二平五 炮9平5"], 1),
+        (&["judge", "--game", "chess", "--moves", "e4 e5 Ke3"], 1),
+        (
+            &[
+                "judge",
+                "--fen",
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+            ],
+            2,
+        ),
+        (&["judge", "no-such-file.pgn"], 1),
+        (&["judge", "-"], 1),
+    ];
+    let words = [
+        ENGLISH_WORDS,
+        &[
+            "not ", "legal", "cannon", "general", "king", "input", "found", "file", "such", "mean",
+        ],
+    ]
+    .concat();
+    for (args, code) in cases {
+        for lang in ["zh-Hant", "zh-Hans"] {
+            let mut all = args.to_vec();
+            all.extend(["--lang", lang]);
+            let (out, err, got) = run(&all, &[]);
+            assert_eq!(got, Some(*code), "{args:?} {lang}: {out}{err}");
+            for line in format!("{out}{err}").lines() {
+                // The quoted move, FEN and file name are the input's, not words.
+                let line: String = line
+                    .split(['「', '」'])
+                    .enumerate()
+                    .filter(|(i, _)| i % 2 == 0)
+                    .map(|(_, s)| s)
+                    .collect::<String>()
+                    .replace("no-such-file.pgn", "");
+                for w in &words {
+                    assert!(!line.contains(w), "{args:?} {lang}: {w:?} in {line:?}");
+                }
+            }
+        }
+    }
+    let (out, _, _) = run(
+        &[
+            "judge",
+            "--fen",
+            START,
+            "--moves",
+            "h2e2 h9g7 e2e9",
+            "--lang",
+            "zh-Hans",
+        ],
+        &[],
+    );
+    assert_eq!(
+        out.lines().next(),
+        Some("所给局面［3］：错误：「e2e9」不合规则：炮吃子须恰好隔一子；e2与e9之间有2个棋子（e3、e6）")
+    );
+}
+
+/// Yan Wenqing - Liu Dahua 1999 (samples/xiangqi-perpetual-chase.pgn): Red's chariot chases
+/// the unprotected cannon on every move, Black answers with mate threats and idle moves. Black
+/// is not at fault because AXF general rules 1 and 3 forbid only perpetual check and chase —
+/// not "neither side perpetual" (general rule 2), which Red's perpetual chase contradicts.
+#[test]
+fn the_idle_side_is_cleared_by_general_rules_1_and_3() {
+    let want = [
+        ("en", "Black threatens mate on 3 of its 6 moves and neither checks nor chases: allowed (AXF general rule 1 / general rule 3 (neither perpetual check nor perpetual chase))."),
+        ("zh-Hant", "黑方6步中有3步催殺，既不將軍也不捉子：未犯例（亞洲棋規總綱第1條、總綱第3條，既非長將也非長捉）。"),
+        ("zh-Hans", "黑方6步中有3步催杀，既不将军也不捉子：未犯例（亚洲棋规总纲第1条、总纲第3条，既非长将也非长捉）。"),
+    ];
+    for (lang, sentence) in want {
+        let text = report(
+            "judge-xiangqi-sample",
+            &["judge", "samples/xiangqi-perpetual-chase.pgn"],
+            lang,
+        );
+        assert!(text.lines().any(|l| l.trim() == sentence), "{lang}: {text}");
+        for neither in ["neither side perpetual", "雙方均未長打", "双方均未长打"] {
+            assert!(!text.contains(neither), "{lang}: {neither}");
+        }
+    }
+}
+
+/// Chinese punctuation in Chinese reports: no half-width `,` `:` `;` `(` `)` next to a Chinese
+/// character (full-width `，：；（）` instead; moves, coordinates, FENs and PGN tags keep
+/// their own), no bracket stacked inside another (`（…（…）…）`), and the game heading's
+/// event in full-width brackets.
+#[test]
+fn chinese_reports_use_full_width_punctuation() {
+    let cjk = |c: char| {
+        ('\u{3000}'..='\u{303f}').contains(&c)
+            || ('\u{4e00}'..='\u{9fff}').contains(&c)
+            || ('\u{ff00}'..='\u{ffef}').contains(&c)
+    };
+    for (name, args) in CASES {
+        for lang in ["zh-Hant", "zh-Hans"] {
+            let text = report(name, args, lang);
+            for line in text.lines() {
+                let chars: Vec<char> = line.chars().collect();
+                for (i, w) in chars.windows(2).enumerate() {
+                    let half = |c: char| matches!(c, ',' | ':' | ';' | '(' | ')');
+                    assert!(
+                        !(half(w[0]) && cjk(w[1]) || cjk(w[0]) && half(w[1])),
+                        "{name} {lang}: half-width {:?} at {i} in {line:?}",
+                        w
+                    );
+                }
+                let mut depth = 0i32;
+                for c in line.chars() {
+                    depth += match c {
+                        '（' => 1,
+                        '）' => -1,
+                        _ => 0,
+                    };
+                    assert!(depth <= 1, "{name} {lang}: stacked brackets in {line:?}");
+                }
+            }
+        }
+    }
+    for lang in ["zh-Hant", "zh-Hans"] {
+        let text = report(
+            "judge-xiangqi-sample",
+            &["judge", "samples/xiangqi-perpetual-chase.pgn"],
+            lang,
+        );
+        assert!(
+            text.lines()
+                .next()
+                .unwrap()
+                .ends_with("：YAN WenQing vs LIU DaHua（Chinese National Champion 1999）"),
+            "{lang}: {text}"
+        );
+    }
+}

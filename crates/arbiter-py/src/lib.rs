@@ -57,7 +57,7 @@ fn named_error(py: Python<'_>, class: &str, message: String) -> PyErr {
 fn front_error(py: Python<'_>, e: Error) -> PyErr {
     match e {
         Error::Usage(m) => named_error(py, "UsageError", m.to_string()),
-        Error::Input { message, ply } => {
+        Error::Input { message, ply, .. } => {
             if ply.is_none() && message.contains("FEN") {
                 named_error(py, "FenError", message)
             } else {

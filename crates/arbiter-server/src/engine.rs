@@ -268,6 +268,12 @@ pub fn judge_record(
         let mut v = to_value(&report)?;
         let judged = !report.is_error();
         v["text"] = report.text_json(q.speech.0, q.speech.1);
+        if report.game() == Some(arbiter::Game::Chess) {
+            // The chess moves in SAN, as xiangqi's are in the reader's notation.
+            if let Some(san) = input.chess_san(&opts) {
+                v["text"]["moves"] = json!(san);
+            }
+        }
         if q.annotate {
             // The record's tags, for the page's heading and game picker: first value of each name.
             let mut tags = serde_json::Map::new();
@@ -310,11 +316,31 @@ pub fn judge_position(
     if report.is_error() {
         return Err(ApiError::unjudgeable(v));
     }
+    if report.game() == Some(arbiter::Game::Chess) {
+        v["text"]["moves"] = json!(chess_san(r.fen.as_deref(), &moves, &opts));
+    }
     if r.annotate {
         let notes = arbiter::annotate::position(r.fen.as_deref(), &moves, &opts).map_err(library_error)?;
         v["annotations"] = to_value(&notes)?;
     }
     Ok(v)
+}
+
+/// The SAN (with `+`/`#`) of a chess game given as a FEN and moves (already judged: every
+/// move legal), replayed by the live referee.
+fn chess_san(fen: Option<&str>, moves: &str, opts: &Options) -> Vec<String> {
+    let Ok(mut live) = arbiter::live::Referee::new(fen, opts) else {
+        return Vec::new();
+    };
+    for t in moves.split_whitespace() {
+        if live.play(t).is_err() {
+            break;
+        }
+    }
+    match live.report() {
+        arbiter::GameReport::Chess(r) => r.san,
+        _ => Vec::new(),
+    }
 }
 
 /// `POST /api/v1/cycle`: the `arbiter cycle --json` object.

@@ -595,6 +595,19 @@ fn answers_speak_the_language_asked_for() {
     );
     assert_eq!(r.header("content-language"), Some("en"));
     assert_eq!(r.json()["games"][0]["text"]["moves"][46], "h6g6");
+    // Chess moves: SAN with +/#, one per ply, in every language.
+    let r = c.post("/api/v1/judge?lang=zh-Hant", CHESS_SAMPLE.as_bytes());
+    let moves = r.json()["games"][0]["text"]["moves"].clone();
+    assert_eq!(moves.as_array().unwrap().len(), 43);
+    assert_eq!(
+        (&moves[15], &moves[33], &moves[42]),
+        (&json!("Bxc3+"), &json!("Qa5+"), &json!("Kf1"))
+    );
+    let r = c.post_json(
+        "/api/v1/position?lang=zh-Hans",
+        &json!({"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "moves": "f2f3 e7e5 g2g4 d8h4"}),
+    );
+    assert_eq!(r.json()["text"]["moves"], json!(["f3", "e5", "g4", "Qh4#"]));
     // Every other route with words.
     let cycle = c.post_json(
         "/api/v1/cycle?lang=zh-Hans",

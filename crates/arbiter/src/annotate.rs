@@ -183,21 +183,20 @@ pub fn position(fen: Option<&str>, moves: &str, options: &crate::Options) -> Res
         Game::Xiangqi => {
             let start = match fen {
                 None => xiangqi::Position::startpos(),
-                Some(f) => xiangqi::Position::from_fen(f)
-                    .map_err(|e| Error::input(format!("invalid xiangqi FEN '{f}': {e}")))?,
+                Some(f) => xiangqi::Position::from_fen(f).map_err(|e| Error::xiangqi_fen(f, e))?,
             };
             let mut pos = start.clone();
             let mut played = Vec::with_capacity(texts.len());
             for (i, t) in texts.iter().enumerate() {
                 let mv = xiangqi::notation::parse_move(&pos, t)
-                    .map_err(|e| Error::Input {
-                        message: e.to_string(),
-                        ply: Some(i + 1),
-                    })?
+                    .map_err(|e| Error::notation(e, i + 1))?
                     .mv;
-                pos.play(mv).map_err(|e| Error::Input {
-                    message: e.to_string(),
-                    ply: Some(i + 1),
+                pos.play(mv).map_err(|e| {
+                    Error::input_because(
+                        e.to_string(),
+                        Some(i + 1),
+                        crate::report::Cause::XiangqiIllegal(e),
+                    )
                 })?;
                 played.push(mv);
             }

@@ -141,7 +141,7 @@ fn read_batches(source: Source<'_>, batch: &mut dyn FnMut(Vec<InputGame>) -> boo
             match input.open() {
                 Ok(reader) => split_reader(reader, &file),
                 Err(e) => {
-                    batch(vec![InputGame::unreadable(&file, e)]);
+                    batch(vec![InputGame::unopened(&file, e)]);
                     return;
                 }
             }

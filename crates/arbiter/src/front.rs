@@ -6,8 +6,8 @@
 use crate::agreement::{self, RulesSay};
 use crate::chess;
 use crate::report::{
-    ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, GameError, GameReport,
-    PerftReport, Usage, XiangqiGameReport,
+    Cause, ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, GameError,
+    GameReport, PerftReport, Usage, XiangqiGameReport,
 };
 use crate::types::{ClaimKind, Game, RuleBook};
 use crate::xiangqi::referee::Referee;
@@ -141,6 +141,19 @@ impl InputGame {
         }
     }
 
+    /// [`InputGame::unreadable`] for an input that could not be opened, with the system
+    /// error's kind (for its words in other languages).
+    pub fn unopened(file: &str, e: crate::walk::Unopened) -> InputGame {
+        let cause = Cause::Unreadable {
+            kind: e.kind,
+            reason: e.reason.clone(),
+        };
+        InputGame {
+            file: file.to_string(),
+            kind: InputKind::Failed(GameError::new(file, None, e.reason, None).because(cause)),
+        }
+    }
+
     /// The 0-based index of the game in its input (`None` when the input could not be read).
     pub fn index(&self) -> Option<usize> {
         match &self.kind {
@@ -183,24 +196,48 @@ impl InputGame {
             Ok(crate::annotate::chess(&record.start, &played, Some(&texts)))
         };
         match &self.kind {
-            InputKind::Failed(e) => Err(Error::input(e.error.clone())),
+            InputKind::Failed(e) => Err(Error::Input {
+                message: e.error.clone(),
+                ply: None,
+                cause: e.cause.clone(),
+            }),
             InputKind::Pgn { index, game } => {
                 let raw = &*read_split(game);
                 let encoding = &raw.encoding;
-                records::check_raw(raw, *index, Some(&self.file)).map_err(|e| Error::input(e.to_string()))?;
+                records::check_raw(raw, *index, Some(&self.file)).map_err(record_input_error)?;
                 match options.game.unwrap_or_else(|| pgn::detect_game(raw).into()) {
                     Game::Chess => chess(raw),
                     Game::Xiangqi => record::replay_pgn(raw, *encoding, *index, Some(&self.file))
                         .map(|r| xiangqi(&r))
-                        .map_err(|e| Error::input(e.to_string())),
+                        .map_err(record_input_error),
                 }
             }
             InputKind::Read { game, .. } => match game.as_ref() {
-                Err(e) => Err(Error::input(e.to_string())),
+                Err(e) => Err(record_input_error(e.clone())),
                 Ok(records::Game::Chess(raw)) => chess(raw),
                 Ok(records::Game::Xiangqi(r)) => Ok(xiangqi(r)),
             },
         }
+    }
+
+    /// The SAN (with `+`/`#`) of every main-line move of a chess game as `options` reads it
+    /// (the words of a report: `text.moves`); `None` for a xiangqi game or one that cannot be
+    /// read or replayed. Reads the game again: for the HTTP answer's words, not the judging.
+    pub fn chess_san(&self, options: &Options) -> Option<Vec<String>> {
+        let raw = match &self.kind {
+            InputKind::Pgn { game, .. } => read_split(game),
+            InputKind::Read { game, .. } => match game.as_ref() {
+                Ok(records::Game::Chess(raw)) => std::borrow::Cow::Borrowed(raw),
+                _ => return None,
+            },
+            InputKind::Failed(_) => return None,
+        };
+        if options.game.unwrap_or_else(|| pgn::detect_game(&raw).into()) != Game::Chess {
+            return None;
+        }
+        let record = chess::read_pgn(&raw).into_record().ok()?;
+        let played = record.replay().ok()?;
+        Some(chess::san_line(&record.start, &played))
     }
 
     /// The record's tags in file order (name, value), as read: PGN tag pairs, or an XQF/CBR
@@ -327,13 +364,16 @@ impl Iterator for InputGames<'_> {
                 },
                 None if self.yielded == 0 => {
                     // Nothing that reads as a game: say so rather than give no report.
-                    let why = if raw.skipped() == 0 {
+                    let empty = raw.skipped() == 0;
+                    let why = if empty {
                         "no game found: the input is empty"
                     } else {
                         "no game found: the input holds no tags, moves or result"
                     };
                     self.state = SplitState::Done;
-                    InputKind::Failed(GameError::new(&self.file, None, why, None))
+                    InputKind::Failed(
+                        GameError::new(&self.file, None, why, None).because(Cause::NoGame { empty }),
+                    )
                 }
                 None => {
                     self.state = SplitState::Done;
@@ -373,7 +413,9 @@ pub fn split_reader<'a, R: std::io::Read + 'a>(reader: R, file: &str) -> InputGa
     let xqf_name = file.to_ascii_lowercase().ends_with(".xqf");
     let fail = |e: GameError| SplitState::One(Box::new(e));
     let state = match records::open_reader(Box::new(reader) as Box<dyn std::io::Read + 'a>, None) {
-        records::Opened::Failed(kind) => fail(GameError::new(&file, None, format!("{file}: {kind}"), None)),
+        records::Opened::Failed(kind) => {
+            fail(GameError::new(&file, None, format!("{file}: {kind}"), None).because(Cause::Record(kind)))
+        }
         records::Opened::Whole(bytes) if xqf_name && !record::is_xqf(&bytes) => fail(not_xqf(&file)),
         records::Opened::Pgn(_) if xqf_name => fail(not_xqf(&file)),
         records::Opened::Whole(bytes) => {
@@ -400,6 +442,7 @@ fn not_xqf(file: &str) -> GameError {
         "not an XQF file: it does not start with the 'XQ' signature",
         None,
     )
+    .because(Cause::NotXqf)
 }
 
 /// Judges every game of one input (a PGN file of either game, or an XQF file), in order: one
@@ -482,14 +525,18 @@ pub fn judge_position(fen: Option<&str>, moves: &str, options: &Options) -> Resu
             {
                 return Err(Error::Usage(Usage::StartPosition {
                     reason: e.to_string(),
+                    cause: Some(Box::new(Cause::Chess(e))),
                 }));
             }
         }
         Game::Xiangqi => {
             if let Err(e) = parse_xiangqi_fen(fen) {
-                return Err(Error::Usage(Usage::StartPosition {
-                    reason: e.to_string(),
-                }));
+                let reason = e.to_string();
+                let cause = match e {
+                    Error::Input { cause, .. } => cause,
+                    Error::Usage(_) => None,
+                };
+                return Err(Error::Usage(Usage::StartPosition { reason, cause }));
             }
         }
     }
@@ -515,8 +562,14 @@ pub fn judge_position(fen: Option<&str>, moves: &str, options: &Options) -> Resu
 /// The file label of a position's report.
 const POSITION_FILE: &str = "-";
 
+/// A record error as an input error (its English line, its kind as the cause).
+fn record_input_error(e: RecordError) -> Error {
+    Error::input_because(e.to_string(), None, Cause::Record(*e.kind))
+}
+
 fn record_error(file: &str, e: &RecordError) -> GameReport {
-    let mut g = GameError::new(file, Some(e.index), e.kind.to_string(), e.ply);
+    let mut g = GameError::new(file, Some(e.index), e.kind.to_string(), e.ply)
+        .because(Cause::Record((*e.kind).clone()));
     g.mv = e.text.as_deref().map(xiangqi::notation::quote);
     g.line = e.line;
     g.text = Some(match &e.file {
@@ -527,7 +580,7 @@ fn record_error(file: &str, e: &RecordError) -> GameReport {
 }
 
 fn chess_error(file: &str, index: usize, e: &chess::ChessError) -> GameReport {
-    let mut g = GameError::new(file, Some(index), e.to_string(), e.ply());
+    let mut g = GameError::new(file, Some(index), e.to_string(), e.ply()).because(Cause::Chess(e.clone()));
     if let chess::ChessError::IllegalMove { mv, .. } = e {
         g.mv = Some(mv.clone());
     }
@@ -547,6 +600,7 @@ fn judge_chess_record(file: &str, index: usize, record: &chess::GameRecord, opti
             report,
             truncated: false,
             warnings: Vec::new(),
+            san: Vec::new(),
         })),
         Err(e) => chess_error(file, index, &e),
     }
@@ -567,7 +621,8 @@ fn judge_chess_read(file: &str, index: usize, read: chess::PgnRead, options: &Op
             Some(index),
             format!("'{token}' is not a chess move (SAN such as Nf3, O-O, exd6, e8=Q)"),
             Some(ply),
-        );
+        )
+        .because(Cause::NotChessMove(token.clone()));
         g.mv = Some(token);
         return GameReport::Error(g);
     }
@@ -617,13 +672,15 @@ fn judge_xiangqi_record(
     r.notation_warnings = Some(rec.warnings.len());
     r.first_warning_ply = rec.warnings.first().map(|w| w.ply);
     let name = |t: &str| rec.tag(t).filter(|s| !s.is_empty());
-    // `": {red} vs {black} ({event})"`, built in one string.
+    // `": {red} vs {black} ({event})"`, built in one string; the event also apart (for the
+    // Chinese heading's full-width brackets).
     let mut heading = String::new();
     if let (Some(red), Some(black)) = (name("Red").or(name("White")), name("Black")) {
         for part in [": ", red, " vs ", black] {
             heading.push_str(part);
         }
     }
+    r.heading_players = heading.len();
     if let Some(e) = name("Event") {
         for part in [" (", e, ")"] {
             heading.push_str(part);
@@ -659,7 +716,15 @@ fn judge_xiangqi_position(fen: Option<&str>, moves: &str, options: &Options) -> 
     let file = POSITION_FILE;
     let start = match parse_xiangqi_fen(fen) {
         Ok(p) => p,
-        Err(e) => return GameReport::Error(GameError::new(file, Some(0), e, None)),
+        Err(e) => {
+            let cause = match &e {
+                Error::Input { cause, .. } => cause.clone(),
+                Error::Usage(_) => None,
+            };
+            let mut g = GameError::new(file, Some(0), e.to_string(), None);
+            g.cause = cause;
+            return GameReport::Error(g);
+        }
     };
     let cycles = options.xiangqi_cycles();
     let mut referee = Referee::new(RuleBook::xiangqi(options.rules), start, cycles);
@@ -673,13 +738,16 @@ fn judge_xiangqi_position(fen: Option<&str>, moves: &str, options: &Options) -> 
         let mv = match xiangqi::notation::parse_move(referee.position(), text) {
             Ok(p) => p.mv,
             Err(e) => {
-                let mut g = GameError::new(file, Some(0), e.to_string(), Some(i + 1));
+                let mut g =
+                    GameError::new(file, Some(0), e.to_string(), Some(i + 1)).because(Cause::Notation(e));
                 g.mv = Some(text.to_string());
                 return GameReport::Error(g);
             }
         };
         if let Err(e) = referee.push(mv) {
-            return GameReport::Error(GameError::new(file, Some(0), e.to_string(), Some(i + 1)));
+            return GameReport::Error(
+                GameError::new(file, Some(0), e.to_string(), Some(i + 1)).because(Cause::XiangqiIllegal(e)),
+            );
         }
     }
     let mut r = XiangqiGameReport::from_referee(file, 0, &referee, cycles, options.explain, 0);
@@ -689,10 +757,10 @@ fn judge_xiangqi_position(fen: Option<&str>, moves: &str, options: &Options) -> 
 }
 
 /// The xiangqi start position from an optional FEN (default: the standard start).
-fn parse_xiangqi_fen(fen: Option<&str>) -> Result<Position, String> {
+fn parse_xiangqi_fen(fen: Option<&str>) -> Result<Position, Error> {
     match fen {
         None => Ok(Position::startpos()),
-        Some(f) => Position::from_fen(f).map_err(|e| format!("invalid xiangqi FEN '{f}': {e}")),
+        Some(f) => Position::from_fen(f).map_err(|e| Error::xiangqi_fen(f, e)),
     }
 }
 
@@ -702,7 +770,7 @@ fn parse_xiangqi_moves(start: &Position, moves: &str) -> Result<Vec<Move>, Error
     let mut out = Vec::new();
     for (i, t) in moves.split_whitespace().enumerate() {
         let mv = xiangqi::notation::parse_move(&pos, t)
-            .map_err(|e| Error::input(format!("ply {}: {e}", i + 1)))?
+            .map_err(|e| Error::input_because(format!("ply {}: {e}", i + 1), None, Cause::Notation(e)))?
             .mv;
         pos.make_move(mv);
         out.push(mv);
@@ -729,7 +797,7 @@ pub fn cycle(fen: &str, moves: &str, rules: Option<RuleBook>, explain: bool) -> 
     if detect_game(Some(fen), None) == Game::Chess {
         return Err(Error::Usage(Usage::CycleOfChess));
     }
-    let start = parse_xiangqi_fen(Some(fen)).map_err(Error::input)?;
+    let start = parse_xiangqi_fen(Some(fen))?;
     let texts = moves;
     let moves = parse_xiangqi_moves(&start, moves)?;
     let rules = RuleBook::xiangqi(rules);
@@ -776,10 +844,10 @@ pub fn classify(
     if rules == Some(RuleBook::Fide) {
         return Err(Error::Usage(Usage::ClassifyUnderFide));
     }
-    let position = parse_xiangqi_fen(Some(fen)).map_err(Error::input)?;
+    let position = parse_xiangqi_fen(Some(fen))?;
     let (style, options) = written_like(mv);
     let mv = xiangqi::notation::parse_move(&position, mv)
-        .map_err(|e| Error::input(e.to_string()))?
+        .map_err(|e| Error::input_because(e.to_string(), None, Cause::Notation(e)))?
         .mv;
     let facts = crate::xiangqi::facts::classify(&position, mv, &RuleBook::xiangqi(rules));
     Ok(ClassifyReport {
@@ -997,7 +1065,7 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
             }
         }
         ClaimGame::Position { fen, moves: text, .. } => {
-            let start = parse_xiangqi_fen(fen).map_err(Error::input)?;
+            let start = parse_xiangqi_fen(fen)?;
             let moves = parse_xiangqi_moves(&start, text)?;
             (
                 start,
@@ -1146,7 +1214,7 @@ pub fn perft(fen: Option<&str>, depth: u32, divide: bool, game: Option<Game>) ->
             divide: None,
         });
     }
-    let mut pos = parse_xiangqi_fen(fen).map_err(Error::input)?;
+    let mut pos = parse_xiangqi_fen(fen)?;
     if divide {
         let d = xiangqi::perft_divide(&mut pos, depth);
         let nodes = if depth == 0 {

@@ -103,7 +103,7 @@ pub use front::{
 };
 pub use render::Notation;
 pub use report::{
-    ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, GameError, GameReport,
-    PerftReport, Usage, XiangqiGameReport,
+    Cause, ChessGameReport, ClaimReport, ClassifyReport, CycleReport, DeadAnswer, Error, GameError,
+    GameReport, PerftReport, Usage, XiangqiGameReport,
 };
 pub use types::{ClaimKind, Game, Lang, Outcome, ParseError, RuleBook, Side, Status};

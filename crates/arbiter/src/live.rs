@@ -18,7 +18,7 @@
 
 use crate::chess;
 use crate::front::Options;
-use crate::report::{ChessGameReport, Error, GameReport, Usage, XiangqiGameReport};
+use crate::report::{Cause, ChessGameReport, Error, GameReport, Usage, XiangqiGameReport};
 use crate::types::{Game, Outcome, RuleBook, Side};
 use serde::Serialize;
 
@@ -112,6 +112,9 @@ pub struct MoveError {
     /// The move as given.
     #[serde(rename = "move")]
     pub mv: String,
+    /// Why, as a typed value (for its words in other languages).
+    #[serde(skip)]
+    pub cause: Option<Box<crate::report::Cause>>,
 }
 
 impl Referee {
@@ -141,8 +144,7 @@ impl Referee {
             Game::Xiangqi => {
                 let start = match fen {
                     None => xiangqi::Position::startpos(),
-                    Some(f) => xiangqi::Position::from_fen(f)
-                        .map_err(|e| Error::input(format!("invalid xiangqi FEN '{f}': {e}")))?,
+                    Some(f) => xiangqi::Position::from_fen(f).map_err(|e| Error::xiangqi_fen(f, e))?,
                 };
                 let cycles = options.xiangqi_cycles();
                 let referee = crate::xiangqi::referee::Referee::new(RuleBook::xiangqi(rules), start, cycles);
@@ -155,7 +157,7 @@ impl Referee {
             Game::Chess => {
                 let start = match fen {
                     None => shakmaty::Chess::default(),
-                    Some(f) => chess::parse_fen(f).map_err(|e| Error::input(e.to_string()))?,
+                    Some(f) => chess::parse_fen(f)?,
                 };
                 let options = chess::JudgeOptions {
                     dead_check: options.dead_check,
@@ -257,6 +259,7 @@ impl Referee {
                 report: referee.report(),
                 truncated: false,
                 warnings: Vec::new(),
+                san: chess::san_line(referee.start(), referee.moves()),
             })),
         }
     }
@@ -267,15 +270,16 @@ impl Referee {
     /// A move that does not read or is illegal; the game is unchanged.
     pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
         let ply = self.plies() + 1;
-        let bad = |error: String| MoveError {
+        let bad = |error: String, cause: Cause| MoveError {
             error,
             ply,
             mv: text.to_string(),
+            cause: Some(Box::new(cause)),
         };
         match self {
             Referee::Xiangqi { referee, .. } => {
                 let mv = xiangqi::notation::parse_move(referee.position(), text)
-                    .map_err(|e| bad(e.to_string()))?
+                    .map_err(|e| bad(e.to_string(), Cause::Notation(e)))?
                     .mv;
                 // parse_move returns only legal moves (an ICCS move the position does not
                 // allow is NotationError::Illegal): the referee's own legality test is skipped.
@@ -285,7 +289,7 @@ impl Referee {
             Referee::Chess { referee } => referee
                 .push_text(text)
                 .map(Move::Chess)
-                .map_err(|e| bad(e.to_string())),
+                .map_err(|e| bad(e.to_string(), Cause::Chess(e))),
         }
     }
 

@@ -96,6 +96,8 @@ pub enum Error {
         message: String,
         /// The ply of the failing move, when there is one.
         ply: Option<usize>,
+        /// What went wrong as a typed value, for its words in other languages.
+        cause: Option<Box<Cause>>,
     },
 }
 
@@ -116,6 +118,8 @@ pub enum Usage {
     StartPosition {
         /// Why, naming the rank or field and the character.
         reason: String,
+        /// Why, as a typed value (for its words in other languages).
+        cause: Option<Box<Cause>>,
     },
     /// `cycle` was given a chess FEN.
     CycleOfChess,
@@ -166,6 +170,33 @@ impl Error {
         Error::Input {
             message: message.into(),
             ply: None,
+            cause: None,
+        }
+    }
+
+    /// A xiangqi FEN that does not read: `invalid xiangqi FEN 'FEN': WHY`.
+    pub(crate) fn xiangqi_fen(fen: &str, e: xiangqi::FenError) -> Error {
+        Error::input_because(
+            format!("invalid xiangqi FEN '{fen}': {e}"),
+            None,
+            Cause::XiangqiFen {
+                fen: fen.to_string(),
+                error: e,
+            },
+        )
+    }
+
+    /// A xiangqi move at `ply` that does not read or is illegal.
+    pub(crate) fn notation(e: xiangqi::notation::NotationError, ply: usize) -> Error {
+        Error::input_because(e.to_string(), Some(ply), Cause::Notation(e))
+    }
+
+    /// An input error with its typed cause.
+    pub(crate) fn input_because(message: impl Into<String>, ply: Option<usize>, cause: Cause) -> Error {
+        Error::Input {
+            message: message.into(),
+            ply,
+            cause: Some(Box::new(cause)),
         }
     }
 
@@ -191,10 +222,7 @@ impl Serialize for Error {
 
 impl From<chess::ChessError> for Error {
     fn from(e: chess::ChessError) -> Error {
-        Error::Input {
-            message: e.to_string(),
-            ply: e.ply(),
-        }
+        Error::input_because(e.to_string(), e.ply(), Cause::Chess(e))
     }
 }
 
@@ -282,7 +310,8 @@ impl GameReport {
     /// The words of the report in `lang` as one object (the HTTP answer's `text`):
     /// `{"lang","report","verdict","clause","moves","sides"}` — the whole text report, the
     /// verdict sentence, the localized citation of `clause` (null when none), one string per
-    /// ply of a xiangqi game in `notation` (chess games: empty; their SAN is in the report),
+    /// ply of a xiangqi game in `notation` (chess games: SAN with `+`/`#`, when the report
+    /// carries it, [`ChessGameReport::san`]),
     /// and per side the sentence on its play in a judged repetition.
     pub fn text_json(&self, lang: Lang, notation: Notation) -> Value {
         let report = self.text_in(lang, notation);
@@ -305,7 +334,7 @@ impl GameReport {
             GameReport::Chess(r) => (
                 crate::render::chess_judge::verdict_sentence(&r.report, lang),
                 r.report.clause.map(|c| cite(lang, c)),
-                Vec::new(),
+                r.san.clone(),
                 None,
             ),
             GameReport::Error(_) => (report.trim_end().to_string(), None, Vec::new(), None),
@@ -367,6 +396,50 @@ pub struct GameError {
     /// The line for people, when it differs from `FILE: game N, ply P: error: ERROR`.
     #[serde(skip)]
     pub(crate) text: Option<String>,
+    /// What went wrong as a typed value, for the words in other languages
+    /// ([`crate::render::errors::cause`]); `None`: only `error`'s English.
+    #[serde(skip)]
+    pub cause: Option<Box<Cause>>,
+}
+
+/// What could not be read or played, as a typed value (the readers' and rules' own error
+/// kinds) that [`crate::render::errors`] words in each language; `error` strings keep the
+/// English.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cause {
+    /// A xiangqi move that does not read, fits no legal move or several, or is illegal.
+    Notation(xiangqi::notation::NotationError),
+    /// A xiangqi move that is not legal (given as coordinates).
+    XiangqiIllegal(xiangqi::IllegalMove),
+    /// A xiangqi FEN that does not read (the FEN as given).
+    XiangqiFen {
+        /// The FEN as given.
+        fen: String,
+        /// Why.
+        error: xiangqi::FenError,
+    },
+    /// A chess FEN, move or record that could not be read or played.
+    Chess(chess::ChessError),
+    /// A main-line token that is not a chess move.
+    NotChessMove(String),
+    /// A record that could not be read (as its reader says).
+    Record(records::RecordErrorKind),
+    /// No game in the input (`empty`: the input is empty, else it holds no tags, moves or
+    /// result).
+    NoGame {
+        /// The input is empty.
+        empty: bool,
+    },
+    /// A file named `.xqf` without the XQF signature.
+    NotXqf,
+    /// An input that could not be opened: the system's error kind (`None` when it is not a
+    /// system error) and the English reason.
+    Unreadable {
+        /// The kind of the system error.
+        kind: Option<std::io::ErrorKind>,
+        /// The English reason, as in `error`.
+        reason: String,
+    },
 }
 
 impl GameError {
@@ -380,7 +453,14 @@ impl GameError {
             ply,
             line: None,
             text: None,
+            cause: None,
         }
+    }
+
+    /// The error with its typed cause (for its words in other languages).
+    pub fn because(mut self, cause: Cause) -> GameError {
+        self.cause = Some(Box::new(cause));
+        self
     }
 
     /// `FILE: game N, ply P: error: ERROR` and a newline.
@@ -411,6 +491,9 @@ pub struct ChessGameReport {
     pub truncated: bool,
     /// What the reader noticed but read past (bytes replaced in decoding), one sentence each.
     pub warnings: Vec<String>,
+    /// SAN (with `+`/`#`) of every move, when whoever made the report had them at hand (the
+    /// live referee); empty otherwise (see [`crate::InputGame::chess_san`]). Not in JSON.
+    pub san: Vec<String>,
 }
 
 impl ChessGameReport {
@@ -485,6 +568,9 @@ pub struct XiangqiGameReport {
     pub cycle_start: Option<Position>,
     /// `": Red vs Black (Event)"` for the text heading, from the record's tags.
     pub heading: String,
+    /// The length in bytes of `heading`'s players part (`": Red vs Black"`); the rest is
+    /// `" (Event)"` or empty.
+    pub heading_players: usize,
     /// Given as `--fen/--moves` (the text names it so; JSON `file` stays `-`).
     pub from_position: bool,
     /// The notation the text writes moves in: the record's (Chinese for XQF).
@@ -545,6 +631,7 @@ impl XiangqiGameReport {
             first_warning_ply: None,
             cycle_start,
             heading: String::new(),
+            heading_players: 0,
             from_position: false,
             style: Style::Chinese,
             write: WriteOptions::default(),

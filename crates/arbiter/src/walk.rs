@@ -75,15 +75,47 @@ impl Input {
     /// The input as a stream.
     ///
     /// # Errors
-    /// As [`Input::read`], for opening.
-    pub fn open(&self) -> Result<Box<dyn Read + Send>, String> {
+    /// As [`Input::read`], for opening, with the system error's kind.
+    pub fn open(&self) -> Result<Box<dyn Read + Send>, Unopened> {
         match self {
             Input::Stdin => Ok(Box::new(std::io::stdin())),
             Input::File(p) => std::fs::File::open(p)
                 .map(|f| Box::new(f) as Box<dyn Read + Send>)
-                .map_err(|e| format!("cannot read {}: {e}", p.display())),
-            Input::Unreadable { reason, .. } => Err(reason.clone()),
+                .map_err(|e| Unopened {
+                    kind: Some(e.kind()),
+                    reason: format!("cannot read {}: {e}", p.display()),
+                }),
+            Input::Unreadable { reason, .. } => Err(Unopened {
+                kind: (reason == NO_SUCH_PATH).then_some(std::io::ErrorKind::NotFound),
+                reason: reason.clone(),
+            }),
         }
+    }
+}
+
+/// The reason of a path given that does not exist.
+const NO_SUCH_PATH: &str = "no such file or directory";
+
+/// An input that could not be opened: the system error's kind (`None` when it is not one,
+/// e.g. a directory without record files) and the reason in English (`cannot read PATH:
+/// REASON`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unopened {
+    /// The kind of the system error.
+    pub kind: Option<std::io::ErrorKind>,
+    /// Why, in English.
+    pub reason: String,
+}
+
+impl std::fmt::Display for Unopened {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl From<Unopened> for String {
+    fn from(u: Unopened) -> String {
+        u.reason
     }
 }
 
@@ -198,7 +230,7 @@ impl Walk {
         } else {
             self.inputs.push(Input::Unreadable {
                 label,
-                reason: "no such file or directory".into(),
+                reason: NO_SUCH_PATH.into(),
             });
         }
     }

@@ -240,10 +240,10 @@ fn chasers_keep_their_identity() {
     assert_eq!(j.red.clause, "TW113 ch.2 table");
 }
 
-/// Kind 4: a side with one chase and one idle move is allowed by AXF general rule 2 (neither
-/// side perpetual), whatever threats were exempted on the way.
+/// Kind 4: a side with one chase and one idle move is not forbidden: AXF general rules 1 and
+/// 3 forbid only perpetual check and chase, whatever threats were exempted on the way.
 #[test]
-fn one_chase_one_idle_cites_general_rule_2() {
+fn one_chase_one_idle_cites_general_rules_1_and_3() {
     let start = pos("4k4/9/9/c8/9/9/2N6/9/9/3K5 w - - 0 1");
     let mut idle_with_exemption = facts(Red, "b5c3", false, vec![]);
     idle_with_exemption
@@ -264,7 +264,10 @@ fn one_chase_one_idle_cites_general_rule_2() {
     ];
     let j = judge_facts(&start, f, &RuleSet::axf());
     assert_eq!(j.red.offence, Offence::None);
-    assert_eq!(j.red.clause, "AXF general rule 2 (neither side perpetual)");
+    assert_eq!(
+        j.red.clause,
+        "AXF general rule 1 / general rule 3 (neither perpetual check nor perpetual chase)"
+    );
 }
 
 /// Kind 6: an AXF advisor attack on a protected horse is a chase only by a reading beyond the

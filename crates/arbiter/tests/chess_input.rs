@@ -66,7 +66,7 @@ fn illegal_move_names_ply_and_move() {
     match judge_game(&rec) {
         Err(ChessError::IllegalMove { ply, mv, reason }) => {
             assert_eq!((ply, mv.as_str()), (3, "g1f3"));
-            assert_eq!(reason, "written in UCI; PGN moves are SAN: Nf3");
+            assert_eq!(reason.to_string(), "written in UCI; PGN moves are SAN: Nf3");
         }
         other => panic!("{other:?}"),
     }

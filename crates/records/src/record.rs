@@ -161,7 +161,7 @@ pub enum RecordErrorKind {
     Move(NotationError),
     /// An XQF move is illegal in the position (from-point empty, wrong side, impossible move).
     #[error("{0}")]
-    Illegal(String),
+    Illegal(xiangqi::IllegalMove),
     /// The XQF file is malformed.
     #[error("{0}")]
     Xqf(XqfError),
@@ -1084,8 +1084,7 @@ impl TreeMove for XqfMove {
     ) -> Result<(Move, Option<NotationWarning>), RecordErrorKind> {
         let (from, to) = self.squares().map_err(RecordErrorKind::Xqf)?;
         let mv = Move::new(from, to);
-        pos.check_legal(mv)
-            .map_err(|e| RecordErrorKind::Illegal(e.to_string()))?;
+        pos.check_legal(mv).map_err(RecordErrorKind::Illegal)?;
         Ok((mv, None))
     }
 }
@@ -1103,8 +1102,7 @@ impl TreeMove for SquareMove {
         _: Reading,
     ) -> Result<(Move, Option<NotationWarning>), RecordErrorKind> {
         let mv = Move::new(self.from, self.to);
-        pos.check_legal(mv)
-            .map_err(|e| RecordErrorKind::Illegal(e.to_string()))?;
+        pos.check_legal(mv).map_err(RecordErrorKind::Illegal)?;
         Ok((mv, None))
     }
 }

@@ -146,7 +146,10 @@ fn xqf_every_sample_reads_except_bad_move_test3() {
                 assert_eq!(e.text.as_deref(), Some("e1f0"));
                 assert_eq!(
                     *e.kind,
-                    RecordErrorKind::Illegal("illegal move e1f0: no piece on e1".into())
+                    RecordErrorKind::Illegal(xiangqi::IllegalMove {
+                        mv: xiangqi::Move::parse_iccs("e1f0").unwrap(),
+                        reason: xiangqi::Illegal::NoPiece(xiangqi::Square::parse("e1").unwrap()),
+                    })
                 );
                 assert!(e.to_string().ends_with(
                     "BadMoveTest3.xqf: game 1, ply 10 ('e1f0'): illegal move e1f0: no piece on e1"

@@ -26,6 +26,7 @@ mod tables;
 mod zobrist;
 
 pub use fen::{FenError, START_FEN};
+pub use illegal::Illegal;
 pub use movegen::MoveList;
 pub use perft::{perft, perft_divide, perft_full};
 pub use piece::{Color, Piece, PieceKind};

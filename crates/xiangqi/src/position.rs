@@ -71,12 +71,12 @@ pub struct Undo {
 #[error("illegal move {mv}: {reason}")]
 pub struct IllegalMove {
     pub mv: Move,
-    /// Why, in words: `"no piece on e5"`, `"own horse on the target point b2"`,
-    /// `"the horse's leg is blocked at b1"`, `"the chariot's path is blocked at a3"`,
+    /// Why (its `Display`, in English: `"no piece on e5"`, `"own horse on the target point
+    /// b2"`, `"the horse's leg is blocked at b1"`, `"the chariot's path is blocked at a3"`,
     /// `"a cannon captures by jumping exactly one screen; there is none between h2 and h9"`,
     /// `"an elephant may not cross the river"`, `"it leaves the general in check from the
-    /// chariot on e7"`, `"the generals would face each other on file e"`.
-    pub reason: String,
+    /// chariot on e7"`, `"the generals would face each other on file e"`).
+    pub reason: crate::illegal::Illegal,
 }
 
 /// A xiangqi position.
@@ -291,9 +291,7 @@ impl Position {
         if self.is_legal(mv) {
             return Ok(());
         }
-        let reason = self
-            .illegal_reason(mv)
-            .unwrap_or_else(|| "the piece cannot move there".to_string());
+        let reason = self.illegal_reason(mv).unwrap_or(crate::illegal::Illegal::Other);
         Err(IllegalMove { mv, reason })
     }
 

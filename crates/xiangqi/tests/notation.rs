@@ -622,7 +622,8 @@ fn errors_name_the_text_and_garbage_is_rejected() {
 /// The reason a move's text fits no legal move, in each notation.
 fn reason(fen: &str, text: &str) -> String {
     match parse_move(&pos(fen), text) {
-        Err(NotationError::NoLegalMove { reason, .. }) | Err(NotationError::Illegal { reason, .. }) => reason,
+        Err(NotationError::NoLegalMove { reason, .. }) => reason,
+        Err(NotationError::Illegal { reason, .. }) => reason.to_string(),
         other => panic!("{text}: {other:?}"),
     }
 }
@@ -846,7 +847,10 @@ fn ranks_one_to_ten() {
     assert!(names_rank_ten("h10g8") && !names_rank_ten("h3e3") && !names_rank_ten("h2e2"));
     assert!(reads_both_ways("h3e3") && !reads_both_ways("h0g2") && !reads_both_ways("h10g8"));
     match parse_move_as(&p, "h2h4", Reading::Ranks1To10) {
-        Err(NotationError::Illegal { reason, .. }) => assert!(reason.ends_with("(ICCS h1h3)"), "{reason}"),
+        Err(e @ NotationError::Illegal { iccs, .. }) => {
+            assert_eq!(iccs, Some(mv("h1h3")));
+            assert!(e.to_string().ends_with("(ICCS h1h3)"), "{e}");
+        }
         other => panic!("{other:?}"),
     }
     assert!(matches!(parse_move(&p, "h11g8"), Err(NotationError::Syntax(_))));

@@ -27,10 +27,11 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
             } else {
                 std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?
             };
-            let name = if path == "-" {
-                "standard input"
-            } else {
-                path.as_str()
+            let lang = crate::output::lang();
+            let name = match (path.as_str(), lang.is_chinese()) {
+                ("-", false) => "standard input",
+                ("-", true) => crate::output::zh("標準輸入", "标准输入"),
+                _ => path.as_str(),
             };
             // The clauses cited, summarised once at the end (not after each of thousands).
             let mut cited = String::new();
@@ -67,10 +68,21 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 out.emit(Item::new(&serde_json::Value::Null, summaries, false));
             }
             out.flush();
-            eprintln!(
-                "arbiter: {} from {name}: {dead} dead; {failed} could not be judged",
-                crate::output::plural(positions, "position")
-            );
+            if lang.is_chinese() {
+                let z = crate::output::zh;
+                eprintln!(
+                    "arbiter：{name}{}{positions}{}{dead}{}{failed}{}",
+                    z("，共", "，共"),
+                    z("個局面：", "个局面："),
+                    z("個死局；", "个死局；"),
+                    z("個無法判定", "个无法判定")
+                );
+            } else {
+                eprintln!(
+                    "arbiter: {} from {name}: {dead} dead; {failed} could not be judged",
+                    crate::output::plural(positions, "position")
+                );
+            }
         }
         _ => return Err(UsageError("dead: give exactly one of --fen FEN or --fen-file FILE".into()).into()),
     }

@@ -231,10 +231,8 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
             ChessError::IllegalMove { mv, reason, .. } => ChessError::IllegalIntendedMove {
                 ply: at,
                 mv,
-                reason: format!(
-                    "{reason} ({} is to move at ply {at})",
-                    if pos.turn().is_white() { "White" } else { "Black" }
-                ),
+                reason,
+                mover: pos.turn(),
             },
             other => other,
         })?),

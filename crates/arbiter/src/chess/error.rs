@@ -20,7 +20,7 @@ pub enum ChessError {
         /// The move as written.
         mv: String,
         /// Why it cannot be played.
-        reason: String,
+        reason: super::explain::Illegal,
     },
     /// The PGN text is broken (for example an unterminated tag).
     #[error("broken PGN: {0}")]
@@ -41,14 +41,19 @@ pub enum ChessError {
     NotAChessClaim(crate::types::ClaimKind),
     /// The intended move written for a claim is not legal for the side to move (FIDE 9.2.1.1,
     /// 9.3.1: the claimant writes a move he is allowed to play).
-    #[error("intended move {mv:?} cannot be played at ply {ply}: {reason}")]
+    #[error(
+        "intended move {mv:?} cannot be played at ply {ply}: {reason} ({} is to move at ply {ply})",
+        if mover.is_white() { "White" } else { "Black" }
+    )]
     IllegalIntendedMove {
         /// The ply of the claim (the claimant is the side to move there).
         ply: usize,
         /// The intended move as written.
         mv: String,
         /// Why it cannot be played.
-        reason: String,
+        reason: super::explain::Illegal,
+        /// The side to move (the claimant).
+        mover: shakmaty::Color,
     },
     /// The judging was stopped by its deadline or cancel flag (see [`crate::Budget`]).
     #[error(transparent)]

@@ -1,10 +1,12 @@
-//! Why a chess move or FEN is refused, in words: which piece, which square, what blocks it,
-//! and the nearest legal move ("did you mean Nbd2?"); for a FEN, which field or rank and which
-//! character.
+//! Why a chess move or FEN is refused: which piece, which square, what blocks it, and the
+//! nearest legal move ("did you mean Nbd2?") as typed values ([`Illegal`], whose `Display` is
+//! the English; `render::errors` words them in each language); for a FEN, which field or rank
+//! and which character.
 
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{attacks, Bitboard, Chess, Color, Move, Piece, Position, Role, Square};
+use std::fmt;
 
 fn side(c: Color) -> &'static str {
     match c {
@@ -13,7 +15,8 @@ fn side(c: Color) -> &'static str {
     }
 }
 
-fn role_name(r: Role) -> &'static str {
+/// A piece kind's English name.
+pub fn role_name(r: Role) -> &'static str {
     match r {
         Role::Pawn => "pawn",
         Role::Knight => "knight",
@@ -24,31 +27,184 @@ fn role_name(r: Role) -> &'static str {
     }
 }
 
-fn list(b: Bitboard) -> String {
-    b.into_iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
+fn list(b: &[Square]) -> String {
+    b.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// Why a chess move is not legal where it is played. Fields: `role` the piece kind, `from`
+/// and `to` its squares, `at` the squares that block it, `owner`/`mover` a side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Why {
+    /// No piece on the from-square.
+    NoPiece(Square),
+    /// The piece on `from` is `owner`'s, and the other side is to move.
+    NotYours { role: Role, from: Square, owner: Color },
+    /// An own piece on the target square.
+    OwnPiece { role: Role, to: Square },
+    /// The piece's path is blocked at these squares.
+    PathBlocked {
+        role: Role,
+        from: Square,
+        to: Square,
+        at: Vec<Square>,
+    },
+    /// Castling is not possible (rights lost, king in check, squares attacked or occupied).
+    Castling,
+    /// The piece does not move that way.
+    CannotMove { role: Role, from: Square, to: Square },
+    /// The side to move is in check and the move does not end it.
+    NotOutOfCheck { role: Role, from: Square, to: Square },
+    /// The move would leave the king in check (a pinned piece, or the king moving into check).
+    IntoCheck { role: Role, from: Square },
+    /// A pawn moving backwards or sideways.
+    PawnBackwards,
+    /// The pawn on `from` is blocked at these squares.
+    PawnBlocked { from: Square, at: Vec<Square> },
+    /// A pawn's two-square step off its starting rank.
+    PawnTwoSquares,
+    /// A pawn moving more than one square forward.
+    PawnOneSquare,
+    /// A pawn moving diagonally with nothing to capture.
+    PawnNothingToCapture(Square),
+    /// Not a legal move here (no more precise reason).
+    NotLegal,
+    /// Neither UCI nor SAN.
+    NotNotation,
+    /// The side to move has no such piece (`there`: on the file or rank the SAN names).
+    NoSuchPiece { mover: Color, role: Role, there: bool },
+    /// More than one such piece can go there.
+    Ambiguous { role: Role, to: Square },
+    /// Written as a capture, and nothing is captured.
+    NothingToCapture(Square),
+    /// A capture written without `x`.
+    WriteX(Square),
+    /// The promotion piece is missing or wrong.
+    Promotion,
+    /// None of several such pieces can go there: each one's reason.
+    NoneCanGo {
+        role: Role,
+        to: Square,
+        each: Vec<(Square, Why)>,
+    },
+    /// A legal move written in UCI where PGN needs SAN: the SAN.
+    WrittenInUci(String),
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const CASTLING: &str =
+            "castling is not possible here (rights lost, king in check, or squares attacked or occupied)";
+        match self {
+            Why::NoPiece(sq) => write!(f, "no piece on {sq}"),
+            Why::NotYours { role, from, owner } => write!(
+                f,
+                "the {} on {from} is {}'s, and {} is to move",
+                role_name(*role),
+                side(*owner),
+                side(!*owner)
+            ),
+            Why::OwnPiece { role, to } => write!(f, "own {} on the target square {to}", role_name(*role)),
+            Why::PathBlocked { role, from, to, at } => write!(
+                f,
+                "the {}'s path from {from} to {to} is blocked at {}",
+                role_name(*role),
+                list(at)
+            ),
+            Why::Castling => f.write_str(CASTLING),
+            Why::CannotMove { role, from, to } => {
+                write!(f, "a {} cannot move from {from} to {to}", role_name(*role))
+            }
+            Why::NotOutOfCheck { role, from, to } => write!(
+                f,
+                "it does not get the king out of check (the {} on {from} to {to})",
+                role_name(*role)
+            ),
+            Why::IntoCheck { role, from } => write!(
+                f,
+                "it would leave the king in check (the {} on {from} is pinned or the king moves into check)",
+                role_name(*role)
+            ),
+            Why::PawnBackwards => f.write_str("a pawn never moves backwards or sideways"),
+            Why::PawnBlocked { from, at } => write!(f, "the pawn on {from} is blocked at {}", list(at)),
+            Why::PawnTwoSquares => f.write_str("a pawn moves two squares only from its starting rank"),
+            Why::PawnOneSquare => f.write_str("a pawn moves one square forward (two from its starting rank)"),
+            Why::PawnNothingToCapture(to) => write!(
+                f,
+                "a pawn moves diagonally only to capture, and there is nothing to capture on {to}"
+            ),
+            Why::NotLegal => f.write_str("not a legal move in this position"),
+            Why::NotNotation => f.write_str("neither UCI (e2e4) nor SAN (Nf3, O-O, exd6, e8=Q)"),
+            Why::NoSuchPiece { mover, role, there } => write!(
+                f,
+                "{} has no {}{}",
+                side(*mover),
+                role_name(*role),
+                if *there { " there" } else { "" }
+            ),
+            Why::Ambiguous { role, to } => {
+                write!(f, "ambiguous: more than one {} can go to {to}", role_name(*role))
+            }
+            Why::NothingToCapture(to) => write!(f, "there is nothing to capture on {to}"),
+            Why::WriteX(to) => write!(f, "the move captures on {to} (write x)"),
+            Why::Promotion => f.write_str("the promotion piece is missing or wrong"),
+            Why::NoneCanGo { role, to, each } => {
+                let mut v: Vec<String> = each.iter().map(|(from, r)| format!("{from}: {r}")).collect();
+                v.dedup();
+                write!(f, "no {} can go to {to} ({})", role_name(*role), v.join("; "))
+            }
+            Why::WrittenInUci(san) => write!(f, "written in UCI; PGN moves are SAN: {san}"),
+        }
+    }
+}
+
+/// Why a move is refused, with the nearest legal moves (`near`: at most 3, written as the
+/// move was). `Display`: `REASON; did you mean X or Y?`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal {
+    /// Why.
+    pub why: Why,
+    /// The legal moves one edit away from the text.
+    pub near: Vec<String>,
+}
+
+impl From<Why> for Illegal {
+    fn from(why: Why) -> Illegal {
+        Illegal {
+            why,
+            near: Vec::new(),
+        }
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.why)?;
+        match self.near.as_slice() {
+            [] => Ok(()),
+            [one] => write!(f, "; did you mean {one}?"),
+            many => write!(f, "; did you mean {}?", many.join(" or ")),
+        }
+    }
 }
 
 /// Why the piece on `from` cannot go to `to` in `pos` (the move is not legal there).
-fn why_from_to(pos: &Chess, from: Square, to: Square) -> String {
+fn why_from_to(pos: &Chess, from: Square, to: Square) -> Why {
     let board = pos.board();
     let us = pos.turn();
     let Some(p) = board.piece_at(from) else {
-        return format!("no piece on {from}");
+        return Why::NoPiece(from);
     };
     if p.color != us {
-        return format!(
-            "the {} on {from} is {}'s, and {} is to move",
-            role_name(p.role),
-            side(p.color),
-            side(us)
-        );
+        return Why::NotYours {
+            role: p.role,
+            from,
+            owner: p.color,
+        };
     }
-    let name = role_name(p.role);
+    let role = p.role;
     if let Some(q) = board.piece_at(to).filter(|q| q.color == us) {
-        return format!("own {} on the target square {to}", role_name(q.role));
+        return Why::OwnPiece { role: q.role, to };
     }
     let occupied = board.occupied();
     let reach_now = pawn_or_piece_reach(pos, p, from, occupied);
@@ -58,23 +214,22 @@ fn why_from_to(pos: &Chess, from: Square, to: Square) -> String {
         return if p.role == Role::Pawn {
             pawn_reason(pos, from, to, blockers)
         } else if reach_empty.contains(to) && blockers.any() {
-            format!(
-                "the {name}'s path from {from} to {to} is blocked at {}",
-                list(blockers)
-            )
+            Why::PathBlocked {
+                role,
+                from,
+                to,
+                at: blockers.into_iter().collect(),
+            }
         } else if p.role == Role::King && from.distance(to) == 2 && from.rank() == to.rank() {
-            "castling is not possible here (rights lost, king in check, or squares attacked or occupied)"
-                .into()
+            Why::Castling
         } else {
-            format!("a {name} cannot move from {from} to {to}")
+            Why::CannotMove { role, from, to }
         };
     }
     if pos.is_check() {
-        format!("it does not get the king out of check (the {name} on {from} to {to})")
+        Why::NotOutOfCheck { role, from, to }
     } else {
-        format!(
-            "it would leave the king in check (the {name} on {from} is pinned or the king moves into check)"
-        )
+        Why::IntoCheck { role, from }
     }
 }
 
@@ -108,7 +263,7 @@ fn pawn_or_piece_reach(pos: &Chess, p: Piece, from: Square, occupied: Bitboard) 
     b
 }
 
-fn pawn_reason(pos: &Chess, from: Square, to: Square, blockers: Bitboard) -> String {
+fn pawn_reason(pos: &Chess, from: Square, to: Square, blockers: Bitboard) -> Why {
     let white = pos.turn() == Color::White;
     let forward = if white {
         to.rank() > from.rank()
@@ -116,24 +271,31 @@ fn pawn_reason(pos: &Chess, from: Square, to: Square, blockers: Bitboard) -> Str
         to.rank() < from.rank()
     };
     if !forward {
-        return "a pawn never moves backwards or sideways".into();
+        return Why::PawnBackwards;
     }
     if from.file() == to.file() {
         let steps = from.distance(to);
         if blockers.any() || pos.board().piece_at(to).is_some() {
             let at = blockers | pos.board().occupied() & Bitboard::from(to);
-            return format!("the pawn on {from} is blocked at {}", list(at));
+            return Why::PawnBlocked {
+                from,
+                at: at.into_iter().collect(),
+            };
         }
         return if steps == 2 {
-            "a pawn moves two squares only from its starting rank".into()
+            Why::PawnTwoSquares
         } else {
-            "a pawn moves one square forward (two from its starting rank)".into()
+            Why::PawnOneSquare
         };
     }
     if from.distance(to) == 1 {
-        return format!("a pawn moves diagonally only to capture, and there is nothing to capture on {to}");
+        return Why::PawnNothingToCapture(to);
     }
-    format!("a pawn cannot move from {from} to {to}")
+    Why::CannotMove {
+        role: Role::Pawn,
+        from,
+        to,
+    }
 }
 
 /// Levenshtein distance between two short ASCII strings.
@@ -175,35 +337,29 @@ pub fn near_misses(pos: &Chess, text: &str) -> Vec<String> {
     near
 }
 
-fn did_you_mean(pos: &Chess, text: &str) -> String {
-    let near = near_misses(pos, text);
-    match near.as_slice() {
-        [] => String::new(),
-        [one] => format!("; did you mean {one}?"),
-        many => format!("; did you mean {}?", many.join(" or ")),
-    }
-}
-
 /// Why `text` (UCI or SAN, already found not to be a legal move in `pos`) is refused, with the
 /// nearest legal moves.
-pub fn why_illegal(pos: &Chess, text: &str) -> String {
+pub fn why_illegal(pos: &Chess, text: &str) -> Illegal {
     let t = text.trim();
     let core = t.trim_end_matches(['+', '#', '!', '?']);
-    let reason = if let Ok(uci) = UciMove::from_ascii(core.as_bytes()) {
+    let why = if let Ok(uci) = UciMove::from_ascii(core.as_bytes()) {
         match uci {
             UciMove::Normal { from, to, .. } => why_from_to(pos, from, to),
-            _ => "not a legal move in this position".into(),
+            _ => Why::NotLegal,
         }
     } else {
         match San::from_ascii(core.as_bytes()) {
             Ok(san) => why_san(pos, &san),
-            Err(_) => return "neither UCI (e2e4) nor SAN (Nf3, O-O, exd6, e8=Q)".into(),
+            Err(_) => return Why::NotNotation.into(),
         }
     };
-    format!("{reason}{}", did_you_mean(pos, t))
+    Illegal {
+        why,
+        near: near_misses(pos, t),
+    }
 }
 
-fn why_san(pos: &Chess, san: &San) -> String {
+fn why_san(pos: &Chess, san: &San) -> Why {
     let us = pos.turn();
     match san {
         San::Normal {
@@ -214,21 +370,16 @@ fn why_san(pos: &Chess, san: &San) -> String {
             to,
             ..
         } => {
-            let name = role_name(*role);
             let movers: Vec<Square> = (pos.board().by_color(us) & pos.board().by_role(*role))
                 .into_iter()
                 .filter(|s| file.is_none_or(|f| s.file() == f) && rank.is_none_or(|r| s.rank() == r))
                 .collect();
             if movers.is_empty() {
-                return format!(
-                    "{} has no {name}{}",
-                    side(us),
-                    if file.is_some() || rank.is_some() {
-                        " there"
-                    } else {
-                        ""
-                    }
-                );
+                return Why::NoSuchPiece {
+                    mover: us,
+                    role: *role,
+                    there: file.is_some() || rank.is_some(),
+                };
             }
             let legal: Vec<Move> = pos
                 .legal_moves()
@@ -238,34 +389,32 @@ fn why_san(pos: &Chess, san: &San) -> String {
                 })
                 .collect();
             if legal.len() > 1 {
-                return format!("ambiguous: more than one {name} can go to {to}");
+                return Why::Ambiguous { role: *role, to: *to };
             }
             if let [m] = legal.as_slice() {
                 // The piece can go there, but the move as written differs (capture mark, promotion).
                 return match (capture, m.is_capture()) {
-                    (true, false) => format!("there is nothing to capture on {to}"),
-                    (false, true) => format!("the move captures on {to} (write x)"),
-                    _ => "the promotion piece is missing or wrong".into(),
+                    (true, false) => Why::NothingToCapture(*to),
+                    (false, true) => Why::WriteX(*to),
+                    _ => Why::Promotion,
                 };
             }
-            let reasons: Vec<String> = movers.iter().map(|&from| why_from_to(pos, from, *to)).collect();
-            if let [one] = reasons.as_slice() {
-                one.clone()
+            let mut each: Vec<(Square, Why)> = movers
+                .iter()
+                .map(|&from| (from, why_from_to(pos, from, *to)))
+                .collect();
+            if each.len() == 1 {
+                each.remove(0).1
             } else {
-                let mut v: Vec<String> = movers
-                    .iter()
-                    .zip(&reasons)
-                    .map(|(from, r)| format!("{from}: {r}"))
-                    .collect();
-                v.dedup();
-                format!("no {name} can go to {to} ({})", v.join("; "))
+                Why::NoneCanGo {
+                    role: *role,
+                    to: *to,
+                    each,
+                }
             }
         }
-        San::Castle(_) => {
-            "castling is not possible here (rights lost, king in check, or squares attacked or occupied)"
-                .into()
-        }
-        _ => "not a legal move in this position".into(),
+        San::Castle(_) => Why::Castling,
+        _ => Why::NotLegal,
     }
 }
 
@@ -354,42 +503,45 @@ mod tests {
     fn moves_say_why_and_name_a_near_miss() {
         let p = start();
         assert_eq!(
-            why_illegal(&p, "e2e5"),
+            why_illegal(&p, "e2e5").to_string(),
             "a pawn moves one square forward (two from its starting rank); did you mean e2e3 or e2e4?"
         );
-        assert_eq!(why_illegal(&p, "e1e2"), "own pawn on the target square e2");
         assert_eq!(
-            why_illegal(&p, "a1a4"),
+            why_illegal(&p, "e1e2").to_string(),
+            "own pawn on the target square e2"
+        );
+        assert_eq!(
+            why_illegal(&p, "a1a4").to_string(),
             "the rook's path from a1 to a4 is blocked at a2; did you mean a2a4?"
         );
         assert_eq!(
-            why_illegal(&p, "Zz9"),
+            why_illegal(&p, "Zz9").to_string(),
             "neither UCI (e2e4) nor SAN (Nf3, O-O, exd6, e8=Q)"
         );
         assert_eq!(
-            why_illegal(&p, "Nd4"),
+            why_illegal(&p, "Nd4").to_string(),
             "no knight can go to d4 (b1: a knight cannot move from b1 to d4; g1: a knight cannot move from g1 to d4)"
         );
         assert_eq!(
-            why_illegal(&p, "e7e5"),
+            why_illegal(&p, "e7e5").to_string(),
             "the pawn on e7 is Black's, and White is to move"
         );
         // After 1.d4 d5 2.Nf3 Nf6 both knights reach d2.
         let p = parse_fen("rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3").unwrap();
         assert_eq!(
-            why_illegal(&p, "Nd2"),
+            why_illegal(&p, "Nd2").to_string(),
             "ambiguous: more than one knight can go to d2; did you mean Nbd2 or Nfd2?"
         );
         // A pinned piece.
         let p = parse_fen("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
         assert_eq!(
-            why_illegal(&p, "Nc3"),
+            why_illegal(&p, "Nc3").to_string(),
             "it would leave the king in check (the knight on e2 is pinned or the king moves into check)"
         );
         // In check.
         let p = parse_fen("4k3/8/8/8/8/8/8/r3K2N w - - 0 1").unwrap();
         assert_eq!(
-            why_illegal(&p, "Ng3"),
+            why_illegal(&p, "Ng3").to_string(),
             "it does not get the king out of check (the knight on h1 to g3)"
         );
     }

@@ -74,3 +74,15 @@ pub use referee::{PlyStatus, Referee};
 // The board model the referee works on (`shakmaty`), so that users of `arbiter` need no second
 // dependency.
 pub use shakmaty::{Chess, Move};
+
+/// The SAN (with `+`/`#`) of `moves` played in turn from `start` (each legal in turn).
+pub fn san_line(start: &Chess, moves: &[Move]) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|m| {
+            let san = shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut pos, *m);
+            san.to_string()
+        })
+        .collect()
+}

@@ -7,6 +7,7 @@ use shakmaty::{CastlingMode, Chess, Move, Position, PositionError};
 
 use super::claims::TimeControl;
 use super::error::ChessError;
+use super::explain::{Illegal, Why};
 
 /// One game as recorded: where it starts, the moves as written, and the tags the referee uses.
 /// The moves are not yet checked for legality; [`GameRecord::replay`] does that.
@@ -63,7 +64,9 @@ impl WrittenMove {
 #[inline(never)]
 fn illegal_san(pos: &Chess, san: &San, ply: usize, e: &shakmaty::san::SanError) -> ChessError {
     let mv = san.to_string();
-    let reason = uci_hint(pos, &mv).unwrap_or_else(|| san_reason(pos, &mv, e));
+    let reason = uci_hint(pos, &mv)
+        .map(Illegal::from)
+        .unwrap_or_else(|| san_reason(pos, &mv, e));
     ChessError::IllegalMove { ply, mv, reason }
 }
 
@@ -269,7 +272,7 @@ pub fn parse_fen(fen: &str) -> Result<Chess, ChessError> {
 /// Reads one move (UCI such as `e2e4`, `e7e8q`, or SAN such as `Nf3`, `O-O`, `exd6+`) in `pos`.
 /// `ply` is the ply the move would produce, for the error.
 pub fn parse_move(pos: &Chess, text: &str, ply: usize) -> Result<Move, ChessError> {
-    let illegal = |reason: String| ChessError::IllegalMove {
+    let illegal = |reason: Illegal| ChessError::IllegalMove {
         ply,
         mv: text.to_string(),
         reason,
@@ -286,24 +289,20 @@ pub fn parse_move(pos: &Chess, text: &str, ply: usize) -> Result<Move, ChessErro
             return Err(illegal(super::explain::why_illegal(pos, t)));
         }
     }
-    let san = San::from_ascii(strip_suffix(t).as_bytes())
-        .map_err(|_| illegal("neither UCI (e2e4) nor SAN (Nf3, O-O, exd6, e8=Q)".into()))?;
+    let san = San::from_ascii(strip_suffix(t).as_bytes()).map_err(|_| illegal(Why::NotNotation.into()))?;
     san.to_move(pos).map_err(|e| illegal(san_reason(pos, t, &e)))
 }
 
 /// When a PGN move that is not legal SAN is a legal move written in UCI (`g1f3`), says so
 /// and gives its SAN.
-fn uci_hint(pos: &Chess, text: &str) -> Option<String> {
+fn uci_hint(pos: &Chess, text: &str) -> Option<Why> {
     let m = UciMove::from_ascii(text.as_bytes()).ok()?.to_move(pos).ok()?;
-    Some(format!(
-        "written in UCI; PGN moves are SAN: {}",
-        San::from_move(pos, m)
-    ))
+    Some(Why::WrittenInUci(San::from_move(pos, m).to_string()))
 }
 
 /// A plain-words reason for a SAN that does not fit the position, with the nearest legal
 /// moves ("ambiguous: more than one knight can go to d2; did you mean Nbd2 or Nfd2?").
-fn san_reason(pos: &Chess, text: &str, _e: &shakmaty::san::SanError) -> String {
+fn san_reason(pos: &Chess, text: &str, _e: &shakmaty::san::SanError) -> Illegal {
     super::explain::why_illegal(pos, text)
 }
 

@@ -188,7 +188,7 @@ impl Referee {
             return Err(ChessError::IllegalMove {
                 ply: self.plies() + 1,
                 mv: uci(mv),
-                reason: "not a legal move in this position".into(),
+                reason: super::explain::Why::NotLegal.into(),
             });
         }
         self.push_legal(mv);

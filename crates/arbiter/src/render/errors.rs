@@ -2,8 +2,11 @@
 //! judged.
 
 use super::zh;
-use crate::report::{Error, GameError, Usage};
+use crate::chess;
+use crate::report::{Cause, Error, GameError, Usage};
 use crate::types::{Game, Lang};
+use xiangqi::notation::NotationError;
+use xiangqi::{FenError, Illegal, PieceKind};
 
 /// `FILE: game N, ply P: error: ERROR` and a newline.
 pub fn game_error(r: &GameError) -> String {
@@ -39,7 +42,7 @@ pub fn game_error_in(r: &GameError, lang: Lang) -> String {
             "{}{place}：{}{}\n",
             zh::pick(lang, "所給局面", "所给局面"),
             zh::pick(lang, "錯誤：", "错误："),
-            r.error
+            error_words(r, lang)
         );
     }
     let file = if r.file == "-" {
@@ -50,8 +53,16 @@ pub fn game_error_in(r: &GameError, lang: Lang) -> String {
     format!(
         "{file}{place}：{}{}\n",
         zh::pick(lang, "錯誤：", "错误："),
-        r.error
+        error_words(r, lang)
     )
+}
+
+/// A game error's message in `lang`: its cause worded, else the English message.
+fn error_words(r: &GameError, lang: Lang) -> String {
+    match &r.cause {
+        Some(c) => cause(c, lang),
+        None => r.error.clone(),
+    }
 }
 
 /// A usage error in `lang`, said in terms of the input (no option of any shell is named).
@@ -74,8 +85,12 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
                 p("是西洋棋規則；象棋依 axf 判定", "是国际象棋规则；中国象棋依 axf 判定")
             ),
         },
-        (Usage::StartPosition { reason }, Lang::En) => format!("the start position: {reason}"),
-        (Usage::StartPosition { reason }, _) => format!("{}{reason}", p("開始局面：", "开始局面：")),
+        (Usage::StartPosition { reason, .. }, Lang::En) => format!("the start position: {reason}"),
+        (Usage::StartPosition { reason, cause }, _) => format!(
+            "{}{}",
+            p("開始局面：", "开始局面："),
+            cause.as_deref().map_or_else(|| reason.clone(), |c| self::cause(c, lang))
+        ),
         (Usage::CycleOfChess, Lang::En) => "cycle judges xiangqi repetitions; give a 10-rank FEN".into(),
         (Usage::CycleOfChess, _) => p(
             "循環只判象棋的重複局面；請給10行的象棋FEN",
@@ -190,11 +205,574 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
 pub fn error(e: &Error, lang: Lang) -> String {
     match e {
         Error::Usage(u) => usage(u, lang),
+        Error::Input { cause: Some(c), .. } if lang != Lang::En => cause(c, lang),
         Error::Input { message, .. } => message.clone(),
     }
 }
 
 /// A move the live referee could not play, in `lang`.
-pub fn move_error(e: &crate::live::MoveError, _lang: Lang) -> String {
-    e.error.clone()
+pub fn move_error(e: &crate::live::MoveError, lang: Lang) -> String {
+    match (&e.cause, lang) {
+        (Some(c), Lang::ZhHant | Lang::ZhHans) => cause(c, lang),
+        _ => e.error.clone(),
+    }
+}
+
+/// A xiangqi piece kind by its name in Chinese, for either side (將帥, 車, 馬, 炮, 兵卒).
+fn xiangqi_kind(lang: Lang, kind: PieceKind) -> &'static str {
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    match kind {
+        PieceKind::General => p("將帥", "将帅"),
+        PieceKind::Advisor => "士",
+        PieceKind::Elephant => "象",
+        PieceKind::Horse => p("馬", "马"),
+        PieceKind::Chariot => p("車", "车"),
+        PieceKind::Cannon => "炮",
+        PieceKind::Soldier => "兵卒",
+    }
+}
+
+/// A xiangqi piece kind named by its English word (as [`PieceKind::name`] writes it).
+fn xiangqi_kind_named(lang: Lang, name: &str) -> String {
+    PieceKind::ALL
+        .iter()
+        .find(|k| k.name() == name)
+        .map_or_else(|| name.to_string(), |k| xiangqi_kind(lang, *k).to_string())
+}
+
+fn points(at: &[xiangqi::Square]) -> String {
+    at.iter().map(ToString::to_string).collect::<Vec<_>>().join("、")
+}
+
+/// Why a xiangqi move is illegal, in `lang` (Chinese; the English is its `Display`).
+pub fn xiangqi_illegal(why: &Illegal, lang: Lang) -> String {
+    if lang == Lang::En {
+        return why.to_string();
+    }
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    match why {
+        Illegal::NoPiece(sq) => format!("{sq}{}", p("沒有棋子", "没有棋子")),
+        Illegal::NotYours {
+            kind,
+            from,
+            owner,
+            mover,
+        } => {
+            format!(
+                "{from}{}{}{}{}{}",
+                p("的", "的"),
+                zh::piece(lang, *kind, *owner),
+                p("是", "是"),
+                zh::side(lang, *owner),
+                p("的棋子，現在輪到", "的棋子，现在轮到")
+            ) + zh::side(lang, *mover)
+                + p("走", "走")
+        }
+        Illegal::Stays => p("棋子沒有離開原位", "棋子没有离开原位").into(),
+        Illegal::OwnPiece { kind, color, to } => format!(
+            "{}{to}{}{}",
+            p("目標點", "目标点"),
+            p("已有己方的", "已有己方的"),
+            zh::piece(lang, *kind, *color)
+        ),
+        Illegal::NotStraight(kind) => format!(
+            "{}{}",
+            xiangqi_kind(lang, *kind),
+            p("只能沿直線或橫線走", "只能沿直线或横线走")
+        ),
+        Illegal::ChariotBlocked(at) => format!(
+            "{}{}{}",
+            p("車的路線在", "车的路线在"),
+            points(at),
+            p("被棋子擋住", "被棋子挡住")
+        ),
+        Illegal::CannonBlocked(at) => format!(
+            "{}{}{}",
+            p("炮不吃子時路線須暢通，但在", "炮不吃子时路线须畅通，但在"),
+            points(at),
+            p("被棋子擋住", "被棋子挡住")
+        ),
+        Illegal::NoScreen { from, to } => format!(
+            "{}{from}{}{to}{}",
+            p("炮吃子須隔一子（炮架）；", "炮吃子须隔一子（炮架）；"),
+            p("與", "与"),
+            p("之間沒有棋子", "之间没有棋子")
+        ),
+        Illegal::Screens { from, to, at } => format!(
+            "{}{from}{}{to}{}{}{}（{}）",
+            p("炮吃子須恰好隔一子；", "炮吃子须恰好隔一子；"),
+            p("與", "与"),
+            p("之間有", "之间有"),
+            at.len(),
+            p("個棋子", "个棋子"),
+            points(at)
+        ),
+        Illegal::HorseShape => p(
+            "馬走日字：先直走或橫走一點，再斜走一點",
+            "马走日字：先直走或横走一点，再斜走一点",
+        )
+        .into(),
+        Illegal::HorseLeg(leg) => format!(
+            "{}{leg}{}",
+            p("蹩馬腿：馬腿", "蹩马腿：马腿"),
+            p("有棋子", "有棋子")
+        ),
+        Illegal::ElephantShape => p("象走田字：斜走兩點", "象走田字：斜走两点").into(),
+        Illegal::ElephantRiver => p("象不能過河", "象不能过河").into(),
+        Illegal::ElephantEye(eye) => format!(
+            "{}{eye}{}",
+            p("塞象眼：象眼", "塞象眼：象眼"),
+            p("有棋子", "有棋子")
+        ),
+        Illegal::AdvisorShape => p("士只能斜走一點", "士只能斜走一点").into(),
+        Illegal::AdvisorPalace => p("士不能離開九宮", "士不能离开九宫").into(),
+        Illegal::GeneralShape => p("將帥只能直走或橫走一點", "将帅只能直走或横走一点").into(),
+        Illegal::GeneralPalace => p("將帥不能離開九宮", "将帅不能离开九宫").into(),
+        Illegal::SoldierStep => p("兵卒每次只走一點", "兵卒每次只走一点").into(),
+        Illegal::SoldierBack => p("兵卒不能後退", "兵卒不能后退").into(),
+        Illegal::SoldierSideways => p("兵卒過河後才能橫走", "兵卒过河后才能横走").into(),
+        Illegal::GeneralsFace(file) => format!(
+            "{}{file}{}",
+            p("走後將帥在", "走后将帅在"),
+            p("線上照面", "线上照面")
+        ),
+        Illegal::Check { kept, attacker, by } => {
+            let by: Vec<String> = by
+                .iter()
+                .map(|(k, sq)| format!("{sq}{}{}", p("的", "的"), zh::piece(lang, *k, *attacker)))
+                .collect();
+            format!(
+                "{}{}",
+                if *kept {
+                    p("走後己方將帥仍被將軍：", "走后己方将帅仍被将军：")
+                } else {
+                    p("走後己方將帥被將軍：", "走后己方将帅被将军：")
+                },
+                by.join(p("與", "与"))
+            )
+        }
+        Illegal::Other => p("棋子不能走到那裡", "棋子不能走到那里").into(),
+    }
+}
+
+/// A xiangqi move's text that could not be read or played, in `lang`.
+pub fn notation(e: &NotationError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    let q = |t: &str| format!("「{}」", xiangqi::notation::quote(t));
+    match e {
+        NotationError::Syntax(t) => format!(
+            "{}{}",
+            q(t),
+            p(
+                "不是 ICCS、WXF、SAN 或中文記譜的著法",
+                "不是 ICCS、WXF、SAN 或中文记谱的着法"
+            )
+        ),
+        NotationError::NoLegalMove { text, .. } => {
+            format!("{}{}", q(text), p("沒有相符的合法著法", "没有相符的合法着法"))
+        }
+        NotationError::Ambiguous { text, candidates } => format!(
+            "{}{}{candidates}）",
+            q(text),
+            p("符合不止一個合法著法（", "符合不止一个合法着法（")
+        ),
+        NotationError::Illegal { text, reason, iccs } => format!(
+            "{}{}{}{}",
+            q(text),
+            p("不合規則：", "不合规则："),
+            xiangqi_illegal(reason, lang),
+            iccs.map(|m| format!("（ICCS {m}）")).unwrap_or_default()
+        ),
+    }
+}
+
+/// Why a xiangqi FEN does not read, in `lang`.
+pub fn xiangqi_fen(e: &FenError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    match e {
+        FenError::Empty => p("FEN 是空的", "FEN 是空的").into(),
+        FenError::RankCount(n) => format!(
+            "{}{n}{}",
+            p("棋盤有", "棋盘有"),
+            p(
+                "行；象棋需要以「/」分隔的10行",
+                "行；中国象棋需要以「/」分隔的10行"
+            )
+        ),
+        FenError::RankLength { rank, len } => format!(
+            "{}{rank}{}{len}{}",
+            p("第", "第"),
+            p("行描述了", "行描述了"),
+            p("個點；每行需要9個點", "个点；每行需要9个点")
+        ),
+        FenError::BadChar { ch, rank } => format!(
+            "{}{rank}{}「{ch}」",
+            p("第", "第"),
+            p("行有不認得的棋子字母", "行有不认得的棋子字母")
+        ),
+        FenError::BadSide(t) => format!(
+            "{}「{t}」{}",
+            p("輪走方", "轮走方"),
+            p("不是 w、r 或 b", "不是 w、r 或 b")
+        ),
+        FenError::BadNumber { field, value } => format!(
+            "{field}「{value}」{}",
+            p("不對（須為非負整數）", "不对（须为非负整数）")
+        ),
+        FenError::MissingGeneral { color } => {
+            format!("{}{}", zh::side(lang, *color), p("沒有將帥", "没有将帅"))
+        }
+        FenError::TooManyGenerals { color, count } => {
+            format!(
+                "{}{}{count}{}",
+                zh::side(lang, *color),
+                p("有", "有"),
+                p("個將帥", "个将帅")
+            )
+        }
+        FenError::TooMany {
+            color,
+            kind,
+            count,
+            max,
+        } => {
+            format!(
+                "{}{}{count}{}{}{max}{}",
+                zh::side(lang, *color),
+                p("有", "有"),
+                p("個", "个"),
+                xiangqi_kind_named(lang, kind),
+                p("；最多", "；最多")
+            ) + p("個", "个")
+        }
+        FenError::Trailing(t) => format!(
+            "{}「{t}」",
+            p("FEN 的六個欄位之後還有文字：", "FEN 的六个字段之后还有文字：")
+        ),
+        FenError::BadPlacement { color, kind, square } => format!(
+            "{}{}{}{square}{}",
+            zh::side(lang, *color),
+            p("的", "的"),
+            xiangqi_kind_named(lang, kind),
+            p("所在的點是它永遠走不到的", "所在的点是它永远走不到的")
+        ),
+        FenError::GeneralsFacing => {
+            p("將帥在沒有棋子阻隔的直線上照面", "将帅在没有棋子阻隔的直线上照面").into()
+        }
+        FenError::OpponentInCheck { color } => format!(
+            "{}{}",
+            zh::side(lang, *color),
+            p(
+                "不是輪走方卻正被將軍：它的將帥可被吃掉",
+                "不是轮走方却正被将军：它的将帅可被吃掉"
+            )
+        ),
+    }
+}
+
+/// A chess piece kind in Chinese: 國王、皇后、城堡、主教、騎士、兵 (王、后、车、象、马、兵).
+fn chess_role(lang: Lang, r: shakmaty::Role) -> &'static str {
+    use shakmaty::Role;
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    match r {
+        Role::King => p("國王", "王"),
+        Role::Queen => p("皇后", "后"),
+        Role::Rook => p("城堡", "车"),
+        Role::Bishop => p("主教", "象"),
+        Role::Knight => p("騎士", "马"),
+        Role::Pawn => "兵",
+    }
+}
+
+/// Why a chess move is illegal, in `lang`.
+pub fn chess_illegal(e: &chess::explain::Illegal, lang: Lang) -> String {
+    use chess::explain::Why;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    fn why_zh(w: &Why, lang: Lang) -> String {
+        let p = |hant, hans| zh::pick(lang, hant, hans);
+        let side = |c: shakmaty::Color| if c.is_white() { "白方" } else { "黑方" };
+        let squares =
+            |v: &[shakmaty::Square]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join("、");
+        let castling = p(
+            "此時不能王車易位（易位權已失、國王被將軍，或經過的格子受攻擊或有棋子）",
+            "此时不能王车易位（易位权已失、王被将军，或经过的格子受攻击或有棋子）",
+        );
+        match w {
+            Why::NoPiece(sq) => format!("{sq}{}", p("沒有棋子", "没有棋子")),
+            Why::NotYours { role, from, owner } => {
+                format!(
+                    "{from}{}{}{}{}{}{}",
+                    p("的", "的"),
+                    chess_role(lang, *role),
+                    p("是", "是"),
+                    side(*owner),
+                    p("的棋子，現在輪到", "的棋子，现在轮到"),
+                    side(!*owner)
+                ) + p("走", "走")
+            }
+            Why::OwnPiece { role, to } => format!(
+                "{}{to}{}{}",
+                p("目標格", "目标格"),
+                p("已有己方的", "已有己方的"),
+                chess_role(lang, *role)
+            ),
+            Why::PathBlocked { role, from, to, at } => format!(
+                "{}{}{from}{}{to}{}{}{}",
+                chess_role(lang, *role),
+                p("從", "从"),
+                p("到", "到"),
+                p("的路線在", "的路线在"),
+                squares(at),
+                p("被擋住", "被挡住")
+            ),
+            Why::Castling => castling.into(),
+            Why::CannotMove { role, from, to } => format!(
+                "{}{}{from}{}{to}",
+                chess_role(lang, *role),
+                p("不能從", "不能从"),
+                p("走到", "走到")
+            ),
+            Why::NotOutOfCheck { role, from, to } => format!(
+                "{}{from}{}{}{to}{}",
+                p("國王正被將軍，", "王正被将军，"),
+                p("的", "的"),
+                chess_role(lang, *role),
+                p("不能解除將軍", "不能解除将军")
+            ),
+            Why::IntoCheck { role, from } => format!(
+                "{}{from}{}{}{}",
+                p("走後國王會被將軍（", "走后王会被将军（"),
+                p("的", "的"),
+                chess_role(lang, *role),
+                p(
+                    "被牽制，或國王走進被將軍的格子）",
+                    "被牵制，或王走进被将军的格子）"
+                )
+            ),
+            Why::PawnBackwards => p("兵不能後退或橫走", "兵不能后退或横走").into(),
+            Why::PawnBlocked { from, at } => format!(
+                "{from}{}{}{}",
+                p("的兵被", "的兵被"),
+                squares(at),
+                p("擋住", "挡住")
+            ),
+            Why::PawnTwoSquares => p("兵只有在起始橫排才能走兩格", "兵只有在起始横线才能走两格").into(),
+            Why::PawnOneSquare => p(
+                "兵每次向前走一格（在起始橫排可走兩格）",
+                "兵每次向前走一格（在起始横线可走两格）",
+            )
+            .into(),
+            Why::PawnNothingToCapture(to) => format!(
+                "{}{to}{}",
+                p("兵只有吃子時才能斜走，但", "兵只有吃子时才能斜走，但"),
+                p("沒有可吃的棋子", "没有可吃的棋子")
+            ),
+            Why::NotLegal => p("在此局面不是合法走法", "在此局面不是合法着法").into(),
+            Why::NotNotation => p(
+                "既不是 UCI（e2e4）也不是 SAN（Nf3、O-O、exd6、e8=Q）",
+                "既不是 UCI（e2e4）也不是 SAN（Nf3、O-O、exd6、e8=Q）",
+            )
+            .into(),
+            Why::NoSuchPiece { mover, role, there } => format!(
+                "{}{}{}",
+                side(*mover),
+                if *there {
+                    p("在該處沒有", "在该处没有")
+                } else {
+                    p("沒有", "没有")
+                },
+                chess_role(lang, *role)
+            ),
+            Why::Ambiguous { role, to } => {
+                format!(
+                    "{}{}{to}",
+                    p("有歧義：不止一個", "有歧义：不止一个"),
+                    chess_role(lang, *role)
+                ) + p("可以走到該格", "可以走到该格")
+            }
+            Why::NothingToCapture(to) => format!("{to}{}", p("沒有可吃的棋子", "没有可吃的棋子")),
+            Why::WriteX(to) => format!(
+                "{}{to}{}",
+                p("這步在", "这步在"),
+                p("吃子（須寫 x）", "吃子（须写 x）")
+            ),
+            Why::Promotion => p("升變的棋子缺少或不對", "升变的棋子缺少或不对").into(),
+            Why::NoneCanGo { role, to, each } => {
+                let mut v: Vec<String> = each
+                    .iter()
+                    .map(|(from, r)| format!("{from}：{}", why_zh(r, lang)))
+                    .collect();
+                v.dedup();
+                format!(
+                    "{}{}{}{to}（{}）",
+                    p("沒有", "没有"),
+                    chess_role(lang, *role),
+                    p("可以走到", "可以走到"),
+                    v.join("；")
+                )
+            }
+            Why::WrittenInUci(san) => format!(
+                "{}{san}",
+                p(
+                    "以 UCI 寫成；PGN 的走法用 SAN：",
+                    "以 UCI 写成；PGN 的着法用 SAN："
+                )
+            ),
+        }
+    }
+    let mut s = why_zh(&e.why, lang);
+    if !e.near.is_empty() {
+        s.push_str(&format!(
+            "{}{}？",
+            p("；是否要走", "；是否要走"),
+            e.near.join(p("或", "或"))
+        ));
+    }
+    s
+}
+
+/// A chess error in `lang`.
+pub fn chess_error(e: &chess::ChessError, lang: Lang) -> String {
+    use chess::ChessError as C;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    match e {
+        C::IllegalMove { ply, mv, reason } => format!(
+            "{}{}{}「{mv}」{}{}",
+            p("第", "第"),
+            zh::plies(lang, *ply),
+            p("的走法", "的着法"),
+            p("不合規則：", "不合规则："),
+            chess_illegal(reason, lang)
+        ),
+        C::IllegalIntendedMove {
+            ply,
+            mv,
+            reason,
+            mover,
+        } => format!(
+            "{}「{mv}」{}{ply}{}{}（{}{}）",
+            p("預定走法", "预定着法"),
+            p("在第", "在第"),
+            p("個半回合不能走：", "个半回合不能走："),
+            chess_illegal(reason, lang),
+            if mover.is_white() { "白方" } else { "黑方" },
+            p("輪走", "轮走")
+        ),
+        C::Fen { fen, reason } => format!("{}「{fen}」：{reason}", p("無法讀取的 FEN", "无法读取的 FEN")),
+        C::Pgn(why) => format!("{}{why}", p("PGN 損壞：", "PGN 损坏：")),
+        C::NoGame => p("PGN 文字中沒有對局", "PGN 文本中没有对局").into(),
+        C::PlyOutOfRange { ply, plies } => format!(
+            "{}{ply}{}{}",
+            p("第", "第"),
+            p("個半回合超出已走的", "个半回合超出已走的"),
+            zh::plies(lang, *plies)
+        ),
+        _ => e.to_string(),
+    }
+}
+
+/// A record reader's error in `lang`.
+pub fn record(e: &records::RecordErrorKind, lang: Lang) -> String {
+    use records::RecordErrorKind as K;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    match e {
+        K::BadFen { fen, error } => format!(
+            "{}「{fen}」{}{}",
+            p("FEN 標籤", "FEN 标签"),
+            p("不對：", "不对："),
+            xiangqi_fen(error, lang)
+        ),
+        K::BadStart(error) => format!(
+            "{}{}",
+            p("開始局面不對：", "开始局面不对："),
+            xiangqi_fen(error, lang)
+        ),
+        K::Move(n) => notation(n, lang),
+        K::Illegal(m) => format!(
+            "{}{}{}{}",
+            p("著法", "着法"),
+            m.mv,
+            p("不合規則：", "不合规则："),
+            xiangqi_illegal(&m.reason, lang)
+        ),
+        K::Broken(why) => format!("{}{why}", p("記錄損壞：", "记录损坏：")),
+        K::Read(why) => format!("{}{why}", p("無法讀取：", "无法读取：")),
+        _ => e.to_string(),
+    }
+}
+
+/// A typed cause in `lang` (Chinese: the readers' and rules' kinds worded; English: the
+/// kind's own words).
+pub fn cause(c: &Cause, lang: Lang) -> String {
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    match (c, lang) {
+        (Cause::Notation(e), _) => notation(e, lang),
+        (Cause::XiangqiIllegal(m), Lang::En) => m.to_string(),
+        (Cause::XiangqiIllegal(m), _) => format!(
+            "{}{}{}{}",
+            p("著法", "着法"),
+            m.mv,
+            p("不合規則：", "不合规则："),
+            xiangqi_illegal(&m.reason, lang)
+        ),
+        (Cause::XiangqiFen { fen, error }, Lang::En) => format!("invalid xiangqi FEN '{fen}': {error}"),
+        (Cause::XiangqiFen { fen, error }, _) => format!(
+            "{}「{fen}」：{}",
+            p("不合規的象棋 FEN", "不合规的中国象棋 FEN"),
+            xiangqi_fen(error, lang)
+        ),
+        (Cause::Chess(e), _) => chess_error(e, lang),
+        (Cause::NotChessMove(t), Lang::En) => {
+            format!("'{t}' is not a chess move (SAN such as Nf3, O-O, exd6, e8=Q)")
+        }
+        (Cause::NotChessMove(t), _) => format!(
+            "「{t}」{}",
+            p(
+                "不是西洋棋走法（SAN，例如 Nf3、O-O、exd6、e8=Q）",
+                "不是国际象棋着法（SAN，例如 Nf3、O-O、exd6、e8=Q）"
+            )
+        ),
+        (Cause::Record(k), _) => record(k, lang),
+        (Cause::NoGame { empty: true }, Lang::En) => "no game found: the input is empty".into(),
+        (Cause::NoGame { empty: false }, Lang::En) => {
+            "no game found: the input holds no tags, moves or result".into()
+        }
+        (Cause::NoGame { empty: true }, _) => p("找不到對局：輸入是空的", "找不到对局：输入是空的").into(),
+        (Cause::NoGame { empty: false }, _) => p(
+            "找不到對局：輸入中沒有標籤、著法或結果",
+            "找不到对局：输入中没有标签、着法或结果",
+        )
+        .into(),
+        (Cause::NotXqf, Lang::En) => "not an XQF file: it does not start with the 'XQ' signature".into(),
+        (Cause::NotXqf, _) => p(
+            "不是 XQF 檔案：開頭沒有「XQ」標記",
+            "不是 XQF 文件：开头没有“XQ”标记",
+        )
+        .into(),
+        (Cause::Unreadable { reason, .. }, Lang::En) => reason.clone(),
+        (Cause::Unreadable { kind, reason }, _) => {
+            use std::io::ErrorKind as E;
+            match kind {
+                Some(E::NotFound) => p("無法讀取：檔案或目錄不存在", "无法读取：文件或目录不存在").into(),
+                Some(E::PermissionDenied) => p("無法讀取：沒有讀取權限", "无法读取：没有读取权限").into(),
+                Some(E::IsADirectory) => p("無法讀取：這是目錄", "无法读取：这是目录").into(),
+                _ => format!("{}{reason}", p("無法讀取：", "无法读取：")),
+            }
+        }
+    }
 }

@@ -236,10 +236,16 @@ pub fn text_in(r: &XiangqiGameReport, lang: Lang) -> String {
     }
     let mut s = String::new();
     if r.recorded_result.is_some() || r.from_position {
-        let heading = r
-            .heading
+        // Full-width punctuation around the record's own words: `：Red vs Black（Event）`.
+        let (players, event) = r.heading.split_at(r.heading_players.min(r.heading.len()));
+        let players = players
             .strip_prefix(": ")
-            .map_or(r.heading.clone(), |h| format!("：{h}"));
+            .map_or(players.to_string(), |h| format!("：{h}"));
+        let event = event
+            .strip_prefix(" (")
+            .and_then(|e| e.strip_suffix(')'))
+            .map_or(event.to_string(), |e| format!("（{e}）"));
+        let heading = format!("{players}{event}");
         s.push_str(&format!(
             "{}{heading}\n",
             game_label_in(lang, &r.file, r.index, r.from_position)

@@ -585,7 +585,9 @@ fn reading_of(r: crate::xiangqi::facts::ReadingId) -> Reading {
 /// An allowed side cites what allows it: one check and one chase (general rule 2 / detailed
 /// rule 7), a check and idle moves (detailed rule 8), chases of different pieces (general rule
 /// 4 / detailed rule 27), mate threats (detailed rule 4), an exempted threat on the same piece
-/// on every move (the exemption's clause), else general rule 2 (neither side perpetual).
+/// on every move (the exemption's clause); else (idle moves, mate threats, which AXF counts as
+/// idle, and chases that are not perpetual) it is not forbidden: general rules 1 and 3 forbid
+/// only a perpetual check and a perpetual chase, whatever the other side does.
 #[allow(clippy::too_many_arguments)]
 fn side_clause(
     offence: Offence,
@@ -686,7 +688,7 @@ fn side_clause(
                     .collect::<Vec<_>>()
                     .join("; ")
             } else {
-                "general rule 2 (neither side perpetual)".to_string()
+                "general rule 1 / general rule 3 (neither perpetual check nor perpetual chase)".to_string()
             };
             axf(&rule)
         }

@@ -13,7 +13,8 @@ pub(super) fn parse(pos: &Position, t: &str, text: &str) -> Result<ParsedMove, N
 pub(super) fn check(pos: &Position, mv: Move, text: &str) -> Result<ParsedMove, NotationError> {
     pos.check_legal(mv).map_err(|e| NotationError::Illegal {
         text: text.to_string(),
-        reason: e.reason.to_string(),
+        reason: e.reason,
+        iccs: None,
     })?;
     Ok(ParsedMove {
         mv,

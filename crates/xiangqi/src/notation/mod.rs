@@ -105,8 +105,13 @@ pub enum NotationError {
     NoLegalMove { text: String, reason: String },
     #[error("'{}' fits more than one legal move ({candidates})", quote(.text))]
     Ambiguous { text: String, candidates: String },
-    #[error("'{}' is not legal: {reason}", quote(.text))]
-    Illegal { text: String, reason: String },
+    /// `iccs`: the move in ICCS when it was written in another coordinate form (ranks 1–10).
+    #[error("'{}' is not legal: {reason}{}", quote(.text), .iccs.map(|m| format!(" (ICCS {m})")).unwrap_or_default())]
+    Illegal {
+        text: String,
+        reason: crate::illegal::Illegal,
+        iccs: Option<crate::position::Move>,
+    },
 }
 
 /// At most this many characters of a token are quoted in messages.

@@ -40,7 +40,8 @@ pub(super) fn parse(pos: &Position, t: &str, text: &str) -> Result<ParsedMove, N
     let mv = read(t).ok_or_else(|| NotationError::Syntax(text.to_string()))?;
     pos.check_legal(mv).map_err(|e| NotationError::Illegal {
         text: text.to_string(),
-        reason: format!("{} (ICCS {mv})", e.reason),
+        reason: e.reason,
+        iccs: Some(mv),
     })?;
     Ok(ParsedMove {
         mv,
