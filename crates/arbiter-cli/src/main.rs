@@ -70,7 +70,7 @@ fn main() -> ExitCode {
         Command::Claim(a) => a.json,
         Command::Dead(a) => a.json,
         Command::Perft(a) => a.json,
-        Command::Convert(_) => false,
+        Command::Convert(_) | Command::Rescore(_) => false,
         Command::Rules(a) => a.json,
         Command::Serve(_) | Command::Referee | Command::Completions(_) | Command::Man(_) => false,
     };
@@ -83,6 +83,7 @@ fn main() -> ExitCode {
         Command::Dead(a) => commands::dead::run(a, &mut emitter),
         Command::Perft(a) => commands::perft::run(a, &mut emitter),
         Command::Convert(a) => convert::run(a),
+        Command::Rescore(a) => commands::rescore::run(a),
         Command::Rules(a) => commands::rules::run(a, &mut emitter),
         Command::Serve(_) | Command::Referee | Command::Completions(_) | Command::Man(_) => Ok(()),
     };

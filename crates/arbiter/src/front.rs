@@ -112,6 +112,8 @@ pub fn detect_game(fen: Option<&str>, moves: Option<&str>) -> Game {
 pub struct InputGame {
     file: String,
     kind: InputKind,
+    /// Read from a PGN input ([`InputGame::is_pgn`]).
+    pgn: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -121,8 +123,11 @@ enum InputKind {
     Pgn {
         index: usize,
         game: Box<records::SplitGame>,
+        /// Where its bytes lie in the input ([`records::RawGames::span`]).
+        span: Option<std::ops::Range<u64>>,
     },
-    /// A game read by the record reader (XQF).
+    /// A game read by the record reader (XQF), or a PGN item that is no game (over a cap, a
+    /// failed read).
     Read {
         index: usize,
         game: Box<Result<records::Game, RecordError>>,
@@ -138,6 +143,7 @@ impl InputGame {
         InputGame {
             file: file.to_string(),
             kind: InputKind::Failed(GameError::new(file, None, why, None)),
+            pgn: false,
         }
     }
 
@@ -146,6 +152,31 @@ impl InputGame {
         match &self.kind {
             InputKind::Pgn { index, .. } | InputKind::Read { index, .. } => Some(*index),
             InputKind::Failed(e) => e.index,
+        }
+    }
+
+    /// Whether the item comes from an input read as PGN (a game, a PGN piece that could not
+    /// be read, or the item of a PGN input with no game); false for the games of other formats
+    /// (XQF, CBR, CBL, CBF, DhtmlXQ, move lists) and for an input that could not be opened or
+    /// whose format could not be read.
+    pub fn is_pgn(&self) -> bool {
+        self.pgn
+    }
+
+    /// A PGN game's bytes in its input, `start..end` (see [`records::RawGames::span`]): `None`
+    /// for other items, a game over a cap and games in or after UTF-16 text.
+    pub fn span(&self) -> Option<std::ops::Range<u64>> {
+        match &self.kind {
+            InputKind::Pgn { span, .. } => span.clone(),
+            _ => None,
+        }
+    }
+
+    /// A PGN game as read (tags, text, encoding); `None` for other items.
+    pub fn pgn(&self) -> Option<std::borrow::Cow<'_, pgn::RawGame>> {
+        match &self.kind {
+            InputKind::Pgn { game, .. } => Some(read_split(game)),
+            _ => None,
         }
     }
 
@@ -184,7 +215,7 @@ impl InputGame {
         };
         match &self.kind {
             InputKind::Failed(e) => Err(Error::input(e.error.clone())),
-            InputKind::Pgn { index, game } => {
+            InputKind::Pgn { index, game, .. } => {
                 let raw = &*read_split(game);
                 let encoding = &raw.encoding;
                 records::check_raw(raw, *index, Some(&self.file)).map_err(|e| Error::input(e.to_string()))?;
@@ -224,7 +255,7 @@ impl InputGame {
         let file = &self.file;
         match &self.kind {
             InputKind::Failed(e) => GameReport::Error(e.clone()),
-            InputKind::Pgn { index, game } => {
+            InputKind::Pgn { index, game, .. } => {
                 let raw = &*read_split(game);
                 let encoding = &raw.encoding;
                 let kind = options.game.unwrap_or_else(|| pgn::detect_game(raw).into());
@@ -259,7 +290,7 @@ impl InputGame {
                 report.mark_read(truncated, &raw.warnings);
                 report
             }
-            InputKind::Read { index, game } => match game.as_ref() {
+            InputKind::Read { index, game, .. } => match game.as_ref() {
                 Err(e) => record_error(file, e),
                 Ok(records::Game::Chess(raw)) => judge_chess_pgn(file, *index, raw, options),
                 Ok(records::Game::Xiangqi(r)) => {
@@ -303,6 +334,7 @@ impl Iterator for InputGames<'_> {
     type Item = InputGame;
 
     fn next(&mut self) -> Option<InputGame> {
+        let pgn = matches!(self.state, SplitState::Pgn(_));
         let kind = match &mut self.state {
             SplitState::Done => return None,
             SplitState::One(_) => match std::mem::replace(&mut self.state, SplitState::Done) {
@@ -320,6 +352,7 @@ impl Iterator for InputGames<'_> {
                 Some((index, Ok(game))) => InputKind::Pgn {
                     index,
                     game: Box::new(game),
+                    span: raw.span(),
                 },
                 Some((index, Err(e))) => InputKind::Read {
                     index,
@@ -345,6 +378,7 @@ impl Iterator for InputGames<'_> {
         Some(InputGame {
             file: self.file.clone(),
             kind,
+            pgn,
         })
     }
 }

@@ -14,6 +14,7 @@ pub mod dead;
 pub mod errors;
 pub mod glossary;
 pub mod perft;
+pub mod rescore;
 pub mod xiangqi_judge;
 pub mod zh;
 
