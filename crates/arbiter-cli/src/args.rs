@@ -325,7 +325,8 @@ pub struct PositionArgs {
 pub struct JudgeArgs {
     #[command(flatten)]
     pub notation: NotationOpt,
-    /// Record files or directories (`.pgn`, `.xqf`), or `-` for standard input.
+    /// Record files or directories (`.pgn`, `.xqf`, `.cbr`, `.cbl`, `.cbf`, `.wxf`, `.txt`/`.htm`/`.html`/`.ubb`
+    /// with a DhtmlXQ block, a CBF document or a Chinese move list), or `-` for standard input.
     pub files: Vec<String>,
     #[command(flatten)]
     pub pos: PositionArgs,

@@ -257,6 +257,7 @@ impl Referee {
                 report: referee.report(),
                 truncated: false,
                 warnings: Vec::new(),
+                players: Default::default(),
             })),
         }
     }

@@ -88,7 +88,7 @@ fn counts_over_shared_data() {
                 if r.moves_after_end > 0 {
                     *t.played_past.entry(name).or_default() += 1;
                 }
-                if !r.result_agrees {
+                if r.result_agrees == Some(false) {
                     t.disagree += 1;
                 }
                 if reason == Reason::FlagDeadPosition {

@@ -110,24 +110,25 @@ pub struct JudgeReport {
     pub at_ply: Option<usize>,
     /// The clause that decided; `null` if not decided.
     pub clause: Option<&'static str>,
-    /// The record's own result (`[Result]` tag), if any.
-    pub recorded_result: Option<String>,
-    /// Moves recorded after the automatic end (not an error: real records do this).
-    pub moves_after_end: usize,
     /// The move (UCI) that produced the ending position, when the end is after ply 0.
     pub end_move: Option<String>,
+    /// Present when the record says the game was lost on time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flag: Option<FlagFall>,
     /// For each kind of claim and each side, the first ply at which it became valid (before the
     /// game ended), in the order found.
     pub claims: Vec<ClaimOpportunity>,
     /// What the side to move may claim at the end of the record (when the game was not decided
     /// before): the basis of `status: claimable`.
     pub end_claims: Vec<ClaimOpportunity>,
-    /// False when the game is decided and the recorded result (other than `*`) differs from
-    /// the rules' result.
-    pub result_agrees: bool,
-    /// Present when the record says the game was lost on time.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub flag: Option<FlagFall>,
+    /// Moves recorded after the automatic end (not an error: real records do this).
+    pub moves_after_end: usize,
+    /// The record's own result (`[Result]` tag), if any.
+    pub recorded_result: Option<String>,
+    /// Whether the rules give the recorded result ([`crate::agreement`], the reading both games
+    /// share): `null` when the record cannot be compared (no result, or a resignation or
+    /// agreed draw in a game the rules leave going on).
+    pub result_agrees: Option<bool>,
     /// The moves the text report names, in SAN with move numbers (not in JSON).
     #[serde(skip)]
     pub words: MovesInWords,
@@ -355,9 +356,7 @@ pub(super) fn recorded_winner(result: Option<&str>) -> Option<Color> {
 /// Whether a `[Termination]` tag says the game was lost on time ("Time forfeit", "time",
 /// "lost on time", "flag fall", ...).
 pub fn is_time_forfeit(termination: Option<&str>) -> bool {
-    let Some(t) = termination else { return false };
-    let t = t.to_ascii_lowercase();
-    t.contains("time") || t.contains("flag")
+    crate::agreement::ending(termination) == crate::agreement::Ending::TimeForfeit
 }
 
 /// Whether dead positions (FIDE 5.2.2) are looked for.

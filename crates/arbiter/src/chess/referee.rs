@@ -19,7 +19,8 @@ use super::judge::{
     FirstClaims, FlagFall, JudgeOptions, JudgeReport, Reason, Status,
 };
 use super::record::parse_move;
-use crate::types::{Game, Outcome, RuleBook, Side};
+use crate::agreement::{ending, result_agrees, RulesSay};
+use crate::types::{ClaimKind, Game, Outcome, RuleBook, Side};
 use crate::{Cancelled, Deadline};
 
 /// An incremental chess referee: push moves (as [`Move`]s or written in SAN or UCI), ask the
@@ -484,10 +485,21 @@ impl Referee {
             Some(p) if p > 0 => played.get(p - 1).map(|m| uci(*m)),
             _ => None,
         };
-        let result_agrees = match (&recorded_result, status) {
-            (Some(r), Status::Decided) => r.trim() == "*" || r.trim() == result.name(),
-            _ => true,
+        // The one reading of `result_agrees` for both games (crate::agreement): a flag fall
+        // the rules let stand gives the record's result; a game that goes on gives none.
+        let recorded = recorded_result
+            .as_deref()
+            .and_then(|r| r.trim().parse().ok())
+            .unwrap_or(Outcome::Unknown);
+        let says = match status {
+            Status::Decided => RulesSay::Decided(result),
+            Status::Claimable => RulesSay::ClaimableDraw {
+                repetition: end_claims.iter().any(|c| c.kind == ClaimKind::Threefold),
+            },
+            _ if flag.as_ref().is_some_and(|f| f.opponent_can_mate) => RulesSay::Decided(recorded),
+            _ => RulesSay::Nothing,
         };
+        let result_agrees = result_agrees(recorded, ending(termination), says);
         Ok(JudgeReport {
             game: Game::Chess,
             rules: RuleBook::Fide,
