@@ -194,6 +194,23 @@ impl Referee {
         }
     }
 
+    /// [`Referee::forbidden`], each move with the reason and clause that forbid it
+    /// ([`crate::xiangqi::referee::Referee::forbidden`]); `None` for chess.
+    pub fn forbidden_why(&self) -> Option<Vec<crate::xiangqi::referee::Forbidden>> {
+        match self {
+            Referee::Xiangqi { referee, .. } => Some(referee.forbidden()),
+            Referee::Chess { .. } => None,
+        }
+    }
+
+    /// The current position of a xiangqi game; `None` for chess.
+    pub fn xiangqi_position(&self) -> Option<&xiangqi::Position> {
+        match self {
+            Referee::Xiangqi { referee, .. } => Some(referee.position()),
+            Referee::Chess { .. } => None,
+        }
+    }
+
     /// The side to move.
     pub fn to_move(&self) -> Side {
         match self {
@@ -267,6 +284,16 @@ impl Referee {
     /// # Errors
     /// A move that does not read or is illegal; the game is unchanged.
     pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
+        self.play_as(text, xiangqi::notation::Reading::Any)
+    }
+
+    /// [`Referee::play`], reading a xiangqi move as `reading` says where its text fits more
+    /// than one notation (`h3e3`: ICCS, or ranks 1–10 as Fairy-Stockfish writes it, ICCS
+    /// `h2e2`); chess moves as [`Referee::play`].
+    ///
+    /// # Errors
+    /// As [`Referee::play`].
+    pub fn play_as(&mut self, text: &str, reading: xiangqi::notation::Reading) -> Result<Move, MoveError> {
         let ply = self.plies() + 1;
         let bad = |error: String| MoveError {
             error,
@@ -275,7 +302,7 @@ impl Referee {
         };
         match self {
             Referee::Xiangqi { referee, .. } => {
-                let mv = xiangqi::notation::parse_move(referee.position(), text)
+                let mv = xiangqi::notation::parse_move_as(referee.position(), text, reading)
                     .map_err(|e| bad(e.to_string()))?
                     .mv;
                 // parse_move returns only legal moves (an ICCS move the position does not

@@ -26,6 +26,17 @@ use xiangqi::{Color, IllegalMove, Move, Position};
 /// Plies between two positions kept by the referee for [`Referee::position_at`].
 const SNAPSHOT_EVERY: usize = 64;
 
+/// A move the rules forbid the side to move ([`Referee::forbidden`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forbidden {
+    /// The move.
+    pub mv: Move,
+    /// Why, as the verdict after it says (perpetual check, perpetual chase, …).
+    pub reason: Option<Reason>,
+    /// The clause that forbids it (e.g. "AXF detailed rule 13").
+    pub clause: Option<String>,
+}
+
 /// Incremental xiangqi referee.
 ///
 /// ```
@@ -195,6 +206,13 @@ impl Referee {
     /// last capture, or whose window has the 9-round shape, is played on a copy of the
     /// referee and judged.
     pub fn forbidden_moves(&self) -> Vec<Move> {
+        self.forbidden().into_iter().map(|f| f.mv).collect()
+    }
+
+    /// [`Referee::forbidden_moves`], each with why: the reason and clause of the verdict the
+    /// move would bring (perpetual check or chase and the clause that forbids it; TW113's
+    /// 9-round rule).
+    pub fn forbidden(&self) -> Vec<Forbidden> {
         if self.verdict.status == Status::Decided {
             return Vec::new();
         }
@@ -223,7 +241,11 @@ impl Referee {
             let mut r = self.clone();
             let v = r.play(mv, true);
             if matches!(v.status, Status::Pending | Status::Decided) && v.must_vary == Some(mover) {
-                out.push(mv);
+                out.push(Forbidden {
+                    mv,
+                    reason: v.reason,
+                    clause: v.clause.clone(),
+                });
             }
         }
         out
