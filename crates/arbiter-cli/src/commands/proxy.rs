@@ -288,9 +288,15 @@ impl Session {
         if let Some(state) = state_words(&report) {
             out.to_manager.push(info(&format!("{rules}: {state}")));
         }
-        let (Some(forbidden), Some(pos)) = (f.referee.forbidden_why(), f.referee.xiangqi_position()) else {
+        let (Some(mut forbidden), Some(pos)) = (f.referee.forbidden_why(), f.referee.xiangqi_position())
+        else {
             return unchanged(out, &bans); // chess: a repetition is a draw, never a loss
         };
+        if f.referee.engine_match() {
+            // The first pending verdict ends the game: a move the opponent could answer by
+            // completing the repetition, with this side at fault, loses too.
+            forbidden.extend(f.referee.conceding().unwrap_or_default());
+        }
         let write = |mv: xiangqi::Move| match f.reading {
             Reading::Ranks1To10 => xiangqi::notation::write_move(pos, mv, Style::Ranks1To10),
             _ => mv.to_string(),
@@ -301,7 +307,16 @@ impl Session {
         // The forbidden moves, grouped by why.
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         for x in &forbidden {
-            let why = [reason_words(x.reason), x.clause.clone()]
+            let reply = x.reply.map(|r| {
+                let mut after = pos.clone();
+                after.make_move(x.mv);
+                let r = match f.reading {
+                    Reading::Ranks1To10 => xiangqi::notation::write_move(&after, r, Style::Ranks1To10),
+                    _ => r.to_string(),
+                };
+                format!("if answered by {r}")
+            });
+            let why = [reason_words(x.reason), x.clause.clone(), reply]
                 .into_iter()
                 .flatten()
                 .collect::<Vec<_>>()
@@ -764,6 +779,15 @@ mod tests {
                 "info string arbiter: axf: decided at ply 8: 0-1 (perpetual check, AXF detailed rule 1)",
                 "info string arbiter: axf: forbidden f7e7 (perpetual check, AXF detailed rule 1); searching the 19 other moves",
             ]
+        );
+        // Two plies earlier Red's check e7f7 would let Black complete the third occurrence
+        // with f9e9: under the match convention it concedes the game.
+        let position = format!("position fen {CHECKS} moves f7e7 e9f9 e7f7 f9e9 f7e7 e9f9");
+        let r = lines(&mut s, &[&position, "go depth 8"]);
+        assert_eq!(r.to_engine, [position.as_str(), "banmoves e7f7", "go depth 8"]);
+        assert_eq!(
+            r.to_manager,
+            ["info string arbiter: axf: forbidden e7f7 (perpetual check, AXF detailed rule 1, if answered by f9e9); searching the 14 other moves"]
         );
         // One loop fewer: nothing is forbidden, the manager's bans pass as they were.
         let position = format!("position fen {CHECKS} moves f7e7 e9f9 e7f7 f9e9");

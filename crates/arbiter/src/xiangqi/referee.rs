@@ -35,6 +35,9 @@ pub struct Forbidden {
     pub reason: Option<Reason>,
     /// The clause that forbids it (e.g. "AXF detailed rule 13").
     pub clause: Option<String>,
+    /// For a move that concedes a repetition ([`Referee::conceding`]): the opponent's reply
+    /// that would complete it; `None` for a move that completes it itself.
+    pub reply: Option<Move>,
 }
 
 /// Incremental xiangqi referee.
@@ -213,6 +216,12 @@ impl Referee {
     /// move would bring (perpetual check or chase and the clause that forbids it; TW113's
     /// 9-round rule).
     pub fn forbidden(&self) -> Vec<Forbidden> {
+        self.closing(self.pos.side_to_move())
+    }
+
+    /// The legal moves after which the verdict is pending or decided with `at_fault` the side
+    /// that must vary (see [`Referee::forbidden_moves`] for the cost).
+    fn closing(&self, at_fault: Color) -> Vec<Forbidden> {
         if self.verdict.status == Status::Decided {
             return Vec::new();
         }
@@ -240,11 +249,57 @@ impl Referee {
             }
             let mut r = self.clone();
             let v = r.play(mv, true);
-            if matches!(v.status, Status::Pending | Status::Decided) && v.must_vary == Some(mover) {
+            if matches!(v.status, Status::Pending | Status::Decided) && v.must_vary == Some(at_fault) {
                 out.push(Forbidden {
                     mv,
                     reason: v.reason,
                     clause: v.clause.clone(),
+                    reply: None,
+                });
+            }
+        }
+        out
+    }
+
+    /// The legal moves, not [forbidden](Referee::forbidden) themselves, after which the
+    /// opponent has a reply that makes the side to move the one that must vary: where the
+    /// first pending verdict ends the game (a match manager stops at once), playing one of
+    /// them concedes the repetition. Each with that reply ([`Forbidden::reply`], the first in
+    /// generation order) and the reason and clause of the verdict it brings. Empty once the
+    /// game is decided.
+    ///
+    /// Cost: one make-move per legal reply to each legal move (and the 9-round shape test
+    /// where that rule applies); only a move with a reply that returns to a position seen
+    /// since the last capture, or closes a 9-round window, is played on a copy and judged.
+    pub fn conceding(&self) -> Vec<Forbidden> {
+        if self.verdict.status == Status::Decided {
+            return Vec::new();
+        }
+        let mover = self.pos.side_to_move();
+        let forbidden = self.forbidden_moves();
+        let mut out = Vec::new();
+        for &mv in self.pos.legal_moves().iter() {
+            if forbidden.contains(&mv) {
+                continue;
+            }
+            let mut after = self.pos.clone();
+            after.make_move(mv);
+            let may_return = self.rules.nine_rounds.is_some()
+                || after.legal_moves().iter().any(|&reply| {
+                    let mut p = after.clone();
+                    p.make_move(reply);
+                    self.seen.contains_key(&p.key())
+                });
+            if !may_return {
+                continue;
+            }
+            let mut r = self.clone();
+            r.play(mv, true);
+            if let Some(close) = r.closing(mover).into_iter().next() {
+                out.push(Forbidden {
+                    mv,
+                    reply: Some(close.mv),
+                    ..close
                 });
             }
         }
