@@ -30,8 +30,9 @@ pub struct ProxyArgs {
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
     pub cycles: u32,
     /// The engine-match convention (docs/engine-matches.md): a repetition is judged at the third
-    /// occurrence of the position (2 loops), where match managers end games; the move that would
-    /// make it a loss for its side is forbidden.
+    /// occurrence of the position (2 loops), where match managers end games; forbidden are the
+    /// moves that would make it a loss for their side, and those the opponent could answer by
+    /// completing it with the mover at fault.
     #[arg(long = "match", conflicts_with = "cycles")]
     pub engine_match: bool,
     /// Seconds the engine has to exit after `quit` (or the end of the manager's input) before
@@ -421,14 +422,17 @@ fn state_words(report: &serde_json::Value) -> Option<String> {
     if status == "ongoing" {
         return None;
     }
-    let why = [
-        report["reason"].as_str().map(|r| r.replace('_', " ")),
-        report["clause"].as_str().map(str::to_string),
-    ]
-    .into_iter()
-    .flatten()
-    .collect::<Vec<_>>()
-    .join(", ");
+    let reason = report["reason"].as_str().map(|r| r.replace('_', " "));
+    let clause = report["clause"].as_str();
+    // A clause that starts with the reason's words (`checkmate: the side to move loses`) says both.
+    let why = match (reason, clause) {
+        (Some(r), Some(c)) if c.starts_with(&r) => c.to_string(),
+        (r, c) => [r, c.map(str::to_string)]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
     let why = if why.is_empty() {
         String::new()
     } else {
