@@ -764,6 +764,13 @@ mod tests {
         // The manager's own list is intersected: of f8e8 and f8d8 only f8d8 is left.
         let r = lines(&mut s, &[&position, "go searchmoves f8e8 f8d8 movetime 50"]);
         assert_eq!(r.to_engine[1], "go movetime 50 searchmoves f8d8");
+        // Every move left forbidden: the search goes as the manager asked, and it is said.
+        let r = lines(&mut s, &[&position, "go searchmoves f8e8"]);
+        assert_eq!(r.to_engine[1], "go searchmoves f8e8");
+        assert_eq!(
+            r.to_manager.last().map(String::as_str),
+            Some("info string arbiter: tw113: forbidden f8e8 (perpetual check, TW113 ch.2 table); every move left is forbidden: the search is not restricted")
+        );
     }
 
     #[test]
