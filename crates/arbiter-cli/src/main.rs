@@ -59,6 +59,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Serve(a) => return serve::run(a),
         Command::Referee => return serve::referee(),
+        Command::Proxy(a) => return commands::proxy::run(a),
         Command::Completions(a) => return manual::completions(a),
         Command::Man(a) => return manual::man(a),
         _ => {}
@@ -72,7 +73,11 @@ fn main() -> ExitCode {
         Command::Perft(a) => a.json,
         Command::Convert(_) => false,
         Command::Rules(a) => a.json,
-        Command::Serve(_) | Command::Referee | Command::Completions(_) | Command::Man(_) => false,
+        Command::Serve(_)
+        | Command::Referee
+        | Command::Proxy(_)
+        | Command::Completions(_)
+        | Command::Man(_) => false,
     };
     let mut emitter = Emitter::new(json);
     let result = match cli.command {
@@ -84,7 +89,11 @@ fn main() -> ExitCode {
         Command::Perft(a) => commands::perft::run(a, &mut emitter),
         Command::Convert(a) => convert::run(a),
         Command::Rules(a) => commands::rules::run(a, &mut emitter),
-        Command::Serve(_) | Command::Referee | Command::Completions(_) | Command::Man(_) => Ok(()),
+        Command::Serve(_)
+        | Command::Referee
+        | Command::Proxy(_)
+        | Command::Completions(_)
+        | Command::Man(_) => Ok(()),
     };
     emitter.flush();
     if let Some(e) = emitter.write_error() {
