@@ -58,7 +58,13 @@ fn main() -> ExitCode {
     // The server and the referee loop live in arbiter-server; they print their own errors.
     match cli.command {
         Command::Serve(a) => return serve::run(a),
-        Command::Referee => return serve::referee(),
+        // The referee's words: `--lang`, else a Chinese locale; else English without `text`.
+        Command::Referee => {
+            return serve::referee(
+                cli.lang
+                    .or_else(|| output::locale_lang().filter(|l| l.is_chinese())),
+            )
+        }
         Command::Proxy(a) => return commands::proxy::run(a),
         Command::Completions(a) => return manual::completions(a),
         Command::Man(a) => return manual::man(a),

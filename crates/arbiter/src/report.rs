@@ -7,13 +7,7 @@
 use crate::chess;
 use crate::render::{in_lang, with_summaries, Notation};
 
-/// A citation in `lang` (the English as the referee writes it for `en`).
-fn cite(lang: Lang, clause: &str) -> String {
-    match lang {
-        Lang::En => clause.to_string(),
-        _ => crate::render::zh::cite(lang, clause),
-    }
-}
+use crate::render::zh::cite_in as cite;
 use crate::types::Lang;
 use crate::types::{Game, RuleBook};
 use crate::words::MoveNumbering;

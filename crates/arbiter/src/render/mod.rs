@@ -4,7 +4,8 @@
 //! One module per report: [`xiangqi_judge`] and [`chess_judge`] (a judged game), [`cycle`]
 //! (a xiangqi repetition cycle), [`classify`] (one xiangqi move), [`claim`] (a draw claim),
 //! [`dead`] (a chess dead position), [`perft`], [`glossary`] (the summaries of the clauses a
-//! report cites), [`errors`] (what could not be judged).
+//! report cites), [`errors`] (what could not be judged), [`flag`] (a flag fall in the live
+//! referee).
 
 pub mod chess_judge;
 pub mod claim;
@@ -12,6 +13,7 @@ pub mod classify;
 pub mod cycle;
 pub mod dead;
 pub mod errors;
+pub mod flag;
 pub mod glossary;
 pub mod perft;
 pub mod xiangqi_judge;
