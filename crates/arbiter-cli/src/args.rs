@@ -251,10 +251,28 @@ API: POST /api/v1/judge (record bytes), /api/v1/position, /cycle, /classify, /cl
     #[command(after_help = "Examples:\n  \
 printf '%s\\n' '{\"cmd\":\"new\",\"game\":\"xiangqi\"}' '{\"cmd\":\"push\",\"move\":\"h2e2\"}' | arbiter referee\n\n\
 The first line says the version and the commands. Commands (each may carry an \"id\" naming \
-its game): new {game, rules, fen, cycles, match, dead_check}, push {move}, undo, status, \
+its game): new {game, rules, fen, cycles, match, dead_check, lang}, push {move}, undo, status, \
 flag {side}, claim {kind, intended_move, time_control, limit}, forbidden, quit. A bad line gets \
-an error line and the game goes on. See docs/server.md.")]
+an error line and the game goes on. With --lang (or a Chinese locale, or new's lang), each status carries \"text\" (the report's words) and the error lines are in that language. See docs/server.md.")]
     Referee,
+    /// Stand between a match manager and a UCI/UCCI engine: keep the engine's moves inside the rules.
+    #[command(after_help = "Examples:\n  \
+arbiter proxy --rules axf --match -- /usr/games/fairy-stockfish\n  \
+cutechess-cli -engine cmd=arbiter arg=proxy arg=--match arg=-- arg=/usr/games/fairy-stockfish proto=uci \\\n    \
+-engine cmd=/usr/games/fairy-stockfish proto=uci -variant xiangqi -each tc=40/60 -games 2\n\n\
+The manager starts the proxy as if it were the engine. The dialogue passes through unchanged, \
+except that the proxy follows the game from each `position` command and, on each `go`, keeps \
+the engine from playing a move that would make its side the one that must vary under the rule \
+book (a perpetual check or chase repeated; TW113 also the 9-round rule): UCI `go ... searchmoves` \
+with the allowed moves (intersected with the manager's own list), UCCI `banmoves` before `go`. \
+It says what it forbids, and why, in `info string arbiter: ...` lines. When every legal move is \
+forbidden the search is left unrestricted (the side loses whatever it plays) and the proxy says so. \
+Xiangqi is recognised by `setoption name UCI_Variant value xiangqi` (moves with ranks 1-10, as \
+Fairy-Stockfish writes them), by `ucci` (ICCS), or by a xiangqi FEN; chess passes through \
+(a repetition is a draw there, never a loss). The engine's standard error is the proxy's; it \
+is ended after `quit` or the end of input (killed after --quit-grace) and dies with the proxy. \
+Exit code: the engine's. See docs/engine-matches.md.")]
+    Proxy(crate::commands::proxy::ProxyArgs),
     /// Print the shell completion script for bash, zsh, fish, powershell or elvish.
     #[command(after_help = "Examples:\n  \
 arbiter completions bash > ~/.local/share/bash-completion/completions/arbiter\n  \
@@ -375,7 +393,8 @@ impl JudgingOpts {
 pub struct JudgeArgs {
     #[command(flatten)]
     pub notation: NotationOpt,
-    /// Record files or directories (`.pgn`, `.xqf`), or `-` for standard input.
+    /// Record files or directories (`.pgn`, `.xqf`, `.cbr`, `.cbl`, `.cbf`, `.wxf`, `.txt`/`.htm`/`.html`/`.ubb`
+    /// with a DhtmlXQ block, a CBF document or a Chinese move list), or `-` for standard input.
     pub files: Vec<String>,
     #[command(flatten)]
     pub pos: PositionArgs,

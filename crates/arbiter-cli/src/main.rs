@@ -58,7 +58,14 @@ fn main() -> ExitCode {
     // The server and the referee loop live in arbiter-server; they print their own errors.
     match cli.command {
         Command::Serve(a) => return serve::run(a),
-        Command::Referee => return serve::referee(),
+        // The referee's words: `--lang`, else a Chinese locale; else English without `text`.
+        Command::Referee => {
+            return serve::referee(
+                cli.lang
+                    .or_else(|| output::locale_lang().filter(|l| l.is_chinese())),
+            )
+        }
+        Command::Proxy(a) => return commands::proxy::run(a),
         Command::Completions(a) => return manual::completions(a),
         Command::Man(a) => return manual::man(a),
         _ => {}
@@ -72,7 +79,11 @@ fn main() -> ExitCode {
         Command::Perft(a) => a.json,
         Command::Convert(_) | Command::Rescore(_) => false,
         Command::Rules(a) => a.json,
-        Command::Serve(_) | Command::Referee | Command::Completions(_) | Command::Man(_) => false,
+        Command::Serve(_)
+        | Command::Referee
+        | Command::Proxy(_)
+        | Command::Completions(_)
+        | Command::Man(_) => false,
     };
     let mut emitter = Emitter::new(json);
     let result = match cli.command {
@@ -85,7 +96,11 @@ fn main() -> ExitCode {
         Command::Convert(a) => convert::run(a),
         Command::Rescore(a) => commands::rescore::run(a),
         Command::Rules(a) => commands::rules::run(a, &mut emitter),
-        Command::Serve(_) | Command::Referee | Command::Completions(_) | Command::Man(_) => Ok(()),
+        Command::Serve(_)
+        | Command::Referee
+        | Command::Proxy(_)
+        | Command::Completions(_)
+        | Command::Man(_) => Ok(()),
     };
     emitter.flush();
     if let Some(e) = emitter.write_error() {

@@ -33,11 +33,12 @@ pub fn run(a: ServeArgs) -> ExitCode {
     }
 }
 
-/// Runs the line-protocol referee on standard input and output.
-pub fn referee() -> ExitCode {
+/// Runs the line-protocol referee on standard input and output, its games' words in `lang`
+/// (`None`: English, no `text`).
+pub fn referee(lang: Option<arbiter::Lang>) -> ExitCode {
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    match arbiter_server::referee::run(stdin, stdout) {
+    match arbiter_server::referee::run_in(stdin, stdout, lang) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("arbiter: error: {e}");

@@ -343,7 +343,7 @@ fn a_rescored_flag_fall_reads_as_a_draw_agreed() {
             j["recorded_result"].as_str(),
             j["result_agrees"].as_bool()
         ),
-        (Some("ongoing"), Some("1/2-1/2"), Some(true))
+        (Some("ongoing"), Some("1/2-1/2"), None)
     );
     // And a second pass leaves it alone.
     let (again, report, _, _) = rescore(&out, &[]);

@@ -425,7 +425,8 @@ pub fn perft(r: PerftRequest, l: &Limits) -> Result<Value, ApiError> {
 
 /// A game in progress for `arbiter referee`: the library's live referee of either game
 /// ([`arbiter::live::Referee`]), its answers as JSON, with what `undo`, `claim` and a flag
-/// fall need: the start, the options and the moves played (ICCS or UCI).
+/// fall need: the start, the options and the moves played (ICCS or UCI), and the language
+/// its words are asked in.
 pub struct LiveGame {
     live: arbiter::live::Referee,
     fen: Option<String>,
@@ -433,35 +434,76 @@ pub struct LiveGame {
     moves: Vec<String>,
     /// The flag fall that ended the game (`flag`), as answered.
     flag: Option<Value>,
+    /// The flag fall's verdict, for its words.
+    flag_verdict: Option<arbiter::live::FlagVerdict>,
+    /// The language asked for (`None`: English, and no `text` in the answers).
+    lang: Option<Lang>,
+}
+
+/// An error item `{"error": WORDS}`.
+fn error_item(words: String) -> Value {
+    json!({ "error": words })
+}
+
+/// A library error as an error item, its words in `lang` (with `"ply"` when it has one).
+fn error_in(e: &Error, lang: Lang) -> Value {
+    let mut item = serde_json::to_value(e).unwrap_or_else(|_| json!({ "error": e.to_string() }));
+    item["error"] = json!(arbiter::render::errors::error(e, lang));
+    item
 }
 
 impl LiveGame {
     /// Starts a game from `fen` (default the standard start) as `settings` say (game, rules,
-    /// cycles, dead check, match convention; see [`arbiter::options::JudgeSettings`]).
+    /// cycles, dead check, match convention; see [`arbiter::options::JudgeSettings`]), its
+    /// words in `lang` (`None`: English, no `text`).
     ///
     /// Errors: an error item for a bad value or FEN.
-    pub fn new(fen: Option<&str>, settings: &arbiter::options::JudgeSettings) -> Result<LiveGame, Value> {
-        let options = settings
-            .resolve()
-            .map_err(|e| json!({ "error": e.to_string() }))?;
-        let live =
-            arbiter::live::Referee::new(fen, &options).map_err(|e| json!({ "error": e.to_string() }))?;
+    pub fn new(
+        fen: Option<&str>,
+        settings: &arbiter::options::JudgeSettings,
+        lang: Option<Lang>,
+    ) -> Result<LiveGame, Value> {
+        let words = lang.unwrap_or_default();
+        let options = settings.resolve().map_err(|e| error_in(&e, words))?;
+        let live = arbiter::live::Referee::new(fen, &options).map_err(|e| error_in(&e, words))?;
         Ok(LiveGame {
             live,
             fen: fen.map(str::to_string),
             options,
             moves: Vec::new(),
             flag: None,
+            flag_verdict: None,
+            lang,
         })
+    }
+
+    /// The language asked for (`None`: English without `text`).
+    pub fn lang(&self) -> Option<Lang> {
+        self.lang
+    }
+
+    fn words(&self) -> Lang {
+        self.lang.unwrap_or_default()
+    }
+
+    /// "move" in Chinese for this game: 著法 (xiangqi) or 走法 (chess) in traditional
+    /// characters, 着法 in simplified.
+    fn move_word(&self, lang: Lang) -> &'static str {
+        match self.live.game() {
+            arbiter::Game::Xiangqi => arbiter::render::zh::pick(lang, "著法", "着法"),
+            arbiter::Game::Chess => arbiter::render::zh::pick(lang, "走法", "着法"),
+        }
     }
 
     /// The report of the game so far (what `arbiter judge --json` gives for these moves),
     /// with `"flag"` once a flag fall ended it: the game is then `decided` at the last ply
     /// with the flag's result and clause (reason `flag_fall`, or `flag_dead_position` for
-    /// FIDE 6.9's draw), whatever a repetition had made it before.
+    /// FIDE 6.9's draw), whatever a repetition had made it before. With a language asked
+    /// for, `"text"`: the report's words in it (the HTTP API's `text` object; after a flag
+    /// fall its `verdict` and `clause` are the flag's).
     pub fn status(&self) -> Value {
-        let mut v =
-            serde_json::to_value(self.live.report()).unwrap_or_else(|e| json!({ "error": e.to_string() }));
+        let report = self.live.report();
+        let mut v = serde_json::to_value(&report).unwrap_or_else(|e| json!({ "error": e.to_string() }));
         if let Some(f) = &self.flag {
             v["flag"] = f.clone();
             let draw = f["opponent_can_mate"] == json!(false);
@@ -472,12 +514,44 @@ impl LiveGame {
             v["must_vary"] = Value::Null;
             v["at_ply"] = v["plies"].clone();
         }
+        if let Some(lang) = self.lang {
+            let mut text = report.text_json(lang, arbiter::Notation::Default);
+            if let Some(verdict) = &self.flag_verdict {
+                let sentence = arbiter::render::flag::sentence(verdict, self.live.game(), lang);
+                let stop = if lang == Lang::En { ".\n" } else { "。\n" };
+                let whole = format!("{}{sentence}{stop}", text["report"].as_str().unwrap_or_default());
+                text["report"] = json!(whole);
+                text["verdict"] = json!(sentence);
+                text["clause"] = json!(verdict.clause.map(|c| arbiter::render::zh::cite_in(lang, c)));
+            }
+            v["text"] = text;
+        }
         v
     }
 
     /// Why no move may be played: the game ended (`"at ply N by REASON (CLAUSE)"`), or
     /// `None`.
     fn ended(&self, status: &Value) -> Option<String> {
+        let lang = self.words();
+        if lang != Lang::En {
+            let sentence = match &self.flag_verdict {
+                Some(f) => arbiter::render::flag::sentence(f, self.live.game(), lang),
+                // "29... 炮8平7［58］後已判定：VERDICT": the verdict after the move that made it.
+                None if status["status"] == "decided" => {
+                    let verdict = status["text"]["verdict"].as_str().unwrap_or_default();
+                    verdict.split_once('：').map_or(verdict, |(_, v)| v).to_string()
+                }
+                None => return None,
+            };
+            return Some(
+                format!(
+                    "{}{}{}",
+                    arbiter::render::zh::pick(lang, "對局已在第", "对局已在第"),
+                    arbiter::render::zh::plies(lang, status["at_ply"].as_u64().unwrap_or(0) as usize),
+                    arbiter::render::zh::pick(lang, "結束：", "结束：")
+                ) + sentence.trim_end_matches('。'),
+            );
+        }
         if let Some(f) = &self.flag {
             return Some(format!(
                 "the game ended at ply {} by a flag fall ({} lost on time, result {})",
@@ -510,17 +584,36 @@ impl LiveGame {
     /// Errors: `{"error","ply","move"}` for a move that cannot be read, is illegal, or comes
     /// after the end of the game; the game is unchanged.
     pub fn push(&mut self, text: &str) -> Result<Value, Value> {
+        let lang = self.words();
         if let Some(why) = self.ended(&self.status()) {
+            let error = match lang {
+                Lang::En => format!(
+                    "move '{text}' refused: {why}; no move is taken after the end (undo, or start a new game)"
+                ),
+                _ => format!(
+                    "{}「{text}」{}{why}{}{}{}",
+                    self.move_word(lang),
+                    arbiter::render::zh::pick(lang, "不予接受：", "不予接受："),
+                    arbiter::render::zh::pick(lang, "；終局後不再接受", "；终局后不再接受"),
+                    self.move_word(lang),
+                    arbiter::render::zh::pick(
+                        lang,
+                        "（可用 undo 悔棋，或用 new 開新局）",
+                        "（可用 undo 悔棋，或用 new 开新局）"
+                    )
+                ),
+            };
             return Err(json!({
-                "error": format!("move '{text}' refused: {why}; no move is taken after the end (undo, or start a new game)"),
+                "error": error,
                 "ply": self.moves.len() + 1,
                 "move": text,
             }));
         }
-        let played = self
-            .live
-            .push(text)
-            .map_err(|e| serde_json::to_value(e).unwrap_or_else(|e| json!({ "error": e.to_string() })))?;
+        let played = self.live.push(text).map_err(|e| {
+            let mut item = serde_json::to_value(&e).unwrap_or_else(|e| json!({ "error": e.to_string() }));
+            item["error"] = json!(arbiter::render::errors::move_error(&e, lang));
+            item
+        })?;
         let mv = serde_json::to_value(played).unwrap_or_else(|e| json!({ "error": e.to_string() }));
         self.moves
             .push(mv["move"].as_str().unwrap_or_default().to_string());
@@ -534,14 +627,28 @@ impl LiveGame {
     ///
     /// Errors: no move to take back.
     pub fn undo(&mut self) -> Result<Value, Value> {
+        let lang = self.words();
+        self.flag_verdict = None;
         if self.flag.take().is_none() {
             let Some(_) = self.moves.pop() else {
-                return Err(json!({ "error": "no move to take back: the game is at its start (ply 0)" }));
+                return Err(error_item(match lang {
+                    Lang::En => "no move to take back: the game is at its start (ply 0)".into(),
+                    _ => format!(
+                        "{}{}{}",
+                        arbiter::render::zh::pick(lang, "沒有可悔的", "没有可悔的"),
+                        self.move_word(lang),
+                        arbiter::render::zh::pick(
+                            lang,
+                            "：對局在開始局面（第0個半回合）",
+                            "：对局在开始局面（第0个半回合）"
+                        )
+                    ),
+                }));
             };
             let mut live = arbiter::live::Referee::new(self.fen.as_deref(), &self.options)
-                .map_err(|e| json!({ "error": e.to_string() }))?;
+                .map_err(|e| error_in(&e, lang))?;
             for m in &self.moves {
-                live.play(m).map_err(|e| json!({ "error": e.to_string() }))?;
+                live.play(m).map_err(|e| error_item(e.to_string()))?;
             }
             self.live = live;
         }
@@ -553,33 +660,51 @@ impl LiveGame {
     ///
     /// Errors: `side` names no side of this game, or the game has already ended.
     pub fn flag(&mut self, side: Option<&str>) -> Result<Value, Value> {
+        let lang = self.words();
+        let zh = |hant, hans| arbiter::render::zh::pick(lang, hant, hans);
         if let Some(why) = self.ended(&self.status()) {
-            return Err(json!({ "error": format!("no flag fall after the end: {why}") }));
+            return Err(error_item(match lang {
+                Lang::En => format!("no flag fall after the end: {why}"),
+                _ => format!("{}{why}", zh("終局後不再判超時：", "终局后不再判超时：")),
+            }));
         }
         let side = match side {
             None => None,
             Some(word) => {
-                let s: arbiter::Side = word
-                    .parse()
-                    .map_err(|e: arbiter::ParseError| json!({ "error": e.to_string() }))?;
-                let ok = match self.live.game() {
+                let s: arbiter::Side = word.parse().map_err(|e: arbiter::ParseError| {
+                    error_item(arbiter::render::errors::usage(&arbiter::Usage::Word(e), lang))
+                })?;
+                let game = self.live.game();
+                let ok = match game {
                     arbiter::Game::Xiangqi => s != arbiter::Side::White,
                     arbiter::Game::Chess => s != arbiter::Side::Red,
                 };
                 if !ok {
-                    return Err(json!({
-                        "error": format!("side \"{word}\": a {} game has {}", self.live.game(), match self.live.game() {
-                            arbiter::Game::Xiangqi => "red and black",
-                            arbiter::Game::Chess => "white and black",
-                        })
+                    let sides = match game {
+                        arbiter::Game::Xiangqi => "red and black",
+                        arbiter::Game::Chess => "white and black",
+                    };
+                    return Err(error_item(match (lang, game) {
+                        (Lang::En, _) => format!("side \"{word}\": a {game} game has {sides}"),
+                        (_, arbiter::Game::Xiangqi) => format!(
+                            "side「{word}」{}",
+                            zh("：象棋的雙方是 red 與 black", "：中国象棋的双方是 red 与 black")
+                        ),
+                        (_, arbiter::Game::Chess) => format!(
+                            "side「{word}」{}",
+                            zh(
+                                "：西洋棋的雙方是 white 與 black",
+                                "：国际象棋的双方是 white 与 black"
+                            )
+                        ),
                     }));
                 }
                 Some(s)
             }
         };
-        let verdict =
-            serde_json::to_value(self.live.flag(side)).unwrap_or_else(|e| json!({ "error": e.to_string() }));
-        self.flag = Some(verdict);
+        let verdict = self.live.flag(side);
+        self.flag = Some(serde_json::to_value(verdict).unwrap_or_else(|e| json!({ "error": e.to_string() })));
+        self.flag_verdict = Some(verdict);
         Ok(self.status())
     }
 
@@ -597,14 +722,22 @@ impl LiveGame {
                 "forbidden": [],
                 "to_move": to_move,
                 "plies": self.moves.len(),
-                "reason": "chess forbids no move for repeating: a repetition is a draw (FIDE 9.2, 9.6.1), never a loss",
+                "reason": match self.words() {
+                    Lang::En => "chess forbids no move for repeating: a repetition is a draw (FIDE 9.2, 9.6.1), never a loss",
+                    lang => arbiter::render::zh::pick(
+                        lang,
+                        "西洋棋不因重複而禁止任何走法：重複局面是和局（國際棋聯棋規第9.2條、第9.6.1條），不會判負",
+                        "国际象棋不因重复而禁止任何着法：重复局面是和棋（国际棋联规则第9.2条、第9.6.1条），不会判负",
+                    ),
+                },
             }),
         }
     }
 
     /// A draw claim by the side to move now ([`arbiter::claim`] on the game so far):
     /// `kind` threefold, fifty-moves (chess) or natural-move-limit (xiangqi), with the
-    /// intended move when the claim rests on it (chess, FIDE 9.2.1.1, 9.3.1).
+    /// intended move when the claim rests on it (chess, FIDE 9.2.1.1, 9.3.1). With a language
+    /// asked for, the answer carries `"text"` (the claim's words in it).
     ///
     /// Errors: a claim that does not fit the game, or a bad word.
     pub fn claim(
@@ -614,7 +747,8 @@ impl LiveGame {
         time_control: Option<&str>,
         limit: Option<u32>,
     ) -> Result<Value, Value> {
-        let item = |e: Error| serde_json::to_value(&e).unwrap_or_else(|_| json!({ "error": e.to_string() }));
+        let lang = self.words();
+        let item = |e: Error| error_in(&e, lang);
         let kind = arbiter::options::claim_kind(kind).map_err(item)?;
         let time_control = arbiter::options::time_control(time_control).map_err(item)?;
         let moves = self.moves.join(" ");
@@ -632,6 +766,10 @@ impl LiveGame {
             limit,
         };
         let report = arbiter::claim(&q).map_err(item)?;
-        to_value(&report).map_err(|e| e.item)
+        let mut v = to_value(&report).map_err(|e| e.item)?;
+        if let Some(lang) = self.lang {
+            v["text"] = report.text_json(lang);
+        }
+        Ok(v)
     }
 }

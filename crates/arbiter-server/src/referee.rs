@@ -32,8 +32,18 @@
 //! A bad line gets `{"error":"line N: …","line":N}` in the referee's own words (what is wrong,
 //! in which field, what is expected), with `"ply"` and `"move"` for a move; the game stays as
 //! it was and the loop goes on. Lines longer than [`MAX_LINE_BYTES`] are skipped unread.
+//!
+//! Language: `new` may carry `"lang":"zh-Hant"` (`en`, `zh-Hant`, `zh-Hans`; default the
+//! session's, `arbiter referee --lang`). A game with a language asked for has its answers'
+//! words in it: every status carries `"text"` (the HTTP API's `text` object: `lang`,
+//! `report`, `verdict`, `clause`, `moves`, `sides`; a flag fall's sentence as `verdict`), a
+//! claim its `text`, and its error lines and `forbidden`'s `reason` are in that language. The
+//! session's language words the errors of lines that name no game yet. JSON keys and codes
+//! stay English.
 
 use crate::engine::LiveGame;
+use arbiter::render::zh::pick;
+use arbiter::Lang;
 use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 use std::io::{BufRead, Read, Write};
@@ -49,6 +59,7 @@ const COMMANDS: &[(&str, &[(&str, Kind)])] = &[
             ("cycles", Kind::Count),
             ("match", Kind::Bool),
             ("dead_check", Kind::Str),
+            ("lang", Kind::Str),
         ],
     ),
     ("push", &[("move", Kind::Str)]),
@@ -87,11 +98,14 @@ impl Kind {
             Kind::Count => v.as_u64().is_some_and(|n| n <= u64::from(u32::MAX)),
         }
     }
-    fn words(self) -> &'static str {
-        match self {
-            Kind::Str => "a string",
-            Kind::Bool => "true or false",
-            Kind::Count => "a whole number (0 or more)",
+    fn words(self, lang: Lang) -> &'static str {
+        match (self, lang) {
+            (Kind::Str, Lang::En) => "a string",
+            (Kind::Bool, Lang::En) => "true or false",
+            (Kind::Count, Lang::En) => "a whole number (0 or more)",
+            (Kind::Str, _) => pick(lang, "字串", "字符串"),
+            (Kind::Bool, _) => "true 或 false",
+            (Kind::Count, _) => pick(lang, "整數（0 或以上）", "整数（0 或以上）"),
         }
     }
 }
@@ -113,10 +127,171 @@ pub fn hello() -> Value {
 /// a longer line is skipped, unread, with an error line.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 
-/// A session: the games in progress, by id.
+/// A session: the games in progress, by id, and the language asked for by default.
 #[derive(Default)]
 pub struct Session {
     games: HashMap<String, LiveGame>,
+    lang: Option<Lang>,
+}
+
+/// What is wrong with an input line before any game answers it.
+enum LineError {
+    /// Not JSON (the parser's column).
+    NotJson(usize),
+    /// JSON, but not an object.
+    NotObject,
+    /// `"cmd"` is not a string.
+    CmdNotString(Value),
+    NoCmd,
+    UnknownCmd(String),
+    BadId(Value),
+    /// The command takes no field but `id`.
+    TakesNoField {
+        cmd: &'static str,
+        name: String,
+    },
+    UnknownField {
+        cmd: &'static str,
+        name: String,
+        known: Vec<&'static str>,
+    },
+    WrongType {
+        cmd: &'static str,
+        name: String,
+        value: Value,
+        kind: Kind,
+    },
+    Missing {
+        cmd: &'static str,
+        field: &'static str,
+    },
+    /// `new`'s `lang` names no language of ours.
+    BadLang(arbiter::ParseError),
+    /// Over [`MAX_LINE_BYTES`].
+    TooLong,
+    NotUtf8,
+    /// No game of this id (`None`: the game with no id).
+    NoGame(Option<Value>),
+}
+
+impl LineError {
+    /// The error in `lang`, without the `line N: ` prefix.
+    fn words(&self, lang: Lang) -> String {
+        let names = || COMMANDS.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(", ");
+        let p = |hant, hans| pick(lang, hant, hans);
+        let en = lang == Lang::En;
+        match self {
+            LineError::NotJson(column) if en => format!(
+                "not a JSON object (column {column}): each line is one command such as {{\"cmd\":\"push\",\"move\":\"h2e2\"}}"
+            ),
+            LineError::NotJson(column) => format!(
+                "{}{column}{}{{\"cmd\":\"push\",\"move\":\"h2e2\"}}",
+                p("不是 JSON 物件（第", "不是 JSON 对象（第"),
+                p("欄）：每行是一個指令，例如 ", "列）：每行是一条命令，例如 ")
+            ),
+            LineError::NotObject if en => {
+                "not a JSON object: each line is one command such as {\"cmd\":\"status\"}".into()
+            }
+            LineError::NotObject => format!(
+                "{}{{\"cmd\":\"status\"}}",
+                p("不是 JSON 物件：每行是一個指令，例如 ", "不是 JSON 对象：每行是一条命令，例如 ")
+            ),
+            LineError::CmdNotString(v) if en => {
+                format!("\"cmd\" is {v}: expected a command name ({})", names())
+            }
+            LineError::CmdNotString(v) => format!(
+                "\"cmd\" {}{v}{}{}）",
+                p("是 ", "是 "),
+                p("：應為指令名稱（", "：应为命令名称（"),
+                names()
+            ),
+            LineError::NoCmd if en => format!("no \"cmd\": expected one of {}", names()),
+            LineError::NoCmd => format!("{}{}", p("沒有 \"cmd\"：應為下列之一：", "没有 \"cmd\"：应为下列之一："), names()),
+            LineError::UnknownCmd(c) if en => {
+                format!("unknown command \"{c}\": expected one of {}", names())
+            }
+            LineError::UnknownCmd(c) => format!(
+                "{}「{c}」{}{}",
+                p("不認得的指令", "不认得的命令"),
+                p("：應為下列之一：", "：应为下列之一："),
+                names()
+            ),
+            LineError::BadId(v) if en => {
+                format!("\"id\" is {v}: expected a string or a number naming the game")
+            }
+            LineError::BadId(v) => format!(
+                "\"id\" {}{v}{}",
+                p("是 ", "是 "),
+                p("：應為指名對局的字串或數字", "：应为指明对局的字符串或数字")
+            ),
+            LineError::TakesNoField { cmd, name } if en => {
+                format!("{cmd} takes no field but \"id\"; \"{name}\" is not one")
+            }
+            LineError::TakesNoField { cmd, name } => format!(
+                "{cmd} {}\"{name}\"{}",
+                p("除 \"id\" 外不帶欄位；", "除 \"id\" 外不带字段；"),
+                p(" 不是它的欄位", " 不是它的字段")
+            ),
+            LineError::UnknownField { cmd, name, known } if en => format!(
+                "{cmd} takes no field \"{name}\": its fields are id, {}",
+                known.join(", ")
+            ),
+            LineError::UnknownField { cmd, name, known } => format!(
+                "{cmd} {}\"{name}\"{}id, {}",
+                p("沒有欄位 ", "没有字段 "),
+                p("：它的欄位是 ", "：它的字段是 "),
+                known.join(", ")
+            ),
+            LineError::WrongType {
+                cmd,
+                name,
+                value,
+                kind,
+            } if en => format!("{cmd}: \"{name}\" is {value}: expected {}", kind.words(lang)),
+            LineError::WrongType {
+                cmd,
+                name,
+                value,
+                kind,
+            } => format!(
+                "{cmd}：\"{name}\" {}{value}{}{}",
+                p("是 ", "是 "),
+                p("：應為", "：应为"),
+                kind.words(lang)
+            ),
+            LineError::Missing { cmd, field } if en => format!("{cmd} needs \"{field}\""),
+            LineError::Missing { cmd, field } => {
+                format!("{cmd} {}\"{field}\"", p("必須帶欄位 ", "必须带字段 "))
+            }
+            LineError::BadLang(e) => arbiter::render::errors::usage(&arbiter::Usage::Word(e.clone()), lang),
+            LineError::TooLong if en => format!("longer than {MAX_LINE_BYTES} bytes; skipped"),
+            LineError::TooLong => format!(
+                "{}{MAX_LINE_BYTES}{}",
+                p("超過 ", "超过 "),
+                p(" 位元組，略過不讀", " 字节，跳过不读")
+            ),
+            LineError::NotUtf8 if en => "not UTF-8".into(),
+            LineError::NotUtf8 => p("不是 UTF-8 文字", "不是 UTF-8 文本").into(),
+            LineError::NoGame(id) if en => {
+                let named = id.as_ref().map(|id| format!(" {id}")).unwrap_or_default();
+                format!("no game{named}: send {{\"cmd\":\"new\"}} first")
+            }
+            LineError::NoGame(id) => format!(
+                "{}{}{}{{\"cmd\":\"new\"}}",
+                p("沒有對局", "没有对局"),
+                id.as_ref().map(|id| format!(" {id}")).unwrap_or_default(),
+                p("：請先送出 ", "：请先发送 ")
+            ),
+        }
+    }
+}
+
+/// `line N: ` in `lang`.
+fn line_prefix(n: usize, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("line {n}: "),
+        _ => format!("第{n}行："),
+    }
 }
 
 /// A command line read and checked: its name, fields and game id.
@@ -138,54 +313,47 @@ impl Line {
     }
 }
 
-/// Reads one line as a command, or says what is wrong with it (without the `line N: ` prefix).
-fn read_line(line: &str) -> Result<Line, String> {
-    let value: Value = serde_json::from_str(line).map_err(|e| {
-        format!(
-            "not a JSON object (column {}): each line is one command such as {{\"cmd\":\"push\",\"move\":\"h2e2\"}}",
-            e.column()
-        )
-    })?;
+/// Reads one line as a command, or says what is wrong with it.
+fn read_line(line: &str) -> Result<Line, LineError> {
+    let value: Value = serde_json::from_str(line).map_err(|e| LineError::NotJson(e.column()))?;
     let Value::Object(mut fields) = value else {
-        return Err("not a JSON object: each line is one command such as {\"cmd\":\"status\"}".into());
+        return Err(LineError::NotObject);
     };
-    let names = || COMMANDS.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(", ");
     let cmd = match fields.remove("cmd") {
         Some(Value::String(c)) => c,
-        Some(other) => {
-            return Err(format!(
-                "\"cmd\" is {other}: expected a command name ({})",
-                names()
-            ))
-        }
-        None => return Err(format!("no \"cmd\": expected one of {}", names())),
+        Some(other) => return Err(LineError::CmdNotString(other)),
+        None => return Err(LineError::NoCmd),
     };
     let Some((cmd, takes)) = COMMANDS.iter().find(|(c, _)| *c == cmd) else {
-        return Err(format!("unknown command \"{cmd}\": expected one of {}", names()));
+        return Err(LineError::UnknownCmd(cmd));
     };
     let id = match fields.remove("id") {
         None | Some(Value::Null) => None,
         Some(v @ (Value::String(_) | Value::Number(_))) => Some(v),
-        Some(other) => {
-            return Err(format!(
-                "\"id\" is {other}: expected a string or a number naming the game"
-            ))
-        }
+        Some(other) => return Err(LineError::BadId(other)),
     };
     for (name, value) in &fields {
         match takes.iter().find(|(f, _)| f == name) {
             None if takes.is_empty() => {
-                return Err(format!("{cmd} takes no field but \"id\"; \"{name}\" is not one"))
+                return Err(LineError::TakesNoField {
+                    cmd,
+                    name: name.clone(),
+                })
             }
             None => {
-                let known: Vec<&str> = takes.iter().map(|(f, _)| *f).collect();
-                return Err(format!(
-                    "{cmd} takes no field \"{name}\": its fields are id, {}",
-                    known.join(", ")
-                ));
+                return Err(LineError::UnknownField {
+                    cmd,
+                    name: name.clone(),
+                    known: takes.iter().map(|(f, _)| *f).collect(),
+                });
             }
             Some((_, kind)) if !value.is_null() && !kind.fits(value) => {
-                return Err(format!("{cmd}: \"{name}\" is {value}: expected {}", kind.words()));
+                return Err(LineError::WrongType {
+                    cmd,
+                    name: name.clone(),
+                    value: value.clone(),
+                    kind: *kind,
+                });
             }
             Some(_) => {}
         }
@@ -195,26 +363,46 @@ fn read_line(line: &str) -> Result<Line, String> {
         .iter()
         .find(|(c, f)| c == cmd && !fields.contains_key(*f))
     {
-        return Err(format!("{cmd} needs \"{field}\""));
+        return Err(LineError::Missing { cmd, field });
     }
     Ok(Line { cmd, fields, id })
 }
 
 impl Session {
+    /// A session whose games speak `lang` unless `new` names another (`None`: English, and
+    /// no `text` in the answers).
+    pub fn new(lang: Option<Lang>) -> Session {
+        Session {
+            games: HashMap::new(),
+            lang,
+        }
+    }
+
+    /// The error item of a bad line `n` in the session's language.
+    fn line_error(&self, e: &LineError, n: usize) -> Value {
+        let lang = self.lang.unwrap_or_default();
+        json!({ "error": format!("{}{}", line_prefix(n, lang), e.words(lang)), "line": n })
+    }
+
     /// Answers one input line (`n` = its 1-based number, for error items). `None` = quit.
     pub fn answer(&mut self, line: &str, n: usize) -> Option<Value> {
         let cmd = match read_line(line) {
             Ok(c) => c,
-            Err(e) => return Some(json!({ "error": format!("line {n}: {e}"), "line": n })),
+            Err(e) => return Some(self.line_error(&e, n)),
         };
         let key = cmd.id.as_ref().map(ToString::to_string).unwrap_or_default();
-        let no_game = || {
-            let named = cmd.id.as_ref().map(|id| format!(" {id}")).unwrap_or_default();
-            Err(json!({ "error": format!("no game{named}: send {{\"cmd\":\"new\"}} first") }))
-        };
+        let mut lang = self.games.get(&key).map_or(self.lang, LiveGame::lang);
         let answer = match cmd.cmd {
             "quit" => return None,
             "new" => {
+                if let Some(word) = cmd.str("lang") {
+                    match word.parse::<Lang>() {
+                        Ok(l) => lang = Some(l),
+                        Err(e) => return Some(self.line_error(&LineError::BadLang(e), n)),
+                    }
+                } else {
+                    lang = self.lang;
+                }
                 let settings = arbiter::options::JudgeSettings {
                     game: cmd.str("game").map(str::to_string),
                     rules: cmd.str("rules").map(str::to_string),
@@ -223,14 +411,17 @@ impl Session {
                     dead_check: cmd.str("dead_check").map(str::to_string),
                     engine_match: cmd.fields.get("match").and_then(Value::as_bool).unwrap_or(false),
                 };
-                LiveGame::new(cmd.str("fen"), &settings).map(|g| {
+                LiveGame::new(cmd.str("fen"), &settings, lang).map(|g| {
                     let status = g.status();
                     self.games.insert(key, g);
                     status
                 })
             }
             other => match self.games.get_mut(&key) {
-                None => no_game(),
+                None => {
+                    let lang = lang.unwrap_or_default();
+                    Err(json!({ "error": LineError::NoGame(cmd.id.clone()).words(lang) }))
+                }
                 Some(g) => match other {
                     "push" => g.push(cmd.str("move").unwrap_or_default()),
                     "undo" => g.undo(),
@@ -251,7 +442,7 @@ impl Session {
             Ok(v) => v,
             Err(mut e) => {
                 if let Some(msg) = e["error"].as_str() {
-                    e["error"] = json!(format!("line {n}: {msg}"));
+                    e["error"] = json!(format!("{}{msg}", line_prefix(n, lang.unwrap_or_default())));
                 }
                 e["line"] = json!(n);
                 e
@@ -265,13 +456,21 @@ impl Session {
 }
 
 /// Writes the first line ([`hello`]), then runs the loop until `quit` or the end of `input`;
-/// blank lines are skipped.
+/// blank lines are skipped. English, no `text` (as [`run_in`] with `None`).
 ///
 /// Errors: only reading `input` or writing `output` failing (bad lines are answered, not errors).
-pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+pub fn run(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
+    run_in(input, output, None)
+}
+
+/// [`run`] with the session's language `lang` (`arbiter referee --lang`): each game speaks it
+/// unless its `new` names another; `None` = English without `text`.
+///
+/// Errors: as [`run`].
+pub fn run_in(mut input: impl BufRead, mut output: impl Write, lang: Option<Lang>) -> std::io::Result<()> {
     writeln!(output, "{}", hello())?;
     output.flush()?;
-    let mut session = Session::default();
+    let mut session = Session::new(lang);
     let mut buf = Vec::new();
     let mut n = 0usize;
     loop {
@@ -285,13 +484,13 @@ pub fn run(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<(
         n += 1;
         let error = if buf.len() > MAX_LINE_BYTES && buf.last() != Some(&b'\n') {
             skip_line(&mut input)?;
-            Some(format!("line {n}: longer than {MAX_LINE_BYTES} bytes; skipped"))
+            Some(LineError::TooLong)
         } else {
             None
         };
         let answer = match (error, std::str::from_utf8(&buf)) {
-            (Some(e), _) => Some(json!({ "error": e, "line": n })),
-            (None, Err(_)) => Some(json!({ "error": format!("line {n}: not UTF-8"), "line": n })),
+            (Some(e), _) => Some(session.line_error(&e, n)),
+            (None, Err(_)) => Some(session.line_error(&LineError::NotUtf8, n)),
             (None, Ok(line)) if line.trim().is_empty() => continue,
             (None, Ok(line)) => session.answer(line.trim_end_matches(['\n', '\r']), n),
         };

@@ -428,3 +428,87 @@ fn bad_lines_in_the_referees_words() {
         assert!(!a["error"].as_str().unwrap().contains("expected ident"), "{i}");
     }
 }
+
+fn run_in(lines: &[&str], lang: Option<arbiter::Lang>) -> Vec<Value> {
+    let input = lines.join("\n");
+    let mut out = Vec::new();
+    referee::run_in(input.as_bytes(), &mut out, lang).expect("referee loop");
+    String::from_utf8(out)
+        .expect("UTF-8 output")
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+/// The moves of samples/xiangqi-perpetual-chase.pgn (Yan Wenqing - Liu Dahua 1999: Red's
+/// chariot chases Black's unprotected cannon, AXF detailed rule 13, 0-1 at ply 58).
+const PERPETUAL_CHASE: &str = "h2e2 h9g7 h0g2 i9h9 b0c2 c6c5 b2a2 b9c7 a0b0 c7d5 i0h0 b7c7 e3e4 d5c3 \
+h0h6 h7h8 g2e3 h8e8 h6g6 h9h7 b0b6 e8g8 g6f6 g7h5 f6e6 d9e8 e6g6 c7g7 g6h6 h7h6 b6h6 g7g0 f0e1 h5g3 \
+e4e5 a9a7 e3f5 c3a2 e2a2 g3f5 e5f5 g0i0 h6g6 g8h8 g6h6 h8g8 h6g6 g8h8 g6h6 h8g8 h6g6 g8h8 g6h6 h8g8 \
+h6g6 g8h8 g6h6 h8g8";
+
+/// The session's language (`arbiter referee --lang zh-Hans`) words the verdict and every error
+/// line; a game's own `lang` overrides it; JSON keys and codes stay English.
+#[test]
+fn the_referee_speaks_the_language_asked_for() {
+    let mut lines = vec![r#"{"cmd":"new"}"#.to_string()];
+    lines.extend(
+        PERPETUAL_CHASE
+            .split(' ')
+            .map(|m| format!(r#"{{"cmd":"push","move":"{m}"}}"#)),
+    );
+    lines.push(r#"{"cmd":"push","move":"a2a1"}"#.into());
+    lines.push(r#"{"cmd":"new","id":"b","lang":"zh-Hant"}"#.into());
+    lines.push(r#"{"cmd":"push","id":"b","move":"h2e2"}"#.into());
+    lines.push(r#"{"cmd":"undo","id":"b"}"#.into());
+    lines.push(r#"{"cmd":"undo","id":"b"}"#.into());
+    lines.push(r#"{"cmd":"frobnicate"}"#.into());
+    lines.push(r#"{"cmd":"status","id":"c"}"#.into());
+    lines.push(r#"{"cmd":"new","id":"d","game":"chess"}"#.into());
+    lines.push(r#"{"cmd":"forbidden","id":"d"}"#.into());
+    lines.push(r#"{"cmd":"flag","id":"d"}"#.into());
+    lines.push(r#"{"cmd":"new","id":"e","lang":"fr"}"#.into());
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let out = run_in(&refs, Some(arbiter::Lang::ZhHans));
+    let last = &out[58];
+    assert_eq!(
+        (&last["status"], &last["reason"], &last["result"]),
+        (&json!("decided"), &json!("perpetual_chase"), &json!("0-1"))
+    );
+    assert_eq!(last["text"]["lang"], "zh-Hans");
+    assert_eq!(
+        last["text"]["verdict"],
+        "29... 炮8平7［58］后已判定：红方长捉黑炮（亚洲棋规细则第13条），循环达到次数后仍不变着，判负，黑胜（0-1）。"
+    );
+    assert_eq!(last["text"]["clause"], "亚洲棋规细则第13条");
+    let e = |i: usize| out[i]["error"].as_str().unwrap_or_default().to_string();
+    assert!(
+        e(59).starts_with("第60行：着法「a2a1」不予接受：对局已在第58个半回合结束：红方长捉黑炮"),
+        "{}",
+        e(59)
+    );
+    assert_eq!((&out[59]["ply"], &out[59]["move"]), (&json!(59), &json!("a2a1")));
+    // Game b speaks traditional characters; its start has no move to take back.
+    assert_eq!(out[61]["text"]["lang"], "zh-Hant");
+    assert_eq!(e(63), "第64行：沒有可悔的著法：對局在開始局面（第0個半回合）");
+    assert_eq!(e(64), "第65行：不认得的命令「frobnicate」：应为下列之一：new, push, undo, status, flag, claim, forbidden, quit");
+    assert_eq!(e(65), "第66行：没有对局 \"c\"：请先发送 {\"cmd\":\"new\"}");
+    assert_eq!(
+        out[67]["reason"],
+        "国际象棋不因重复而禁止任何着法：重复局面是和棋（国际棋联规则第9.2条、第9.6.1条），不会判负"
+    );
+    assert_eq!(out[68]["reason"], "flag_fall");
+    assert_eq!(
+        out[68]["text"]["verdict"],
+        "白方超时判负（国际棋联规则第6.9条），黑胜（0-1）"
+    );
+    assert!(e(69).starts_with("第70行：不认得的值「fr」"), "{}", e(69));
+    // Without a language, no `text` and English errors, as before.
+    let plain = run_in(&[r#"{"cmd":"new"}"#, r#"{"cmd":"undo"}"#], None);
+    assert!(plain[0].get("text").is_none());
+    assert_eq!(
+        plain[1]["error"],
+        "line 2: no move to take back: the game is at its start (ply 0)"
+    );
+}

@@ -272,7 +272,9 @@ impl InputGame {
                             .tag("Result")
                             .is_some_and(|r| pgn::normalize_result(r.trim()).is_some());
                         let truncated = read.integrity.truncated(has_result);
-                        (judge_chess_read(file, *index, read, options), truncated)
+                        let mut report = judge_chess_read(file, *index, read, options);
+                        report.set_players(|t| raw.tag(t));
+                        (report, truncated)
                     }
                     // The replay checks the record in its own lexer pass (broken, truncated).
                     // Without a `String` per move: the moves as written are ranges of the text.
@@ -292,7 +294,11 @@ impl InputGame {
             }
             InputKind::Read { index, game, .. } => match game.as_ref() {
                 Err(e) => record_error(file, e),
-                Ok(records::Game::Chess(raw)) => judge_chess_pgn(file, *index, raw, options),
+                Ok(records::Game::Chess(raw)) => {
+                    let mut report = judge_chess_pgn(file, *index, raw, options);
+                    report.set_players(|t| raw.tag(t));
+                    report
+                }
                 Ok(records::Game::Xiangqi(r)) => {
                     let mut report = judge_xiangqi_record(file, *index, r, None, options);
                     report.mark_read(r.truncated, &r.read_warnings);
@@ -581,6 +587,7 @@ fn judge_chess_record(file: &str, index: usize, record: &chess::GameRecord, opti
             report,
             truncated: false,
             warnings: Vec::new(),
+            players: Default::default(),
         })),
         Err(e) => chess_error(file, index, &e),
     }
@@ -650,20 +657,7 @@ fn judge_xiangqi_record(
     r.recorded_result = Some(rec.result.clone());
     r.notation_warnings = Some(rec.warnings.len());
     r.first_warning_ply = rec.warnings.first().map(|w| w.ply);
-    let name = |t: &str| rec.tag(t).filter(|s| !s.is_empty());
-    // `": {red} vs {black} ({event})"`, built in one string.
-    let mut heading = String::new();
-    if let (Some(red), Some(black)) = (name("Red").or(name("White")), name("Black")) {
-        for part in [": ", red, " vs ", black] {
-            heading.push_str(part);
-        }
-    }
-    if let Some(e) = name("Event") {
-        for part in [" (", e, ")"] {
-            heading.push_str(part);
-        }
-    }
-    r.heading = heading;
+    r.players = crate::report::Players::from_tags(|t| rec.tag(t));
     match rec.source {
         // Formats that store moves as coordinates are shown in Chinese notation (traditional).
         records::Source::Xqf(_)

@@ -140,11 +140,6 @@ pub fn finding(report: &GameReport) -> Option<Finding> {
                     Some(C::ThreefoldRepetition | C::FiftyMoves) => Termination::Adjudication,
                     _ => Termination::Normal,
                 };
-                let agrees = if r.status == Status::Decided {
-                    Some(r.result_agrees)
-                } else {
-                    None
-                };
                 (
                     r.recorded_result.clone(),
                     r.status,
@@ -154,7 +149,7 @@ pub fn finding(report: &GameReport) -> Option<Finding> {
                     r.at_ply,
                     None,
                     r.moves_after_end,
-                    agrees,
+                    r.result_agrees,
                     c.truncated,
                     termination,
                 )

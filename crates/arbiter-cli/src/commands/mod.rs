@@ -10,6 +10,7 @@ pub mod cycle;
 pub mod dead;
 pub mod judge;
 pub mod perft;
+pub mod proxy;
 pub mod rescore;
 pub mod rules;
 

@@ -193,3 +193,8 @@ pub fn error(e: &Error, lang: Lang) -> String {
         Error::Input { message, .. } => message.clone(),
     }
 }
+
+/// A move the live referee could not play, in `lang`.
+pub fn move_error(e: &crate::live::MoveError, _lang: Lang) -> String {
+    e.error.clone()
+}

@@ -4,7 +4,8 @@
 //! One module per report: [`xiangqi_judge`] and [`chess_judge`] (a judged game), [`cycle`]
 //! (a xiangqi repetition cycle), [`classify`] (one xiangqi move), [`claim`] (a draw claim),
 //! [`dead`] (a chess dead position), [`perft`], [`glossary`] (the summaries of the clauses a
-//! report cites), [`errors`] (what could not be judged).
+//! report cites), [`errors`] (what could not be judged), [`flag`] (a flag fall in the live
+//! referee).
 
 pub mod chess_judge;
 pub mod claim;
@@ -12,6 +13,7 @@ pub mod classify;
 pub mod cycle;
 pub mod dead;
 pub mod errors;
+pub mod flag;
 pub mod glossary;
 pub mod perft;
 pub mod rescore;
@@ -109,6 +111,34 @@ pub(crate) fn in_lang(lang: Lang, english: impl Fn() -> String, words: impl Fn(L
         words(lang),
         glossary::summaries_in(&[cited.as_str()], lang)
     )
+}
+
+/// The heading line of a judged game, both games alike: `"FILE, game N: Red vs Black (Event)"`
+/// (繁體 `"FILE，第N局：紅方 對 黑方（賽事）"`): the names when the record gives both, the
+/// event when it gives one.
+pub(crate) fn heading_in(
+    lang: Lang,
+    file: &str,
+    index: usize,
+    from_position: bool,
+    players: &crate::report::Players,
+) -> String {
+    let mut s = game_label_in(lang, file, index, from_position);
+    let (colon, vs, open, close) = match lang {
+        Lang::En => (": ", " vs ", " (", ")"),
+        _ => ("：", zh::pick(lang, " 對 ", " 对 "), "（", "）"),
+    };
+    if let (Some(first), Some(second)) = (&players.first, &players.second) {
+        for part in [colon, first, vs, second] {
+            s.push_str(part);
+        }
+    }
+    if let Some(event) = &players.event {
+        for part in [open, event, close] {
+            s.push_str(part);
+        }
+    }
+    s
 }
 
 /// [`game_label`] in `lang`.

@@ -137,6 +137,14 @@ fn qualifier(lang: Lang, q: &str) -> Option<String> {
     Some(fixed.to_string())
 }
 
+/// A citation in `lang`: as the referee writes it for `en`, else [`cite`].
+pub fn cite_in(lang: Lang, clause: &str) -> String {
+    match lang {
+        Lang::En => clause.to_string(),
+        _ => cite(lang, clause),
+    }
+}
+
 /// A citation as the referee writes it (`"AXF general rule 9 / detailed rule 23"`,
 /// `"TW113 ch.2 table (AXF detailed rule 14 reading)"`, `"FIDE 9.5.3"`) in Chinese:
 /// 亞洲棋規總綱第9條、細則第23條; 台灣棋規第二章判決原則表（依亞洲棋規細則第14條解讀）;
