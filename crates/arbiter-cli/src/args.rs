@@ -211,6 +211,26 @@ arbiter convert --to pgn library.cbl > library.pgn\n  \
 arbiter convert --to pgn --notation chinese page-with-dhtmlxq.html\n\n\
 Variations are written in parentheses; comments are not kept. Chess games are copied unchanged.")]
     Convert(ConvertArgs),
+    /// Write PGN records back with the results the rules give; every other byte unchanged.
+    #[command(after_help = "Examples:\n  \
+arbiter rescore --match match.pgn --out rescored.pgn --report changes.jsonl\n  \
+arbiter rescore --rules tw113 games/ > rescored.pgn\n  \
+cat match.pgn | arbiter rescore --match - > rescored.pgn\n\n\
+A game changes only where the rules end it earlier or otherwise than its record: a perpetual \
+check or chase the manager scored wrongly (xiangqi, AXF or TW113), mate, stalemate, a dead \
+position, fivefold repetition or 75 moves the manager missed, a loss on time against a side \
+that cannot mate (chess, FIDE 5 / 6.9 / 9.6). Its [Result] is corrected, [Termination] set \
+(normal, rules infraction, time forfeit, adjudication), a comment names the clause after the \
+deciding move, another marks the moves played after the end, and the termination marker gets \
+the reason as managers write it ({perpetual chase} 0-1). Every other game, and every byte \
+between games, is copied as it is: `cmp` finds no difference in a file the rules agree with.\n\n\
+--match judges as match managers end games (a repetition at the third occurrence of the \
+position); without it the rule book's count applies and a repetition the manager ended early \
+is reported as disputed, not changed. --report writes one JSON line per changed, disputed or \
+unreadable game. A game that cannot be read is copied unchanged and named on standard error \
+(exit code 1). Inputs must be PGN (any other format: arbiter convert --to pgn first). Memory \
+stays bounded by one game, whatever the input's size.")]
+    Rescore(RescoreArgs),
     /// The clauses this tool cites, each summarised in plain English and Chinese.
     #[command(after_help = "Examples:\n  \
 arbiter rules                        every clause of the three rule books\n  \
@@ -235,6 +255,24 @@ its game): new {game, rules, fen, cycles, match, dead_check, lang}, push {move},
 flag {side}, claim {kind, intended_move, time_control, limit}, forbidden, quit. A bad line gets \
 an error line and the game goes on. With --lang (or a Chinese locale, or new's lang), each status carries \"text\" (the report's words) and the error lines are in that language. See docs/server.md.")]
     Referee,
+    /// Stand between a match manager and a UCI/UCCI engine: keep the engine's moves inside the rules.
+    #[command(after_help = "Examples:\n  \
+arbiter proxy --rules axf --match -- /usr/games/fairy-stockfish\n  \
+cutechess-cli -engine cmd=arbiter arg=proxy arg=--match arg=-- arg=/usr/games/fairy-stockfish proto=uci \\\n    \
+-engine cmd=/usr/games/fairy-stockfish proto=uci -variant xiangqi -each tc=40/60 -games 2\n\n\
+The manager starts the proxy as if it were the engine. The dialogue passes through unchanged, \
+except that the proxy follows the game from each `position` command and, on each `go`, keeps \
+the engine from playing a move that would make its side the one that must vary under the rule \
+book (a perpetual check or chase repeated; TW113 also the 9-round rule): UCI `go ... searchmoves` \
+with the allowed moves (intersected with the manager's own list), UCCI `banmoves` before `go`. \
+It says what it forbids, and why, in `info string arbiter: ...` lines. When every legal move is \
+forbidden the search is left unrestricted (the side loses whatever it plays) and the proxy says so. \
+Xiangqi is recognised by `setoption name UCI_Variant value xiangqi` (moves with ranks 1-10, as \
+Fairy-Stockfish writes them), by `ucci` (ICCS), or by a xiangqi FEN; chess passes through \
+(a repetition is a draw there, never a loss). The engine's standard error is the proxy's; it \
+is ended after `quit` or the end of input (killed after --quit-grace) and dies with the proxy. \
+Exit code: the engine's. See docs/engine-matches.md.")]
+    Proxy(crate::commands::proxy::ProxyArgs),
     /// Print the shell completion script for bash, zsh, fish, powershell or elvish.
     #[command(after_help = "Examples:\n  \
 arbiter completions bash > ~/.local/share/bash-completion/completions/arbiter\n  \
@@ -321,14 +359,10 @@ pub struct PositionArgs {
     pub game: Option<GameKind>,
 }
 
-#[derive(Args, Debug)]
-pub struct JudgeArgs {
-    #[command(flatten)]
-    pub notation: NotationOpt,
-    /// Record files or directories (`.pgn`, `.xqf`), or `-` for standard input.
-    pub files: Vec<String>,
-    #[command(flatten)]
-    pub pos: PositionArgs,
+/// How games are judged: the rule set, the cycle count and the engine-match convention, as
+/// `judge` and `rescore` take them.
+#[derive(Args, Debug, Clone)]
+pub struct JudgingOpts {
     /// Rule set (default: axf for xiangqi, fide for chess).
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
@@ -341,6 +375,31 @@ pub struct JudgeArgs {
     /// capture stand (no claim needed) (docs/engine-matches.md).
     #[arg(long = "match", conflicts_with = "cycles")]
     pub engine_match: bool,
+}
+
+impl JudgingOpts {
+    /// The library's options for these (the other fields at their defaults).
+    pub fn options(&self) -> arbiter::Options {
+        arbiter::Options {
+            rules: self.rules.map(Into::into),
+            cycles: self.cycles,
+            engine_match: self.engine_match,
+            ..arbiter::Options::default()
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct JudgeArgs {
+    #[command(flatten)]
+    pub notation: NotationOpt,
+    /// Record files or directories (`.pgn`, `.xqf`, `.cbr`, `.cbl`, `.cbf`, `.wxf`, `.txt`/`.htm`/`.html`/`.ubb`
+    /// with a DhtmlXQ block, a CBF document or a Chinese move list), or `-` for standard input.
+    pub files: Vec<String>,
+    #[command(flatten)]
+    pub pos: PositionArgs,
+    #[command(flatten)]
+    pub judging: JudgingOpts,
     /// One JSON object per game on standard output.
     #[arg(long)]
     pub json: bool,
@@ -528,4 +587,21 @@ pub struct ConvertArgs {
     /// Notation of xiangqi moves.
     #[arg(long, value_enum, default_value_t)]
     pub notation: NotationArg,
+}
+
+/// `arbiter rescore`.
+#[derive(Args, Debug)]
+pub struct RescoreArgs {
+    /// PGN files or directories, or `-` for standard input.
+    #[arg(required = true)]
+    pub files: Vec<String>,
+    #[command(flatten)]
+    pub judging: JudgingOpts,
+    /// Write the PGN to this file instead of standard output (not one of the inputs).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// Write one JSON line per changed, disputed or unreadable game to this file: file, game
+    /// (from 1), status, old and new result, reason, clause, ply.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<std::path::PathBuf>,
 }

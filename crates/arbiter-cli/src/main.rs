@@ -65,6 +65,7 @@ fn main() -> ExitCode {
                     .or_else(|| output::locale_lang().filter(|l| l.is_chinese())),
             )
         }
+        Command::Proxy(a) => return commands::proxy::run(a),
         Command::Completions(a) => return manual::completions(a),
         Command::Man(a) => return manual::man(a),
         _ => {}
@@ -76,9 +77,13 @@ fn main() -> ExitCode {
         Command::Claim(a) => a.json,
         Command::Dead(a) => a.json,
         Command::Perft(a) => a.json,
-        Command::Convert(_) => false,
+        Command::Convert(_) | Command::Rescore(_) => false,
         Command::Rules(a) => a.json,
-        Command::Serve(_) | Command::Referee | Command::Completions(_) | Command::Man(_) => false,
+        Command::Serve(_)
+        | Command::Referee
+        | Command::Proxy(_)
+        | Command::Completions(_)
+        | Command::Man(_) => false,
     };
     let mut emitter = Emitter::new(json);
     let result = match cli.command {
@@ -89,8 +94,13 @@ fn main() -> ExitCode {
         Command::Dead(a) => commands::dead::run(a, &mut emitter),
         Command::Perft(a) => commands::perft::run(a, &mut emitter),
         Command::Convert(a) => convert::run(a),
+        Command::Rescore(a) => commands::rescore::run(a),
         Command::Rules(a) => commands::rules::run(a, &mut emitter),
-        Command::Serve(_) | Command::Referee | Command::Completions(_) | Command::Man(_) => Ok(()),
+        Command::Serve(_)
+        | Command::Referee
+        | Command::Proxy(_)
+        | Command::Completions(_)
+        | Command::Man(_) => Ok(()),
     };
     emitter.flush();
     if let Some(e) = emitter.write_error() {

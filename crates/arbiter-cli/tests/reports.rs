@@ -268,7 +268,8 @@ fn dead_fen_file_reads_label_before_or_after_the_fen() {
     );
 }
 
-/// The chess sample: one verdict sentence, SAN with move numbers, plies in brackets, games
+/// The chess sample, laid out as a xiangqi game (heading with the players, plies and rule
+/// set, one verdict sentence, each line indented): SAN with move numbers, plies in brackets, games
 /// counted from 1, claim kinds in words, the cited clause summarised at the end.
 #[test]
 fn chess_report_in_san_with_move_numbers() {
@@ -277,8 +278,9 @@ fn chess_report_in_san_with_move_numbers() {
     let text = stdout(&out);
     assert!(
         text.starts_with(
-            "samples/chess-threefold-grischuk-giri-2019.pgn, game 1: chess (FIDE), 43 plies: not decided; \
-             after 22.Kf1 [ply 43], Black, to move, may claim a draw now by threefold repetition (FIDE 9.2.1).\n"
+            "samples/chess-threefold-grischuk-giri-2019.pgn, game 1: Alexander Grischuk vs Anish Giri (Gashimov Memorial)\n  \
+             43 plies, rules FIDE\n  \
+             Not decided: after 22.Kf1 [ply 43], Black, to move, may claim a draw now by threefold repetition (FIDE 9.2.1).\n"
         ),
         "{text}"
     );
@@ -314,7 +316,8 @@ fn chess_position_report_and_fen_typo() {
     let out = arbiter(&["judge", "--fen", CHESS_START, "--moves", "f3 e5 g4 Qh4"]);
     assert_eq!(
         stdout(&out),
-        "position (--fen/--moves): chess (FIDE), 4 plies: 0-1 — checkmate after 2...Qh4# [ply 4] (FIDE 5.1.1).\n\
+        "position (--fen/--moves)\n  4 plies, rules FIDE\n  Decided after 2...Qh4# [ply 4]: checkmate (0-1).\n  \
+         Clause: FIDE 5.1.1\n\
          Clauses cited (summaries in our words; `arbiter rules` lists them all):\n  \
          FIDE 5.1.1 (checkmate): The player who checkmates the opponent's king wins, and the game ends at once.\n"
     );

@@ -366,6 +366,10 @@ fn requests_over_the_time_cap_free_their_permits() {
     // The permits come back within a fraction of a second of the 422s (the work stops at its
     // next check; parsing the 8 MB body is not interrupted). A small request in the meantime
     // may itself meet the 20 ms cap while it waits for a permit: retry until it is answered.
+    // The window is 3 s, not the fraction of a second an idle machine shows: on a machine
+    // loaded by other builds the small request itself can miss its 20 ms cap for a while. This
+    // test is about the permits coming back; that the work stops at its next check is counted,
+    // not timed, in the library's tests (crates/arbiter/tests/budget.rs).
     let t = Instant::now();
     loop {
         let r = s
@@ -376,7 +380,7 @@ fn requests_over_the_time_cap_free_their_permits() {
         }
         assert_eq!(r.status, 422, "{}", r.text());
         assert!(
-            t.elapsed() < Duration::from_secs(1),
+            t.elapsed() < Duration::from_secs(3),
             "no permit came back within {:?}",
             t.elapsed()
         );

@@ -112,6 +112,8 @@ pub fn detect_game(fen: Option<&str>, moves: Option<&str>) -> Game {
 pub struct InputGame {
     file: String,
     kind: InputKind,
+    /// Read from a PGN input ([`InputGame::is_pgn`]).
+    pgn: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -121,8 +123,11 @@ enum InputKind {
     Pgn {
         index: usize,
         game: Box<records::SplitGame>,
+        /// Where its bytes lie in the input ([`records::RawGames::span`]).
+        span: Option<std::ops::Range<u64>>,
     },
-    /// A game read by the record reader (XQF).
+    /// A game read by the record reader (XQF), or a PGN item that is no game (over a cap, a
+    /// failed read).
     Read {
         index: usize,
         game: Box<Result<records::Game, RecordError>>,
@@ -138,6 +143,7 @@ impl InputGame {
         InputGame {
             file: file.to_string(),
             kind: InputKind::Failed(GameError::new(file, None, why, None)),
+            pgn: false,
         }
     }
 
@@ -151,6 +157,7 @@ impl InputGame {
         InputGame {
             file: file.to_string(),
             kind: InputKind::Failed(GameError::new(file, None, e.reason, None).because(cause)),
+            pgn: false,
         }
     }
 
@@ -159,6 +166,31 @@ impl InputGame {
         match &self.kind {
             InputKind::Pgn { index, .. } | InputKind::Read { index, .. } => Some(*index),
             InputKind::Failed(e) => e.index,
+        }
+    }
+
+    /// Whether the item comes from an input read as PGN (a game, a PGN piece that could not
+    /// be read, or the item of a PGN input with no game); false for the games of other formats
+    /// (XQF, CBR, CBL, CBF, DhtmlXQ, move lists) and for an input that could not be opened or
+    /// whose format could not be read.
+    pub fn is_pgn(&self) -> bool {
+        self.pgn
+    }
+
+    /// A PGN game's bytes in its input, `start..end` (see [`records::RawGames::span`]): `None`
+    /// for other items, a game over a cap and games in or after UTF-16 text.
+    pub fn span(&self) -> Option<std::ops::Range<u64>> {
+        match &self.kind {
+            InputKind::Pgn { span, .. } => span.clone(),
+            _ => None,
+        }
+    }
+
+    /// A PGN game as read (tags, text, encoding); `None` for other items.
+    pub fn pgn(&self) -> Option<std::borrow::Cow<'_, pgn::RawGame>> {
+        match &self.kind {
+            InputKind::Pgn { game, .. } => Some(read_split(game)),
+            _ => None,
         }
     }
 
@@ -201,7 +233,7 @@ impl InputGame {
                 ply: None,
                 cause: e.cause.clone(),
             }),
-            InputKind::Pgn { index, game } => {
+            InputKind::Pgn { index, game, .. } => {
                 let raw = &*read_split(game);
                 let encoding = &raw.encoding;
                 records::check_raw(raw, *index, Some(&self.file)).map_err(record_input_error)?;
@@ -261,7 +293,7 @@ impl InputGame {
         let file = &self.file;
         match &self.kind {
             InputKind::Failed(e) => GameReport::Error(e.clone()),
-            InputKind::Pgn { index, game } => {
+            InputKind::Pgn { index, game, .. } => {
                 let raw = &*read_split(game);
                 let encoding = &raw.encoding;
                 let kind = options.game.unwrap_or_else(|| pgn::detect_game(raw).into());
@@ -278,7 +310,9 @@ impl InputGame {
                             .tag("Result")
                             .is_some_and(|r| pgn::normalize_result(r.trim()).is_some());
                         let truncated = read.integrity.truncated(has_result);
-                        (judge_chess_read(file, *index, read, options), truncated)
+                        let mut report = judge_chess_read(file, *index, read, options);
+                        report.set_players(|t| raw.tag(t));
+                        (report, truncated)
                     }
                     // The replay checks the record in its own lexer pass (broken, truncated).
                     // Without a `String` per move: the moves as written are ranges of the text.
@@ -296,9 +330,13 @@ impl InputGame {
                 report.mark_read(truncated, &raw.warnings);
                 report
             }
-            InputKind::Read { index, game } => match game.as_ref() {
+            InputKind::Read { index, game, .. } => match game.as_ref() {
                 Err(e) => record_error(file, e),
-                Ok(records::Game::Chess(raw)) => judge_chess_pgn(file, *index, raw, options),
+                Ok(records::Game::Chess(raw)) => {
+                    let mut report = judge_chess_pgn(file, *index, raw, options);
+                    report.set_players(|t| raw.tag(t));
+                    report
+                }
                 Ok(records::Game::Xiangqi(r)) => {
                     let mut report = judge_xiangqi_record(file, *index, r, None, options);
                     report.mark_read(r.truncated, &r.read_warnings);
@@ -340,6 +378,7 @@ impl Iterator for InputGames<'_> {
     type Item = InputGame;
 
     fn next(&mut self) -> Option<InputGame> {
+        let pgn = matches!(self.state, SplitState::Pgn(_));
         let kind = match &mut self.state {
             SplitState::Done => return None,
             SplitState::One(_) => match std::mem::replace(&mut self.state, SplitState::Done) {
@@ -357,6 +396,7 @@ impl Iterator for InputGames<'_> {
                 Some((index, Ok(game))) => InputKind::Pgn {
                     index,
                     game: Box::new(game),
+                    span: raw.span(),
                 },
                 Some((index, Err(e))) => InputKind::Read {
                     index,
@@ -385,6 +425,7 @@ impl Iterator for InputGames<'_> {
         Some(InputGame {
             file: self.file.clone(),
             kind,
+            pgn,
         })
     }
 }
@@ -601,6 +642,7 @@ fn judge_chess_record(file: &str, index: usize, record: &chess::GameRecord, opti
             truncated: false,
             warnings: Vec::new(),
             san: Vec::new(),
+            players: Default::default(),
         })),
         Err(e) => chess_error(file, index, &e),
     }
@@ -671,22 +713,7 @@ fn judge_xiangqi_record(
     r.recorded_result = Some(rec.result.clone());
     r.notation_warnings = Some(rec.warnings.len());
     r.first_warning_ply = rec.warnings.first().map(|w| w.ply);
-    let name = |t: &str| rec.tag(t).filter(|s| !s.is_empty());
-    // `": {red} vs {black} ({event})"`, built in one string; the event also apart (for the
-    // Chinese heading's full-width brackets).
-    let mut heading = String::new();
-    if let (Some(red), Some(black)) = (name("Red").or(name("White")), name("Black")) {
-        for part in [": ", red, " vs ", black] {
-            heading.push_str(part);
-        }
-    }
-    r.heading_players = heading.len();
-    if let Some(e) = name("Event") {
-        for part in [" (", e, ")"] {
-            heading.push_str(part);
-        }
-    }
-    r.heading = heading;
+    r.players = crate::report::Players::from_tags(|t| rec.tag(t));
     match rec.source {
         // Formats that store moves as coordinates are shown in Chinese notation (traditional).
         records::Source::Xqf(_)

@@ -91,6 +91,7 @@ pub mod live;
 pub mod options;
 pub mod render;
 mod report;
+pub mod rescore;
 pub mod types;
 pub mod walk;
 pub mod words;

@@ -196,6 +196,45 @@ impl Referee {
         }
     }
 
+    /// [`Referee::forbidden`], each move with the reason and clause that forbid it
+    /// ([`crate::xiangqi::referee::Referee::forbidden`]); `None` for chess.
+    pub fn forbidden_why(&self) -> Option<Vec<crate::xiangqi::referee::Forbidden>> {
+        match self {
+            Referee::Xiangqi { referee, .. } => Some(referee.forbidden()),
+            Referee::Chess { .. } => None,
+        }
+    }
+
+    /// The moves that concede a repetition: the opponent could then complete it with the side
+    /// to move the one that must vary ([`crate::xiangqi::referee::Referee::conceding`]); what
+    /// must be avoided besides [`Referee::forbidden`] where the first pending verdict ends the
+    /// game (the engine-match convention). `None` for chess.
+    pub fn conceding(&self) -> Option<Vec<crate::xiangqi::referee::Forbidden>> {
+        match self {
+            Referee::Xiangqi { referee, .. } => Some(referee.conceding()),
+            Referee::Chess { .. } => None,
+        }
+    }
+
+    /// Whether the engine-match convention is on (a pending xiangqi verdict final).
+    pub fn engine_match(&self) -> bool {
+        matches!(
+            self,
+            Referee::Xiangqi {
+                engine_match: true,
+                ..
+            }
+        )
+    }
+
+    /// The current position of a xiangqi game; `None` for chess.
+    pub fn xiangqi_position(&self) -> Option<&xiangqi::Position> {
+        match self {
+            Referee::Xiangqi { referee, .. } => Some(referee.position()),
+            Referee::Chess { .. } => None,
+        }
+    }
+
     /// The side to move.
     pub fn to_move(&self) -> Side {
         match self {
@@ -260,6 +299,7 @@ impl Referee {
                 truncated: false,
                 warnings: Vec::new(),
                 san: chess::san_line(referee.start(), referee.moves()),
+                players: Default::default(),
             })),
         }
     }
@@ -269,6 +309,16 @@ impl Referee {
     /// # Errors
     /// A move that does not read or is illegal; the game is unchanged.
     pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
+        self.play_as(text, xiangqi::notation::Reading::Any)
+    }
+
+    /// [`Referee::play`], reading a xiangqi move as `reading` says where its text fits more
+    /// than one notation (`h3e3`: ICCS, or ranks 1–10 as Fairy-Stockfish writes it, ICCS
+    /// `h2e2`); chess moves as [`Referee::play`].
+    ///
+    /// # Errors
+    /// As [`Referee::play`].
+    pub fn play_as(&mut self, text: &str, reading: xiangqi::notation::Reading) -> Result<Move, MoveError> {
         let ply = self.plies() + 1;
         let bad = |error: String, cause: Cause| MoveError {
             error,
@@ -278,7 +328,7 @@ impl Referee {
         };
         match self {
             Referee::Xiangqi { referee, .. } => {
-                let mv = xiangqi::notation::parse_move(referee.position(), text)
+                let mv = xiangqi::notation::parse_move_as(referee.position(), text, reading)
                     .map_err(|e| bad(e.to_string(), Cause::Notation(e)))?
                     .mv;
                 // parse_move returns only legal moves (an ICCS move the position does not
@@ -382,6 +432,39 @@ mod tests {
         let mut x = Referee::new(None, &Options::default()).unwrap();
         let e = x.play("a0a5").unwrap_err(); // the rook is blocked by its own pawn on a3
         assert_eq!((e.ply, x.plies()), (1, 0));
+    }
+
+    /// Red checks on every move (TW113 example 1). With two cycles counted, after six plies
+    /// Red's check e7f7 is not forbidden itself, but Black's f9e9 would then bring the third
+    /// occurrence with Red at fault: e7f7 concedes it.
+    #[test]
+    fn conceding_moves_name_the_reply_that_completes_the_repetition() {
+        let options = crate::Options {
+            engine_match: true,
+            ..Default::default()
+        };
+        let mut r = Referee::new(Some("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w"), &options).unwrap();
+        for m in "f7e7 e9f9 e7f7 f9e9 f7e7 e9f9".split_whitespace() {
+            r.play(m).unwrap();
+        }
+        assert_eq!(r.forbidden(), Some(vec![]));
+        let c = r.conceding().unwrap();
+        let shown: Vec<_> = c
+            .iter()
+            .map(|f| (f.mv.to_string(), f.reply.map(|m| m.to_string())))
+            .collect();
+        assert_eq!(shown, [("e7f7".to_string(), Some("f9e9".to_string()))]);
+        assert_eq!(c[0].clause.as_deref(), Some("AXF detailed rule 1"));
+        r.play("e7f7").unwrap();
+        r.play("f9e9").unwrap();
+        let v = serde_json::to_value(r.report()).unwrap();
+        assert_eq!(
+            (v["status"].as_str(), v["must_vary"].as_str()),
+            (Some("decided"), Some("red"))
+        );
+        // Chess: nothing.
+        let chess = Referee::new(None, &with(Some(Game::Chess), None, 3)).unwrap();
+        assert!(chess.conceding().is_none());
     }
 
     #[test]

@@ -273,6 +273,14 @@ impl GameReport {
         }
     }
 
+    /// Names the players of a judged chess game from its record's tags (a xiangqi report
+    /// reads them with its record). Nothing changes for an error report.
+    pub(crate) fn set_players<'a>(&mut self, tag: impl Fn(&str) -> Option<&'a str>) {
+        if let GameReport::Chess(r) = self {
+            r.players = Players::from_tags(tag);
+        }
+    }
+
     /// Notes what the record reader saw in a judged game: `truncated` (the record may have
     /// been cut short: `"truncated": true`, `result_agrees` null, a warning in the text) and
     /// reader `warnings` (`"warnings": [...]`). Nothing changes for an error report.
@@ -289,8 +297,7 @@ impl GameReport {
                 r.truncated = truncated;
                 r.warnings = warnings.to_vec();
                 if truncated {
-                    // The text says nothing of the recorded result either (JSON: null).
-                    r.report.result_agrees = true;
+                    r.report.result_agrees = None;
                 }
             }
             GameReport::Error(_) => {}
@@ -494,6 +501,33 @@ pub struct ChessGameReport {
     /// SAN (with `+`/`#`) of every move, when whoever made the report had them at hand (the
     /// live referee); empty otherwise (see [`crate::InputGame::chess_san`]). Not in JSON.
     pub san: Vec<String>,
+    /// Who played, for the text heading (the record's tags).
+    pub players: Players,
+}
+
+/// Who played and where, from a record's tags, for a text report's heading (both games):
+/// the first player (the `Red` tag, else `White`), the second (`Black`), the `Event`. Not in
+/// JSON (the tags are the record's own).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Players {
+    /// Red (xiangqi) or White (chess); `None` when the tag is missing or empty.
+    pub first: Option<String>,
+    /// Black.
+    pub second: Option<String>,
+    /// The `Event` tag.
+    pub event: Option<String>,
+}
+
+impl Players {
+    /// The players named by `tag` (a record's tag lookup); empty values count as missing.
+    pub fn from_tags<'a>(tag: impl Fn(&str) -> Option<&'a str>) -> Players {
+        let name = |t: &str| tag(t).map(str::trim).filter(|s| !s.is_empty()).map(String::from);
+        Players {
+            first: name("Red").or_else(|| name("White")),
+            second: name("Black"),
+            event: name("Event"),
+        }
+    }
 }
 
 impl ChessGameReport {
@@ -523,18 +557,13 @@ impl Serialize for ChessGameReport {
             truncated: self.truncated,
             warnings: &self.warnings,
         };
-        if !self.truncated {
-            return plain.serialize(s);
-        }
-        let mut v = serde_json::to_value(&plain).map_err(serde::ser::Error::custom)?;
-        v["result_agrees"] = Value::Null;
-        v.serialize(s)
+        plain.serialize(s)
     }
 }
 
 /// A judged xiangqi game (cli.md `judge`): the referee's verdict at the end of the record,
 /// the natural-move-limit claims, the repetition evidence. Serialised as one JSON object with
-/// keys in alphabetical order.
+/// its keys in the order a chess game's are (see its `Serialize`).
 #[derive(Debug, Clone)]
 pub struct XiangqiGameReport {
     /// The file label (the path as given, or `-`).
@@ -566,11 +595,8 @@ pub struct XiangqiGameReport {
     pub first_warning_ply: Option<usize>,
     /// The position at the start of the judged repetition, for the text report.
     pub cycle_start: Option<Position>,
-    /// `": Red vs Black (Event)"` for the text heading, from the record's tags.
-    pub heading: String,
-    /// The length in bytes of `heading`'s players part (`": Red vs Black"`); the rest is
-    /// `" (Event)"` or empty.
-    pub heading_players: usize,
+    /// Who played, for the text heading (the record's tags).
+    pub players: Players,
     /// Given as `--fen/--moves` (the text names it so; JSON `file` stays `-`).
     pub from_position: bool,
     /// The notation the text writes moves in: the record's (Chinese for XQF).
@@ -630,8 +656,7 @@ impl XiangqiGameReport {
             notation_warnings: None,
             first_warning_ply: None,
             cycle_start,
-            heading: String::new(),
-            heading_players: 0,
+            players: Players::default(),
             from_position: false,
             style: Style::Chinese,
             write: WriteOptions::default(),
@@ -693,7 +718,10 @@ impl XiangqiGameReport {
 }
 
 /// The one JSON writer of a judged xiangqi game (the `judge --json` line): one object, keys in
-/// alphabetical order, written field by field without building a `Value` per game; only a
+/// the order both games share (the game, the verdict, its details and evidence, the claims,
+/// the record: `file, index, game, rules, plies, status, result, reason, at_ply, clause, …,
+/// claims, moves_after_end, recorded_result, result_agrees, …`, as a chess game's
+/// [`crate::chess::JudgeReport`] fields), written field by field without building a `Value` per game; only a
 /// repetition's `cycle` and `readings` (rare, nested) go through a `Value`, which keeps their
 /// keys sorted.
 impl Serialize for XiangqiGameReport {
@@ -724,40 +752,38 @@ impl Serialize for XiangqiGameReport {
 
         let v = &self.verdict;
         let mut m = s.serialize_map(None)?;
-        m.serialize_entry("at_ply", &v.at_ply)?;
-        m.serialize_entry(
-            "claims",
-            &Claims(&self.limit_claims, self.rules.natural_move_limit.clause),
-        )?;
-        m.serialize_entry("clause", &v.clause)?;
-        if let Some(r) = &v.repetition {
-            m.serialize_entry("cycle", &xreport::repetition_json(r, self.explain))?;
-        }
         m.serialize_entry("file", &self.file)?;
-        m.serialize_entry("game", "xiangqi")?;
         m.serialize_entry("index", &self.index)?;
-        m.serialize_entry("moves_after_end", &self.moves_after_end)?;
-        m.serialize_entry("must_vary", &v.must_vary)?;
-        if let Some(n) = self.notation_warnings {
-            m.serialize_entry("notation_warnings", &n)?;
-        }
+        m.serialize_entry("game", "xiangqi")?;
+        m.serialize_entry("rules", self.rules.id.name())?;
         m.serialize_entry("plies", &self.plies)?;
+        m.serialize_entry("status", &v.status)?;
+        m.serialize_entry("result", &v.result)?;
+        m.serialize_entry("reason", &v.reason)?;
+        m.serialize_entry("at_ply", &v.at_ply)?;
+        m.serialize_entry("clause", &v.clause)?;
+        m.serialize_entry("must_vary", &v.must_vary)?;
         if let Some(p) = v.procedure {
             m.serialize_entry("procedure", p)?;
         }
         if let Some(r) = &v.repetition {
+            m.serialize_entry("cycle", &xreport::repetition_json(r, self.explain))?;
             m.serialize_entry("readings", &json!(r.judgement.readings))?;
         }
-        m.serialize_entry("reason", &v.reason)?;
+        m.serialize_entry(
+            "claims",
+            &Claims(&self.limit_claims, self.rules.natural_move_limit.clause),
+        )?;
+        m.serialize_entry("moves_after_end", &self.moves_after_end)?;
         m.serialize_entry("recorded_result", &self.recorded_result)?;
-        m.serialize_entry("result", &v.result)?;
         if self.truncated {
             m.serialize_entry("result_agrees", &())?;
         } else if self.result_agrees.is_some() || self.recorded_result.is_some() {
             m.serialize_entry("result_agrees", &self.result_agrees)?;
         }
-        m.serialize_entry("rules", self.rules.id.name())?;
-        m.serialize_entry("status", &v.status)?;
+        if let Some(n) = self.notation_warnings {
+            m.serialize_entry("notation_warnings", &n)?;
+        }
         if self.truncated {
             m.serialize_entry("truncated", &true)?;
         }

@@ -128,11 +128,40 @@ fn flag_fall_where_the_winner_cannot_mate_is_a_draw() {
     let r = judge_game(&parse_pgn_game(pgn).unwrap()).unwrap();
     assert_eq!(r.reason, Some(Reason::FlagDeadPosition), "{r:?}");
     assert_eq!(r.result, "1/2-1/2");
-    assert!(!r.result_agrees);
+    assert_eq!(r.result_agrees, Some(false));
     let pgn = "[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n[FEN \"4k3/8/8/8/8/8/4p3/K7 b - - 0 1\"]\n\n1... Kd7 0-1\n";
     let r = judge_game(&parse_pgn_game(pgn).unwrap()).unwrap();
     assert_eq!(r.status, Status::Ongoing);
     assert!(r.flag.as_ref().is_some_and(|f| f.opponent_can_mate));
+    assert_eq!(r.result_agrees, Some(true));
+}
+
+/// `result_agrees` reads as for xiangqi (the one `agreement` reading): a resignation in a game
+/// the rules leave going on cannot be compared (`None`, JSON null); a draw recorded where a
+/// threefold repetition may be claimed agrees; a decisive result recorded where a threefold
+/// repetition stands does not, whatever the `Termination` tag says.
+#[test]
+fn result_agrees_reads_as_for_xiangqi() {
+    let game = |tags: &str, result: &str| {
+        let pgn =
+            format!("{tags}[Result \"{result}\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 {result}\n");
+        judge_game(&parse_pgn_game(&pgn).unwrap()).unwrap()
+    };
+    assert_eq!(game("", "1/2-1/2").result_agrees, Some(true));
+    assert_eq!(game("", "*").result_agrees, None);
+    assert_eq!(
+        game("[Termination \"normal\"]\n", "1-0").result_agrees,
+        Some(false)
+    );
+    assert_eq!(
+        game("[Termination \"repetition\"]\n", "0-1").result_agrees,
+        Some(false)
+    );
+    let pgn = "[Result \"1-0\"]\n[Termination \"normal\"]\n\n1. e4 e5 1-0\n";
+    assert_eq!(
+        judge_game(&parse_pgn_game(pgn).unwrap()).unwrap().result_agrees,
+        None
+    );
 }
 
 #[test]

@@ -60,7 +60,7 @@ fn counts_over_shared_data() {
         for (i, g) in read_pgn_games(std::io::BufReader::new(file)).enumerate() {
             t.games += 1;
             let r = match g.and_then(|g| {
-                let tf = arbiter::chess::judge::is_time_forfeit(g.termination.as_deref());
+                let tf = arbiter::chess::verdict::is_time_forfeit(g.termination.as_deref());
                 judge_game(&g).map(|r| (r, tf))
             }) {
                 Ok(r) => r,
@@ -88,7 +88,7 @@ fn counts_over_shared_data() {
                 if r.moves_after_end > 0 {
                     *t.played_past.entry(name).or_default() += 1;
                 }
-                if !r.result_agrees {
+                if r.result_agrees == Some(false) {
                     t.disagree += 1;
                 }
                 if reason == Reason::FlagDeadPosition {

@@ -65,7 +65,7 @@ fn one_input_with_both_games_gives_one_report_each_in_order() {
 
 #[test]
 fn json_line_is_the_cli_contract_field_order() {
-    // The chess report starts with file and index; xiangqi keys are in alphabetical order.
+    // Both games' reports start with the game, then the verdict, in the same order.
     let r = arbiter::judge_bytes(CHESS_SAMPLE.as_bytes(), "g.pgn", &Options::default())
         .next()
         .unwrap();
@@ -80,7 +80,7 @@ fn json_line_is_the_cli_contract_field_order() {
         .unwrap();
     let line = serde_json::to_string(&r).unwrap();
     assert!(
-        line.starts_with(r#"{"at_ply":58,"claims":[],"clause":"TW113 ch.2 table","#),
+        line.starts_with(r#"{"file":"x.pgn","index":0,"game":"xiangqi","rules":"tw113","plies":58,"status":"decided","result":"0-1","reason":"perpetual_chase","at_ply":58,"clause":"TW113 ch.2 table","#),
         "{line}"
     );
 }

@@ -164,6 +164,52 @@ impl RawGame {
     pub fn integrity(&self) -> Integrity {
         integrity(self.movetext())
     }
+
+    /// Where the movetext starts in [`RawGame::text`] (bytes).
+    pub fn movetext_start(&self) -> usize {
+        self.movetext_start
+    }
+
+    /// The tags of the tag section located in [`RawGame::text`], in file order: for each,
+    /// its name's bytes and its value's bytes (between the quotes, escapes as written; `None`
+    /// for a tag with no quoted value), read as [`RawGame::from_text`] reads them.
+    pub fn tag_spans(&self) -> Vec<TagSpan> {
+        let bytes = self.text.as_bytes();
+        let head = &bytes[..self.movetext_start.min(bytes.len())];
+        let mut out = Vec::new();
+        let mut at = 0;
+        while at < head.len() {
+            let end = line_end(head, at);
+            let line = &head[at..end];
+            let lead = line.len() - self.text[at..end].trim_start_matches(TAG_LINE_LEAD).len();
+            let mut s = lead;
+            while line.get(s) == Some(&b'[') {
+                let (name, value, next) = crate::stream::scan_tag(line, s);
+                out.push(TagSpan {
+                    name: at + name.start..at + name.end,
+                    value: value.map(|v| at + v.start..at + v.end),
+                    line_end: end,
+                });
+                s = next;
+                while line.get(s).is_some_and(|b| *b == b' ' || *b == b'\t') {
+                    s += 1;
+                }
+            }
+            at = end;
+        }
+        out
+    }
+}
+
+/// One tag located in a game's text ([`RawGame::tag_spans`]), as byte ranges of the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagSpan {
+    /// The tag's name.
+    pub name: std::ops::Range<usize>,
+    /// The value between its quotes, escapes as written.
+    pub value: Option<std::ops::Range<usize>>,
+    /// The end of the tag's line, after its line end.
+    pub line_end: usize,
 }
 
 /// Whether a record is whole (see [`RawGame::integrity`]).
@@ -733,6 +779,50 @@ impl<'a> Iterator for MainLine<'a> {
     }
 }
 
+/// Where a movetext's main line lies, as byte ranges of the text (see [`main_line_layout`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// Each main-line move as written (move number and `!`/`?` marks left out): the k-th
+    /// range (0-based) is the move that makes ply k + 1.
+    pub moves: Vec<std::ops::Range<usize>>,
+    /// The main line's termination marker (`1-0`, `0-1`, `1/2-1/2`, `*` as written), when
+    /// the main line ends with one.
+    pub marker: Option<std::ops::Range<usize>>,
+}
+
+/// The main line of a movetext located in it: the same moves and marker as
+/// [`main_line_moves`] reads (variations and comments skipped), as byte ranges, so that a
+/// writer can insert text after a move or replace the marker and keep every other byte.
+pub fn main_line_layout(text: &str) -> Layout {
+    let base = text.as_ptr() as usize;
+    let tokens = Tokens::new(text);
+    let mut depth = 0usize;
+    let mut out = Layout::default();
+    for token in tokens {
+        match token {
+            Token::OpenVariation => depth += 1,
+            Token::CloseVariation => depth = depth.saturating_sub(1),
+            Token::Result { rest, .. } if depth == 0 => {
+                let end = text.len() - rest.len();
+                // The marker is one word: back to the separator before it.
+                let start = text[..end]
+                    .char_indices()
+                    .rev()
+                    .find(|&(_, c)| is_space(c) || "{}();$".contains(c))
+                    .map_or(0, |(i, c)| i + c.len_utf8());
+                out.marker = Some(start..end);
+                break;
+            }
+            Token::Move(m) if depth == 0 => {
+                let at = m.as_ptr() as usize - base;
+                out.moves.push(at..at + m.len());
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Parse a movetext: move numbers, comments `{}` and `;`, NAGs `$n`, variations `( ... )`
 /// (nested), suffix annotations `!`/`?`, and the termination marker, after which parsing stops
 /// (the rest goes to [`Movetext::trailing`]). Never fails; unbalanced brackets are tolerated.
@@ -999,6 +1089,42 @@ pub fn looks_xiangqi(tok: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tag_spans_locate_the_tags() {
+        let text = "\u{feff}[Event \"a \\\"b\\\"\"]\r\n [Red \"x\"] [Black \"y\"]\r\n[Result \"1-0\"]\r\n\r\n1. h2e2 *\r\n";
+        let raw = RawGame::from_text(text.to_string(), 1, 0, TextEncoding::Utf8);
+        let spans = raw.tag_spans();
+        let got: Vec<(&str, Option<&str>)> = spans
+            .iter()
+            .map(|t| (&text[t.name.clone()], t.value.clone().map(|v| &text[v])))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Event", Some("a \\\"b\\\"")),
+                ("Red", Some("x")),
+                ("Black", Some("y")),
+                ("Result", Some("1-0"))
+            ]
+        );
+        assert_eq!(&text[spans[3].line_end..], "\r\n1. h2e2 *\r\n");
+        assert_eq!(raw.tags.len(), spans.len());
+    }
+
+    #[test]
+    fn layout_locates_the_main_line() {
+        // Moves with numbers attached, a comment, a variation, glyphs and marks, a marker.
+        let text = "1.c4 g5 2.Che2 {E40: Pawn} Nc7! (2... Nc9 3.Nc2) 3.Nc2 $1 Ng7\n0-1 {x}\n";
+        let l = main_line_layout(text);
+        let moves: Vec<&str> = l.moves.iter().map(|r| &text[r.clone()]).collect();
+        assert_eq!(moves, ["c4", "g5", "Che2", "Nc7", "Nc2", "Ng7"]);
+        assert_eq!(moves, main_line_moves(text).collect::<Vec<_>>());
+        assert_eq!(l.marker.map(|r| &text[r]), Some("0-1"));
+        // No marker; a marker inside a variation is not the main line's.
+        let l = main_line_layout("1. e4 (1. d4 1-0) e5");
+        assert_eq!((l.moves.len(), l.marker), (2, None));
+    }
 
     #[test]
     fn split_and_tags() {

@@ -615,6 +615,8 @@ pub struct RawGames<R> {
     skipped: usize,
     /// The encoding of the last game that was not UTF-8 (tried first for the next one).
     legacy: Option<TextEncoding>,
+    /// The input's bytes of the last item given ([`RawGames::span`]).
+    span: Option<std::ops::Range<u64>>,
 }
 
 /// Split and decode the PGN games of a stream (see [`RawGames`]).
@@ -624,6 +626,7 @@ pub fn raw_games<R: Read>(src: R, limits: Limits) -> RawGames<R> {
         index: 0,
         skipped: 0,
         legacy: None,
+        span: None,
     }
 }
 
@@ -631,6 +634,12 @@ impl<R> RawGames<R> {
     /// Pieces of text read so far that held neither tags nor moves (not games).
     pub fn skipped(&self) -> usize {
         self.skipped
+    }
+
+    /// Where the bytes of the last item given lie in the input (see [`crate::stream::Chunk::span`]):
+    /// `None` for a game over a cap, a failed read, and games in or after UTF-16 text.
+    pub fn span(&self) -> Option<std::ops::Range<u64>> {
+        self.span.clone()
     }
 }
 
@@ -732,8 +741,12 @@ impl<R: Read> RawGames<R> {
     /// cap with its line), which takes the next index.
     fn next_chunk(&mut self) -> Option<Result<Chunk, RecordError>> {
         let index = self.index;
+        self.span = None;
         let chunk = match self.split.next()? {
-            Ok(c) => c,
+            Ok(c) => {
+                self.span = c.span.clone();
+                c
+            }
             Err(e) => {
                 self.index += 1;
                 let kind = RecordErrorKind::Read(format!("cannot read: {e}"));

@@ -85,6 +85,11 @@ pub struct Chunk {
     pub utf16_errors: bool,
     /// Something over its cap: the game cannot be judged.
     pub overflow: Option<Overflow>,
+    /// Where the game's bytes lie in the stream, `offset..offset + bytes.len()` (bytes): the
+    /// input's own bytes, so that a caller keeping them can copy the game unchanged. `None`
+    /// for a game over a cap (its bytes are not kept) and for every game in or after UTF-16
+    /// text (offsets there count transcoded bytes, not the input's).
+    pub span: Option<std::ops::Range<u64>>,
 }
 
 /// How a line starts.
@@ -136,6 +141,8 @@ pub struct Splitter<R> {
     /// The last game's length in bytes: the next game's buffer starts that large (up to
     /// [`GAME_START`]), not grown from empty.
     last_len: usize,
+    /// UTF-16 text has been met: offsets from there on are not the input's ([`Chunk::span`]).
+    transcoded: bool,
 }
 
 /// The state of the game being read.
@@ -175,6 +182,7 @@ impl<R: Read> Splitter<R> {
             offset: 0,
             limits,
             last_len: 0,
+            transcoded: false,
         }
     }
 
@@ -326,6 +334,7 @@ impl<R: Read> Splitter<R> {
         self.eof = false;
         self.utf16_read = 0;
         self.utf16 = Some((enc.encoding().new_decoder_without_bom_handling(), enc));
+        self.transcoded = true;
     }
 
     /// Consume one line into `out` (when `keep`), tracking comments and tokens.
@@ -747,6 +756,9 @@ impl<R: Read> Iterator for Splitter<R> {
             }
         }
         self.last_len = out.bytes.len();
+        if !self.transcoded && out.overflow.is_none() {
+            out.span = Some(out.offset..out.offset + out.bytes.len() as u64);
+        }
         out.utf16_errors = self.utf16_errors;
         self.utf16_errors = false;
         if let Some(e) = self.error.take() {
@@ -773,6 +785,44 @@ mod tests {
         Splitter::new(bytes)
             .map(|c| String::from_utf8_lossy(&c.unwrap().bytes).into_owned())
             .collect()
+    }
+
+    #[test]
+    fn spans_are_the_inputs_bytes() {
+        // Leading blank lines, CRLF and lone CR line ends, a tags-only record, a BOM, text
+        // that is no game: each chunk's span slices the input to its bytes, and what lies
+        // between spans is blank.
+        let input: &[u8] = b"\n \r\n\xEF\xBB\xBF[A \"1\"]\r\n\r\n1. e4 *\r\n\r\n[B \"2\"]\n\n[C \"3\"]\r1. d4 {x}\r\r[D \"4\"]\n1. c4 1-0";
+        let chunks: Vec<Chunk> = Splitter::new(input).map(Result::unwrap).collect();
+        assert_eq!(chunks.len(), 4);
+        let mut end = 0usize;
+        for c in &chunks {
+            let span = c.span.clone().unwrap();
+            let (s, e) = (span.start as usize, span.end as usize);
+            assert_eq!(&input[s..e], c.bytes.as_slice());
+            assert!(input[end..s].iter().all(u8::is_ascii_whitespace));
+            end = e;
+        }
+        assert_eq!(end, input.len());
+        // UTF-16 text: offsets are the transcoded text's, so no span, there and after.
+        let mut utf16 = vec![0xFF, 0xFE];
+        for b in b"[A \"1\"]\n1. e4 *\n" {
+            utf16.extend([*b, 0]);
+        }
+        utf16.extend_from_slice(b"[B \"2\"]\n1. d4 *\n");
+        let chunks: Vec<Chunk> = Splitter::new(utf16.as_slice()).map(Result::unwrap).collect();
+        assert_eq!(chunks.len(), 2);
+        assert!(chunks.iter().all(|c| c.span.is_none()));
+        // A game over a cap keeps no bytes and has no span; the next one has its own.
+        let limits = Limits {
+            game_bytes: 16,
+            ..Limits::default()
+        };
+        let input: &[u8] = b"[A \"1\"]\n1. e4 e5 2. Nf3 *\n[B \"2\"]\n*\n";
+        let chunks: Vec<Chunk> = Splitter::with_limits(input, limits).map(Result::unwrap).collect();
+        assert_eq!(chunks[0].span, None);
+        assert_eq!(chunks[1].span, Some(26..36));
+        assert_eq!(&input[26..36], b"[B \"2\"]\n*\n");
     }
 
     #[test]

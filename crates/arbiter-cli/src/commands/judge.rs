@@ -73,14 +73,12 @@ impl Ctx {
 pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     let options = arbiter::Options {
         game: a.pos.game.map(Into::into),
-        rules: a.rules.map(Into::into),
-        cycles: a.cycles,
         explain: a.explain,
         dead_check: a.dead_check.into(),
         budget: a
             .max_seconds
             .map_or_else(arbiter::Budget::unlimited, arbiter::Budget::per_game),
-        engine_match: a.engine_match,
+        ..a.judging.options()
     };
     if a.pos.fen.is_some() || a.pos.moves.is_some() {
         if !a.files.is_empty() {

@@ -10,6 +10,8 @@ pub mod cycle;
 pub mod dead;
 pub mod judge;
 pub mod perft;
+pub mod proxy;
+pub mod rescore;
 pub mod rules;
 
 use crate::UsageError;

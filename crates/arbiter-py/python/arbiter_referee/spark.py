@@ -56,7 +56,7 @@ COLUMNS: List[Tuple[str, str, str]] = [
     ("must_vary", "string", "xiangqi: the side that must change its moves (red | black)"),
     ("clause", "string", "the rule-book clause of the verdict (e.g. 'AXF general rule 1')"),
     ("recorded_result", "string", "the result written in the record"),
-    ("result_agrees", "boolean", "whether the recorded result agrees with the verdict"),
+    ("result_agrees", "boolean", "whether the rules give the recorded result (null: cannot be compared yet)"),
     ("moves_after_end", "int", "plies recorded after the game had ended"),
     ("claims", "array<struct<kind:string,by:string,at_ply:int,intended_move:string,"
                "clause:string>>", "draw claims available (first ply for each kind and side)"),

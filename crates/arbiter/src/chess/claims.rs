@@ -12,33 +12,11 @@ use shakmaty::{CastlingMode, Move, Position};
 
 use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
-use super::judge::{JudgeOptions, Reason};
 use super::record::{parse_move, GameRecord};
+use super::referee::JudgeOptions;
 use super::referee::Referee;
-
-/// The time control, which sets the penalty of an incorrect claim.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum TimeControl {
-    /// Standard play: two minutes to the opponent (FIDE 9.5.3).
-    #[default]
-    Standard,
-    /// Rapid: one minute (Appendix A.3).
-    Rapid,
-    /// Blitz: one minute (Appendix B.2, B.3 via A.3).
-    Blitz,
-}
-
-impl TimeControl {
-    /// `"standard"`, `"rapid"` or `"blitz"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            TimeControl::Standard => "standard",
-            TimeControl::Rapid => "rapid",
-            TimeControl::Blitz => "blitz",
-        }
-    }
-}
+use super::time_control::{penalty, Penalty, TimeControl};
+use super::verdict::Reason;
 
 /// A claim to judge: made by the side to move at `at_ply`, with an optional intended move.
 #[derive(Debug, Clone)]
@@ -52,15 +30,6 @@ pub struct ClaimRequest {
     /// For the penalty. `None`: the time control the record's tags imply (`[TimeControl]`,
     /// or an `[Event]` naming blitz or rapid), else standard play.
     pub time_control: Option<TimeControl>,
-}
-
-/// Time added to the opponent's clock after an incorrect claim.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Penalty {
-    /// Seconds added to the opponent's clock: 120 (standard), 60 (rapid, blitz).
-    pub opponent_extra_seconds: u32,
-    /// `"FIDE 9.5.3"`, `"FIDE A.3"` or `"FIDE B.2/B.3"`.
-    pub clause: &'static str,
 }
 
 /// How a game had already ended when a claim was made: the claim is then not judged (no
@@ -161,24 +130,6 @@ impl ClaimVerdict {
     /// where that came from.
     pub fn text(&self) -> String {
         crate::render::claim::chess(self)
-    }
-}
-
-/// The penalty of an incorrect claim under `tc` (FIDE 9.5.3, A.3, B.2/B.3).
-pub fn penalty(tc: TimeControl) -> Penalty {
-    match tc {
-        TimeControl::Standard => Penalty {
-            opponent_extra_seconds: 120,
-            clause: "FIDE 9.5.3",
-        },
-        TimeControl::Rapid => Penalty {
-            opponent_extra_seconds: 60,
-            clause: "FIDE A.3",
-        },
-        TimeControl::Blitz => Penalty {
-            opponent_extra_seconds: 60,
-            clause: "FIDE B.2/B.3",
-        },
     }
 }
 

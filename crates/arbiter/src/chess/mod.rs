@@ -47,6 +47,7 @@
 //!   side, or the complete search).
 //! - **Touched pieces (4.3, 9.4)** are not in records and are not modelled.
 
+pub mod claimable;
 pub mod claims;
 pub mod dead;
 pub mod error;
@@ -55,21 +56,22 @@ pub mod identity;
 pub mod judge;
 pub mod record;
 pub mod referee;
+pub mod time_control;
+pub mod verdict;
 
 pub use crate::types::ClaimKind;
 
-pub use claims::{judge_claim, ClaimRequest, ClaimVerdict, ClaimWords, GameEnded, Penalty, TimeControl};
+pub use claims::{judge_claim, ClaimRequest, ClaimVerdict, ClaimWords, GameEnded};
 pub use dead::{can_mate, dead_position, DeadReport, Mateability};
 pub use error::ChessError;
 pub use identity::{PositionKey, RepetitionTable};
-pub use judge::{
-    judge_game, judge_game_with, judge_game_within, ClaimOpportunity, DeadCheck, JudgeOptions, JudgeReport,
-    MovesInWords, Reason, Status,
-};
+pub use judge::{judge_game, judge_game_with, judge_game_within};
 pub use record::{
     parse_fen, parse_moves, parse_pgn_game, read_pgn, read_pgn_games, GameRecord, PgnRead, WrittenMove,
 };
-pub use referee::{PlyStatus, Referee};
+pub use referee::{DeadCheck, JudgeOptions, PlyStatus, Referee};
+pub use time_control::{penalty, Penalty, TimeControl};
+pub use verdict::{ClaimOpportunity, FlagFall, JudgeReport, MovesInWords, Reason, Status};
 
 // The board model the referee works on (`shakmaty`), so that users of `arbiter` need no second
 // dependency.

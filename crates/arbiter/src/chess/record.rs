@@ -5,9 +5,9 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, PositionError};
 
-use super::claims::TimeControl;
 use super::error::ChessError;
 use super::explain::{Illegal, Why};
+use super::time_control::TimeControl;
 
 /// One game as recorded: where it starts, the moves as written, and the tags the referee uses.
 /// The moves are not yet checked for legality; [`GameRecord::replay`] does that.

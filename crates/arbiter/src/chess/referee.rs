@@ -9,17 +9,16 @@
 //! the dead-position test (5.2.2), which is a search.
 
 use serde::Serialize;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
+use super::claimable::{claims_here, uci, FirstClaims};
 use super::dead::{can_mate, is_dead, Mateability};
 use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
-use super::judge::{
-    claims_here, is_time_forfeit, position_at, recorded_winner, uci, ClaimOpportunity, DeadCheck,
-    FirstClaims, FlagFall, JudgeOptions, JudgeReport, Reason, Status,
-};
 use super::record::parse_move;
-use crate::types::{Game, Outcome, RuleBook, Side};
+use super::verdict::{is_time_forfeit, ClaimOpportunity, FlagFall, JudgeReport, Reason, Status};
+use crate::agreement::{ending, result_agrees, RulesSay};
+use crate::types::{ClaimKind, Game, Outcome, RuleBook, Side};
 use crate::{Cancelled, Deadline};
 
 /// An incremental chess referee: push moves (as [`Move`]s or written in SAN or UCI), ask the
@@ -484,10 +483,21 @@ impl Referee {
             Some(p) if p > 0 => played.get(p - 1).map(|m| uci(*m)),
             _ => None,
         };
-        let result_agrees = match (&recorded_result, status) {
-            (Some(r), Status::Decided) => r.trim() == "*" || r.trim() == result.name(),
-            _ => true,
+        // The one reading of `result_agrees` for both games (crate::agreement): a flag fall
+        // the rules let stand gives the record's result; a game that goes on gives none.
+        let recorded = recorded_result
+            .as_deref()
+            .and_then(|r| r.trim().parse().ok())
+            .unwrap_or(Outcome::Unknown);
+        let says = match status {
+            Status::Decided => RulesSay::Decided(result),
+            Status::Claimable => RulesSay::ClaimableDraw {
+                repetition: end_claims.iter().any(|c| c.kind == ClaimKind::Threefold),
+            },
+            _ if flag.as_ref().is_some_and(|f| f.opponent_can_mate) => RulesSay::Decided(recorded),
+            _ => RulesSay::Nothing,
         };
+        let result_agrees = result_agrees(recorded, ending(termination), says);
         Ok(JudgeReport {
             game: Game::Chess,
             rules: RuleBook::Fide,
@@ -506,5 +516,47 @@ impl Referee {
             flag,
             words: Default::default(),
         })
+    }
+}
+
+/// Whether dead positions (FIDE 5.2.2) are looked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DeadCheck {
+    /// The last position of every game is tested with [`super::dead::is_dead`], every answer
+    /// proved (a helpmate line found for a side, or the complete search); a dead one is then
+    /// bisected for the first dead ply.
+    #[default]
+    Proved,
+    /// No dead-position detection at all (for measuring the rest).
+    Off,
+}
+
+/// Options of the referee and of [`super::judge_game_with`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct JudgeOptions {
+    /// See [`DeadCheck`].
+    pub dead_check: DeadCheck,
+    /// The engine-match convention (docs/engine-matches.md): besides the automatic ends of
+    /// the Laws, the game ends in a draw as soon as a threefold repetition (9.2.1) or the
+    /// fifty-move condition (9.3.2) holds, as match managers end it without a claim; a claim
+    /// that needs an intended move (9.2.1.1, 9.3.1) does not end it.
+    pub engine_match: bool,
+}
+
+/// Replays `start` + `moves[..ply]`.
+pub(super) fn position_at(start: &Chess, moves: &[Move], ply: usize) -> Chess {
+    let mut pos = start.clone();
+    for m in moves.iter().take(ply) {
+        pos.play_unchecked(*m);
+    }
+    pos
+}
+
+/// The side that the record's result names as winner, if decisive.
+pub(super) fn recorded_winner(result: Option<&str>) -> Option<Color> {
+    match result.map(str::trim) {
+        Some("1-0") => Some(Color::White),
+        Some("0-1") => Some(Color::Black),
+        _ => None,
     }
 }

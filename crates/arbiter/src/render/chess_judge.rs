@@ -2,22 +2,17 @@
 //! the game, after which move, which clause; or who may claim now), the claims that arose, the
 //! flag, the recorded result. Moves in SAN, numbered as players count them, plies in brackets.
 
-use super::{game_label, game_label_in, read_notes_in, read_notes_text, zh};
+use super::{capitalise_first, heading_in, read_notes_in, zh};
 use crate::chess::{JudgeReport, MovesInWords, Reason};
 use crate::report::ChessGameReport;
 use crate::types::Lang;
 use crate::types::{ClaimKind, Status};
 use crate::words::side_title;
 
-/// `FILE #INDEX: ` and the report's text.
+/// The heading (`FILE, game N: White vs Black (Event)`) and the report's text, laid out as
+/// a xiangqi game's ([`super::xiangqi_judge::text`]).
 pub fn game_text(r: &ChessGameReport) -> String {
-    let mut s = format!(
-        "{}: {}",
-        game_label(&r.file, r.index, r.from_position),
-        text(&r.report)
-    );
-    read_notes_text(&mut s, r.truncated, &r.warnings);
-    s
+    game_text_in(r, Lang::En)
 }
 
 fn reason_words(reason: Reason) -> &'static str {
@@ -58,32 +53,27 @@ fn claim_words(kind: ClaimKind) -> &'static str {
     }
 }
 
-/// A readable report: one verdict sentence (what ended the game, after which move, which
-/// clause; or who may claim now), the claims that arose, the flag, the recorded result.
-/// Moves in SAN, numbered as players count them, plies in brackets.
+/// A readable report, each line indented under the game's heading: the plies and rule set,
+/// one verdict sentence (what ended the game, after which move; or who may claim now), the
+/// clause, the claims that arose, the flag, the recorded result. Moves in SAN, numbered as
+/// players count them, plies in brackets.
 pub fn text(r: &JudgeReport) -> String {
     let w = &r.words;
-    let mut t = String::new();
     let plies = r.plies;
-    let unit = if plies == 1 { "ply" } else { "plies" };
-    t.push_str(&format!("chess (FIDE), {plies} {unit}: "));
+    let mut t = format!("  {}, rules FIDE\n", crate::words::plies(plies));
     match (r.status, r.reason) {
         (Status::Decided, Some(reason)) => {
             let at = r.at_ply.unwrap_or(0);
-            let when = if at == 0 {
-                "in the start position [ply 0]".to_string()
-            } else {
-                format!("after {}", after(w, at))
-            };
             t.push_str(&format!(
-                "{} — {} {when} ({}).\n",
-                r.result,
+                "  Decided after {}: {} ({}).\n  Clause: {}\n",
+                after(w, at),
                 reason_words(reason),
+                r.result,
                 reason.clause()
             ));
             if r.moves_after_end > 0 {
                 t.push_str(&format!(
-                    "The record goes on for {} more after the game had ended.\n",
+                    "  The record goes on for {} more after the game had ended.\n",
                     crate::words::plies(r.moves_after_end)
                 ));
             }
@@ -107,24 +97,16 @@ pub fn text(r: &JudgeReport) -> String {
                 })
                 .collect();
             let at = r.end_claims.first().map_or(plies, |c| c.at_ply);
-            let when = if at == 0 {
-                "in the start position".to_string()
-            } else {
-                format!("after {}", after(w, at))
-            };
             t.push_str(&format!(
-                "not decided; {when}, {who}, to move, may claim a draw now {}.\n",
+                "  Not decided: after {}, {who}, to move, may claim a draw now {}.\n",
+                after(w, at),
                 how.join(", or ")
             ))
         }
-        _ => t.push_str("not decided by the rules; the game goes on.\n"),
+        _ => t.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n"),
     }
     for c in &r.claims {
-        let when = if c.at_ply == 0 {
-            "In the start position".to_string()
-        } else {
-            format!("After {}", after(w, c.at_ply))
-        };
+        let when = capitalise_first(&format!("after {}", after(w, c.at_ply)));
         match &c.intended_move {
             Some(m) => t.push_str(&format!(
                 "  {when}, {} could claim a draw by {} by writing {} ({}).\n",
@@ -153,26 +135,26 @@ pub fn text(r: &JudgeReport) -> String {
             f.clause
         ));
     }
-    match &r.recorded_result {
-        Some(rec) if !r.result_agrees => t.push_str(&format!(
-            "The record says {rec}, but the rules say {}.\n",
-            r.result
-        )),
-        Some(rec) if rec == "*" => t.push_str("The record gives no result (*).\n"),
-        Some(rec) => t.push_str(&format!("Recorded result: {rec}.\n")),
-        None => {}
+    if let Some(rec) = r.recorded_result.as_deref() {
+        if r.result_agrees == Some(false) {
+            let say = match r.status {
+                Status::Decided => r.result.to_string(),
+                Status::Claimable => "a draw may be claimed".to_string(),
+                _ => "the game goes on (nothing ends it)".to_string(),
+            };
+            t.push_str(&format!("  The record says {rec}; the rules say {say}.\n"));
+        } else if rec.trim() != "*" {
+            t.push_str(&format!("  Recorded result: {rec}.\n"));
+        }
     }
     t
 }
 
 /// [`game_text`] in `lang`.
 pub fn game_text_in(r: &ChessGameReport, lang: Lang) -> String {
-    if lang == Lang::En {
-        return game_text(r);
-    }
     let mut s = format!(
-        "{}：{}",
-        game_label_in(lang, &r.file, r.index, r.from_position),
+        "{}\n{}",
+        heading_in(lang, &r.file, r.index, r.from_position, &r.players),
         text_in(&r.report, lang)
     );
     read_notes_in(lang, &mut s, r.truncated, &r.warnings);
@@ -243,15 +225,10 @@ fn when_zh(w: &MovesInWords, ply: usize, lang: Lang) -> String {
     }
 }
 
-/// The verdict sentence (the first line after the heading) in `lang`.
+/// The verdict sentence in `lang` (one line, without the leading spaces): what the HTTP
+/// answer's `text.verdict` carries.
 pub fn verdict_sentence(r: &JudgeReport, lang: Lang) -> String {
-    let t = text_in(r, lang);
-    let first = t.lines().next().unwrap_or("");
-    let cut = match lang {
-        Lang::En => first.split_once(": ").map_or(first, |(_, v)| v),
-        _ => first.split_once('：').map_or(first, |(_, v)| v),
-    };
-    cut.to_string()
+    text_in(r, lang).lines().nth(1).unwrap_or("").trim().to_string()
 }
 
 /// [`text`] in `lang`: the same sentences in the FIDE Laws' Chinese terms (將軍、將死、逼和、
@@ -262,25 +239,31 @@ pub fn text_in(r: &JudgeReport, lang: Lang) -> String {
     }
     let w = &r.words;
     let mut t = format!(
-        "{}{}{}",
-        zh::pick(lang, "西洋棋（國際棋聯棋規），共", "国际象棋（国际棋联规则），共"),
+        "  {}{}{}\n",
+        zh::pick(lang, "西洋棋，共", "国际象棋，共"),
         zh::plies(lang, r.plies),
-        zh::pick(lang, "（［ ］內為半回合序號）：", "（［ ］内为半回合序号）："),
+        zh::pick(
+            lang,
+            "（［ ］內為半回合序號，一方走一步為一個半回合），規則：國際棋聯棋規",
+            "（［ ］内为半回合序号，一方走一步为一个半回合），规则：国际棋联规则"
+        ),
     );
     let cite = |c: &str| zh::cite(lang, c);
     match (r.status, r.reason) {
         (Status::Decided, Some(reason)) => {
             let at = r.at_ply.unwrap_or(0);
             t.push_str(&format!(
-                "{}，{}（{}），{}。\n",
+                "  {}{}{}，{}。\n  {}{}\n",
                 when_zh(w, at, lang),
+                zh::pick(lang, "已判定：", "已判定："),
                 reason_in(reason, lang),
+                zh::result(lang, r.result, true),
+                zh::pick(lang, "條文：", "条文："),
                 cite(reason.clause()),
-                zh::result(lang, r.result, true)
             ));
             if r.moves_after_end > 0 {
                 t.push_str(&format!(
-                    "{}{}。\n",
+                    "  {}{}。\n",
                     zh::pick(lang, "對局結束後，記錄還多出", "对局结束后，记录还多出"),
                     zh::plies(lang, r.moves_after_end)
                 ));
@@ -313,8 +296,8 @@ pub fn text_in(r: &JudgeReport, lang: Lang) -> String {
                 .collect();
             let at = r.end_claims.first().map_or(r.plies, |c| c.at_ply);
             t.push_str(&format!(
-                "{}{}，{}{who}{}{}{}。\n",
-                zh::pick(lang, "未判定；", "未判定；"),
+                "  {}{}，{}{who}{}{}{}。\n",
+                zh::pick(lang, "未判定：", "未判定："),
                 when_zh(w, at, lang),
                 zh::pick(lang, "輪到", "轮到"),
                 zh::pick(lang, "走棋，現在可", "走棋，现在可"),
@@ -324,8 +307,8 @@ pub fn text_in(r: &JudgeReport, lang: Lang) -> String {
         }
         _ => t.push_str(zh::pick(
             lang,
-            "棋規未判定；對局繼續。\n",
-            "规则未判定；对局继续。\n",
+            "  棋規未判定：記錄結束時對局仍在進行。\n",
+            "  规则未判定：记录结束时对局仍在进行。\n",
         )),
     }
     for c in &r.claims {
@@ -372,21 +355,24 @@ pub fn text_in(r: &JudgeReport, lang: Lang) -> String {
             cite(f.clause)
         ));
     }
-    match &r.recorded_result {
-        Some(rec) if !r.result_agrees => t.push_str(&format!(
-            "{}{rec}{}{}。\n",
-            zh::pick(lang, "記錄的結果是", "记录的结果是"),
-            zh::pick(lang, "，但依棋規應為", "，但依规则应为"),
-            r.result
-        )),
-        Some(rec) if rec == "*" => {
-            t.push_str(zh::pick(lang, "記錄沒有結果（*）。\n", "记录没有结果（*）。\n"))
+    if let Some(rec) = r.recorded_result.as_deref() {
+        if r.result_agrees == Some(false) {
+            let say = match r.status {
+                Status::Decided => r.result.to_string(),
+                Status::Claimable => zh::pick(lang, "可以申請和局", "可以申请和棋").to_string(),
+                _ => zh::pick(lang, "對局繼續（沒有終局條件）", "对局继续（没有终局条件）").to_string(),
+            };
+            t.push_str(&format!(
+                "  {}{rec}{}{say}。\n",
+                zh::pick(lang, "記錄的結果是", "记录的结果是"),
+                zh::pick(lang, "；依棋規應為", "；依规则应为"),
+            ));
+        } else if rec.trim() != "*" {
+            t.push_str(&format!(
+                "  {}{rec}。\n",
+                zh::pick(lang, "記錄的結果：", "记录的结果：")
+            ));
         }
-        Some(rec) => t.push_str(&format!(
-            "{}{rec}。\n",
-            zh::pick(lang, "記錄的結果：", "记录的结果：")
-        )),
-        None => {}
     }
     t
 }

@@ -16,6 +16,7 @@ pub mod errors;
 pub mod flag;
 pub mod glossary;
 pub mod perft;
+pub mod rescore;
 pub mod xiangqi_judge;
 pub mod zh;
 
@@ -110,6 +111,34 @@ pub(crate) fn in_lang(lang: Lang, english: impl Fn() -> String, words: impl Fn(L
         words(lang),
         glossary::summaries_in(&[cited.as_str()], lang)
     )
+}
+
+/// The heading line of a judged game, both games alike: `"FILE, game N: Red vs Black (Event)"`
+/// (繁體 `"FILE，第N局：紅方 對 黑方（賽事）"`): the names when the record gives both, the
+/// event when it gives one.
+pub(crate) fn heading_in(
+    lang: Lang,
+    file: &str,
+    index: usize,
+    from_position: bool,
+    players: &crate::report::Players,
+) -> String {
+    let mut s = game_label_in(lang, file, index, from_position);
+    let (colon, vs, open, close) = match lang {
+        Lang::En => (": ", " vs ", " (", ")"),
+        _ => ("：", zh::pick(lang, " 對 ", " 对 "), "（", "）"),
+    };
+    if let (Some(first), Some(second)) = (&players.first, &players.second) {
+        for part in [colon, first, vs, second] {
+            s.push_str(part);
+        }
+    }
+    if let Some(event) = &players.event {
+        for part in [open, event, close] {
+            s.push_str(part);
+        }
+    }
+    s
 }
 
 /// [`game_label`] in `lang`.

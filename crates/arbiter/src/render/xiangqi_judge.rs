@@ -2,7 +2,7 @@
 //! procedure where it applies, repetition evidence with the moves numbered in the record's
 //! notation.
 
-use super::{capitalise_first, capitalised, game_label, game_label_in, read_notes_in, read_notes_text, zh};
+use super::{capitalise_first, capitalised, heading_in, read_notes_in, read_notes_text, zh};
 use crate::render::cycle::{cycle_text_in, cycle_text_with, CycleWording};
 use crate::report::XiangqiGameReport;
 use crate::types::Lang;
@@ -40,11 +40,14 @@ fn after_move(r: &XiangqiGameReport, ply: usize) -> String {
 pub fn text(r: &XiangqiGameReport) -> String {
     let mut s = String::new();
     if r.recorded_result.is_some() || r.from_position {
-        s.push_str(&format!(
-            "{}{}\n",
-            game_label(&r.file, r.index, r.from_position),
-            r.heading
+        s.push_str(&heading_in(
+            Lang::En,
+            &r.file,
+            r.index,
+            r.from_position,
+            &r.players,
         ));
+        s.push('\n');
     }
     s.push_str(&verdict_text(r));
     if let (Some(n), Some(ply)) = (r.notation_warnings, r.first_warning_ply) {
@@ -236,20 +239,8 @@ pub fn text_in(r: &XiangqiGameReport, lang: Lang) -> String {
     }
     let mut s = String::new();
     if r.recorded_result.is_some() || r.from_position {
-        // Full-width punctuation around the record's own words: `：Red vs Black（Event）`.
-        let (players, event) = r.heading.split_at(r.heading_players.min(r.heading.len()));
-        let players = players
-            .strip_prefix(": ")
-            .map_or(players.to_string(), |h| format!("：{h}"));
-        let event = event
-            .strip_prefix(" (")
-            .and_then(|e| e.strip_suffix(')'))
-            .map_or(event.to_string(), |e| format!("（{e}）"));
-        let heading = format!("{players}{event}");
-        s.push_str(&format!(
-            "{}{heading}\n",
-            game_label_in(lang, &r.file, r.index, r.from_position)
-        ));
+        s.push_str(&heading_in(lang, &r.file, r.index, r.from_position, &r.players));
+        s.push('\n');
     }
     s.push_str(&verdict_zh(r, lang));
     if let (Some(n), Some(ply)) = (r.notation_warnings, r.first_warning_ply) {

@@ -26,6 +26,20 @@ use xiangqi::{Color, IllegalMove, Move, Position};
 /// Plies between two positions kept by the referee for [`Referee::position_at`].
 const SNAPSHOT_EVERY: usize = 64;
 
+/// A move the rules forbid the side to move ([`Referee::forbidden`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forbidden {
+    /// The move.
+    pub mv: Move,
+    /// Why, as the verdict after it says (perpetual check, perpetual chase, …).
+    pub reason: Option<Reason>,
+    /// The clause that forbids it (e.g. "AXF detailed rule 13").
+    pub clause: Option<String>,
+    /// For a move that concedes a repetition ([`Referee::conceding`]): the opponent's reply
+    /// that would complete it; `None` for a move that completes it itself.
+    pub reply: Option<Move>,
+}
+
 /// Incremental xiangqi referee.
 ///
 /// ```
@@ -195,6 +209,19 @@ impl Referee {
     /// last capture, or whose window has the 9-round shape, is played on a copy of the
     /// referee and judged.
     pub fn forbidden_moves(&self) -> Vec<Move> {
+        self.forbidden().into_iter().map(|f| f.mv).collect()
+    }
+
+    /// [`Referee::forbidden_moves`], each with why: the reason and clause of the verdict the
+    /// move would bring (perpetual check or chase and the clause that forbids it; TW113's
+    /// 9-round rule).
+    pub fn forbidden(&self) -> Vec<Forbidden> {
+        self.closing(self.pos.side_to_move())
+    }
+
+    /// The legal moves after which the verdict is pending or decided with `at_fault` the side
+    /// that must vary (see [`Referee::forbidden_moves`] for the cost).
+    fn closing(&self, at_fault: Color) -> Vec<Forbidden> {
         if self.verdict.status == Status::Decided {
             return Vec::new();
         }
@@ -222,8 +249,58 @@ impl Referee {
             }
             let mut r = self.clone();
             let v = r.play(mv, true);
-            if matches!(v.status, Status::Pending | Status::Decided) && v.must_vary == Some(mover) {
-                out.push(mv);
+            if matches!(v.status, Status::Pending | Status::Decided) && v.must_vary == Some(at_fault) {
+                out.push(Forbidden {
+                    mv,
+                    reason: v.reason,
+                    clause: v.clause.clone(),
+                    reply: None,
+                });
+            }
+        }
+        out
+    }
+
+    /// The legal moves, not [forbidden](Referee::forbidden) themselves, after which the
+    /// opponent has a reply that makes the side to move the one that must vary: where the
+    /// first pending verdict ends the game (a match manager stops at once), playing one of
+    /// them concedes the repetition. Each with that reply ([`Forbidden::reply`], the first in
+    /// generation order) and the reason and clause of the verdict it brings. Empty once the
+    /// game is decided.
+    ///
+    /// Cost: one make-move per legal reply to each legal move (and the 9-round shape test
+    /// where that rule applies); only a move with a reply that returns to a position seen
+    /// since the last capture, or closes a 9-round window, is played on a copy and judged.
+    pub fn conceding(&self) -> Vec<Forbidden> {
+        if self.verdict.status == Status::Decided {
+            return Vec::new();
+        }
+        let mover = self.pos.side_to_move();
+        let forbidden = self.forbidden_moves();
+        let mut out = Vec::new();
+        for &mv in self.pos.legal_moves().iter() {
+            if forbidden.contains(&mv) {
+                continue;
+            }
+            let mut after = self.pos.clone();
+            after.make_move(mv);
+            let may_return = self.rules.nine_rounds.is_some()
+                || after.legal_moves().iter().any(|&reply| {
+                    let mut p = after.clone();
+                    p.make_move(reply);
+                    self.seen.contains_key(&p.key())
+                });
+            if !may_return {
+                continue;
+            }
+            let mut r = self.clone();
+            r.play(mv, true);
+            if let Some(close) = r.closing(mover).into_iter().next() {
+                out.push(Forbidden {
+                    mv,
+                    reply: Some(close.mv),
+                    ..close
+                });
             }
         }
         out
