@@ -377,7 +377,7 @@ fn chinese_reports_use_full_width_punctuation() {
             text.lines()
                 .next()
                 .unwrap()
-                .ends_with("：YAN WenQing vs LIU DaHua（Chinese National Champion 1999）"),
+                .ends_with("LIU DaHua（Chinese National Champion 1999）"),
             "{lang}: {text}"
         );
     }
