@@ -246,7 +246,8 @@ try {
     const cited = await page.locator("#cited dt").allTextContents();
     assert.deepEqual(cited, [
       "AXF detailed rule 13 — chariot chasing an unprotected cannon",
-      "AXF general rule 2 — allowed mixtures",
+      "AXF general rule 1 — perpetual check",
+      "AXF general rule 3 — perpetual chase",
     ]);
     // Moves are numbered as players count them: 1. h2e2 h9g7 … 29. g6h6 h8g8.
     const nums = await page.locator("#movelist li.num").allTextContents();
@@ -298,7 +299,7 @@ try {
     assert.equal(await page.textContent("#verdict-clause"), "亞洲棋規細則第13條");
     // Each heading: the Chinese citation, then (when the glossary has one) its Chinese title.
     const heads = await page.locator("#cited dt").allTextContents();
-    assert.deepEqual(heads.map((d) => d.split("：")[0]), ["亞洲棋規細則第13條", "亞洲棋規總綱第2條"]);
+    assert.deepEqual(heads.map((d) => d.split("：")[0]), ["亞洲棋規細則第13條", "亞洲棋規總綱第1條", "亞洲棋規總綱第3條"]);
     // Moves in Chinese notation in a Chinese view (the server writes them; the record is ICCS).
     assert.equal(await page.textContent("#verdict-at-ply"), "29…\u00a0砲8平7（第58半回合）");
     assert.equal(await page.textContent("#game-title"), "YAN WenQing – LIU DaHua（Chinese National Champion 1999）");
