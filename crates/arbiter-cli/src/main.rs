@@ -17,6 +17,7 @@ mod inputs;
 mod manual;
 mod output;
 mod serve;
+mod usage;
 
 use args::{Cli, Command};
 use clap::Parser;
@@ -44,7 +45,10 @@ impl std::fmt::Display for UsageError {
 impl std::error::Error for UsageError {}
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage::clap_error(e),
+    };
     let notation = match &cli.command {
         Command::Judge(a) => a.notation.notation,
         Command::Cycle(a) => a.notation.notation,

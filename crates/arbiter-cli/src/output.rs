@@ -55,6 +55,17 @@ pub fn zh(hant: &'static str, hans: &'static str) -> &'static str {
     arbiter::render::zh::pick(lang(), hant, hans)
 }
 
+/// A message of the CLI's own in the language of text reports: `en`, or the traditional or
+/// simplified Chinese (flag names and values stay as typed).
+pub fn say(en: &str, hant: &str, hans: &str) -> String {
+    match lang() {
+        arbiter::Lang::En => en,
+        arbiter::Lang::ZhHant => hant,
+        arbiter::Lang::ZhHans => hans,
+    }
+    .to_string()
+}
+
 /// The notation of xiangqi moves in text reports.
 pub fn notation() -> arbiter::Notation {
     SPEECH.get().map_or(arbiter::Notation::Default, |s| s.1)

@@ -382,3 +382,55 @@ fn chinese_reports_use_full_width_punctuation() {
         );
     }
 }
+
+/// Usage errors in the language asked for: clap's own (unknown flag, bad value, missing
+/// argument) and the CLI's, the flag names kept, exit code 2; English as clap words it.
+#[test]
+fn usage_errors_speak_the_language() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["judge", "--bogus", "--lang", "zh-Hant"],
+            "arbiter：用法錯誤：不認得的參數：--bogus",
+        ),
+        (
+            &["judge", "--rules", "foo", "x.pgn", "--lang", "zh-Hans"],
+            "arbiter：用法错误：--rules <RULES> 的值「foo」不可用；可用的值：axf、tw113、fide",
+        ),
+        (
+            &["claim", "x.pgn", "--lang=zh-Hant"],
+            "arbiter：用法錯誤：缺少必要的參數：--kind <KIND>",
+        ),
+        (
+            &[
+                "claim",
+                "samples/xiangqi-perpetual-chase.pgn",
+                "--kind",
+                "natural-move-limit",
+                "--game",
+                "0",
+                "--lang",
+                "zh-Hans",
+            ],
+            "arbiter：用法错误：--game：对局从1起算（第1局是第一局）",
+        ),
+        (
+            &["dead", "--lang", "zh-Hant"],
+            "arbiter：用法錯誤：dead：--fen FEN 與 --fen-file FILE 須給且只給一個",
+        ),
+    ];
+    for (args, first) in cases {
+        let (_, err, code) = run(args, &[]);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().next(), Some(*first), "{args:?}: {err}");
+    }
+    let (_, err, code) = run(&["judge", "--bogus"], &[("LANG", "zh_TW.UTF-8")]);
+    assert_eq!(
+        (code, err.lines().next()),
+        (Some(2), Some("arbiter：用法錯誤：不認得的參數：--bogus"))
+    );
+    let (_, err, code) = run(&["judge", "--bogus"], &[]);
+    assert_eq!(
+        (code, err.lines().next()),
+        (Some(2), Some("error: unexpected argument '--bogus' found"))
+    );
+}

@@ -8,10 +8,11 @@ use arbiter::{ClaimGame, ClaimQuery};
 /// Entry point.
 pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
     if a.file.is_none() && a.fen.is_none() && a.moves.is_none() {
-        return Err(UsageError(
-            "no game to claim in: give a record FILE (`-` for standard input), or --fen and/or --moves"
-                .into(),
-        )
+        return Err(UsageError(crate::output::say(
+            "no game to claim in: give a record FILE (`-` for standard input), or --fen and/or --moves",
+            "沒有可申請的對局：請給記錄檔 FILE（`-` 為標準輸入），或 --fen 及／或 --moves",
+            "没有可申请的对局：请给记录文件 FILE（`-` 为标准输入），或 --fen 和／或 --moves",
+        ))
         .into());
     }
     let bytes = match &a.file {
@@ -26,7 +27,12 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
     };
     if let (Some(path), Some(b)) = (&a.file, &bytes) {
         if b.iter().all(u8::is_ascii_whitespace) {
-            return Err(UsageError(format!("{path}: the input is empty, no game to claim in")).into());
+            let why = crate::output::say(
+                ": the input is empty, no game to claim in",
+                "：輸入是空的，沒有可申請的對局",
+                "：输入是空的，没有可申请的对局",
+            );
+            return Err(UsageError(format!("{path}{why}")).into());
         }
     }
     let game = match (&a.file, &bytes) {
@@ -38,7 +44,11 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
             index: match a.game.as_deref() {
                 Some(g) if g.chars().all(|c| c.is_ascii_digit()) => {
                     g.parse::<usize>()?.checked_sub(1).ok_or_else(|| {
-                        UsageError("--game: games are counted from 1 (game 1 is the first)".into())
+                        UsageError(crate::output::say(
+                            "--game: games are counted from 1 (game 1 is the first)",
+                            "--game：對局從1起算（第1局是第一局）",
+                            "--game：对局从1起算（第1局是第一局）",
+                        ))
                     })?
                 }
                 _ => 0,
@@ -58,11 +68,12 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
         // A FEN typo is a usage error; a FEN of the other game is the claim's to explain.
         let game = game.unwrap_or_else(|| arbiter::detect_game(fen, Some(moves).filter(|m| !m.is_empty())));
         if game == arbiter::Game::Chess && matches!(a.kind, crate::args::ClaimKind::NaturalMoveLimit) {
-            return Err(UsageError(
+            return Err(UsageError(crate::output::say(
                 "--kind natural_move_limit is a xiangqi claim and this is a chess position: claim --kind \
-                 threefold or fifty_moves"
-                    .into(),
-            )
+                 threefold or fifty_moves",
+                "--kind natural_move_limit 是象棋的提和，這是西洋棋局面：請用 --kind threefold 或 fifty_moves",
+                "--kind natural_move_limit 是中国象棋的提和，这是国际象棋局面：请用 --kind threefold 或 fifty_moves",
+            ))
             .into());
         }
         super::check_fen(fen, game)?;

@@ -7,10 +7,13 @@ use crate::UsageError;
 
 /// Entry point.
 pub fn run(a: CycleArgs, out: &mut Emitter) -> anyhow::Result<()> {
-    let fen = a
-        .fen
-        .as_deref()
-        .ok_or_else(|| UsageError("--fen is required".into()))?;
+    let fen = a.fen.as_deref().ok_or_else(|| {
+        UsageError(crate::output::say(
+            "--fen is required",
+            "必須給 --fen",
+            "必须给 --fen",
+        ))
+    })?;
     super::check_fen(Some(fen), arbiter::Game::Xiangqi)?;
     let moves = a.moves.as_deref().unwrap_or("");
     let r = arbiter::cycle(fen, moves, a.rules.map(Into::into), a.explain).map_err(cli_error)?;

@@ -12,9 +12,12 @@ fn item(a: &arbiter::DeadAnswer) -> Item {
 /// Entry point: one item per FEN, in order; a bad FEN gets `{"fen","error"}` and the rest go on.
 pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
     if args.fen.is_some() && arbiter::detect_game(args.fen.as_deref(), None) == arbiter::Game::Xiangqi {
-        return Err(
-            UsageError("dead judges chess positions (FIDE 5.2.2); this FEN is xiangqi".into()).into(),
-        );
+        return Err(UsageError(crate::output::say(
+            "dead judges chess positions (FIDE 5.2.2); this FEN is xiangqi",
+            "dead 只判西洋棋局面（國際棋聯棋規第5.2.2條）；這個 FEN 是象棋",
+            "dead 只判国际象棋局面（国际棋联规则第5.2.2条）；这个 FEN 是中国象棋",
+        ))
+        .into());
     }
     match (&args.fen, &args.fen_file) {
         (Some(fen), None) => {
@@ -84,7 +87,14 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 );
             }
         }
-        _ => return Err(UsageError("dead: give exactly one of --fen FEN or --fen-file FILE".into()).into()),
+        _ => {
+            return Err(UsageError(crate::output::say(
+                "dead: give exactly one of --fen FEN or --fen-file FILE",
+                "dead：--fen FEN 與 --fen-file FILE 須給且只給一個",
+                "dead：--fen FEN 与 --fen-file FILE 须给且只给一个",
+            ))
+            .into())
+        }
     }
     Ok(())
 }

@@ -82,7 +82,12 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     };
     if a.pos.fen.is_some() || a.pos.moves.is_some() {
         if !a.files.is_empty() {
-            return Err(UsageError("give either FILE... or --fen/--moves, not both".into()).into());
+            return Err(UsageError(crate::output::say(
+                "give either FILE... or --fen/--moves, not both",
+                "請給 FILE... 或 --fen/--moves，不能兩者都給",
+                "请给 FILE... 或 --fen/--moves，不能两者都给",
+            ))
+            .into());
         }
         let moves = a.pos.moves.as_deref().unwrap_or("");
         let report = arbiter::judge_position(a.pos.fen.as_deref(), moves, &options).map_err(cli_error)?;
@@ -90,9 +95,11 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
         return Ok(());
     }
     if a.files.is_empty() {
-        return Err(UsageError(
-            "nothing to judge: give record files or directories, `-`, or --fen/--moves".into(),
-        )
+        return Err(UsageError(crate::output::say(
+            "nothing to judge: give record files or directories, `-`, or --fen/--moves",
+            "沒有可判定的對局：請給記錄檔或目錄、`-`，或 --fen/--moves",
+            "没有可判定的对局：请给记录文件或目录、`-`，或 --fen/--moves",
+        ))
         .into());
     }
     let ctx = Ctx {
