@@ -88,6 +88,8 @@ pub struct Session {
     game: Option<Followed>,
     /// Why the current position is not followed (said once, at its first `go`).
     problem: Option<String>,
+    /// The last problem said (a game of another variant is said once, not at every move).
+    said: Option<String>,
     /// The UCCI manager's own `banmoves` for the next search.
     manager_bans: Vec<String>,
 }
@@ -130,6 +132,7 @@ impl Session {
             variant: None,
             game: None,
             problem: None,
+            said: None,
             manager_bans: Vec::new(),
         }
     }
@@ -276,8 +279,12 @@ impl Session {
             out.to_engine.push(line.to_string());
             out
         };
+        if self.game.is_some() {
+            self.said = None;
+        }
         let Some(f) = self.game.as_ref() else {
-            if let Some(why) = self.problem.take() {
+            if let Some(why) = self.problem.take().filter(|w| self.said.as_ref() != Some(w)) {
+                self.said = Some(why.clone());
                 out.to_manager.push(info(&format!(
                     "not following this game ({why}); the search is not restricted"
                 )));
@@ -827,8 +834,11 @@ mod tests {
                 "setoption name UCI_Variant value shogi",
                 "position startpos moves 7g7f",
                 "go",
+                "position startpos moves 7g7f 3c3d",
+                "go",
             ],
         );
+        assert_eq!(r.to_engine[4], "go");
         assert_eq!(r.to_engine[2], "go");
         assert_eq!(
             r.to_manager,
