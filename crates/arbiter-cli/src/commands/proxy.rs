@@ -574,9 +574,12 @@ fn finish(child: &mut Child, grace: Duration) -> ExitCode {
 }
 
 /// Sends `lines` to the engine; `false` when it no longer reads.
-fn send(engine: &mut Option<ChildStdin>, lines: &[String]) -> bool {
+fn send<L: AsRef<[u8]>>(engine: &mut Option<ChildStdin>, lines: &[L]) -> bool {
     let Some(e) = engine.as_mut() else { return false };
-    lines.iter().all(|l| writeln!(e, "{l}").is_ok()) && e.flush().is_ok()
+    lines
+        .iter()
+        .all(|l| e.write_all(l.as_ref()).is_ok() && e.write_all(b"\n").is_ok())
+        && e.flush().is_ok()
 }
 
 /// Runs the proxy: starts the engine, passes the dialogue through with the rules' restrictions,
@@ -679,17 +682,19 @@ pub fn run(args: ProxyArgs) -> ExitCode {
                     );
                     continue;
                 };
-                let rewritten = match std::str::from_utf8(&line) {
-                    Ok(text) => session.manager_line(text),
-                    Err(_) => Rewritten {
-                        to_engine: vec![String::from_utf8_lossy(&line).into_owned()],
-                        to_manager: Vec::new(),
-                    },
-                };
-                if !rewritten.to_manager.is_empty() {
-                    tell(&to_manager, &rewritten.to_manager);
+                match std::str::from_utf8(&line) {
+                    Ok(text) => {
+                        let rewritten = session.manager_line(text);
+                        if !rewritten.to_manager.is_empty() {
+                            tell(&to_manager, &rewritten.to_manager);
+                        }
+                        send(&mut engine_in, &rewritten.to_engine);
+                    }
+                    // Not UTF-8: no command the proxy reads; passed on byte for byte.
+                    Err(_) => {
+                        send(&mut engine_in, &[&line]);
+                    }
                 }
-                send(&mut engine_in, &rewritten.to_engine);
                 if line.split(|b| b.is_ascii_whitespace()).next() == Some(b"quit") {
                     return quit(&mut engine_in, &inbox, &mut child);
                 }
