@@ -61,6 +61,22 @@ fn moves_of(text: &str) -> Vec<Move> {
         .collect()
 }
 
+/// TW113 example 1 (a perpetual check) and TW113's 9-round rule: a check and an advisor shuffle
+/// among four points, the king on a four-point round (no position three times within nine
+/// rounds).
+fn small_games() -> Vec<(Position, Vec<Move>)> {
+    vec![
+        (
+            Position::from_fen("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w").unwrap(),
+            moves_of(&"f7e7 e9f9 e7f7 f9e9 ".repeat(4)),
+        ),
+        (
+            Position::from_fen("4k4/9/3R5/9/9/4P4/9/9/9/3AK4 w - - 0 1").unwrap(),
+            moves_of(&"d7e7 e9d9 d0e1 d9d8 e7d7 d8e8 e1d0 e8e9 ".repeat(3)),
+        ),
+    ]
+}
+
 #[test]
 fn forbidden_moves_equal_the_reference_at_every_ply() {
     let sample = std::fs::read_to_string(concat!(
@@ -73,19 +89,8 @@ fn forbidden_moves_equal_the_reference_at_every_ply() {
         .filter(|l| !l.starts_with('['))
         .collect::<Vec<_>>()
         .join(" ");
-    let games = [
-        (Position::startpos(), moves_of(&movetext)),
-        (
-            Position::from_fen("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w").unwrap(),
-            moves_of(&"f7e7 e9f9 e7f7 f9e9 ".repeat(4)),
-        ),
-        // TW113's 9-round rule: a check and an advisor shuffle among four points, the king on
-        // a four-point round (no position three times within nine rounds).
-        (
-            Position::from_fen("4k4/9/3R5/9/9/4P4/9/9/9/3AK4 w - - 0 1").unwrap(),
-            moves_of(&"d7e7 e9d9 d0e1 d9d8 e7d7 d8e8 e1d0 e8e9 ".repeat(3)),
-        ),
-    ];
+    let mut games = vec![(Position::startpos(), moves_of(&movetext))];
+    games.extend(small_games());
     let mut non_empty = 0;
     for (start, moves) in &games {
         for (name, rules) in [("axf", RuleSet::axf()), ("tw113", RuleSet::tw113())] {
@@ -106,21 +111,12 @@ fn forbidden_moves_equal_the_reference_at_every_ply() {
 
 #[test]
 fn conceding_moves_equal_the_reference_at_every_ply() {
-    let games = [
-        (
-            Position::from_fen("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w").unwrap(),
-            moves_of(&"f7e7 e9f9 e7f7 f9e9 ".repeat(4)),
-        ),
-        (
-            Position::from_fen("4k4/9/3R5/9/9/4P4/9/9/9/3AK4 w - - 0 1").unwrap(),
-            moves_of(&"d7e7 e9d9 d0e1 d9d8 e7d7 d8e8 e1d0 e8e9 ".repeat(3)),
-        ),
-        // A chariot chasing an unprotected cannon between two points (AXF: Red must vary).
-        (
-            Position::from_fen("4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w").unwrap(),
-            moves_of(&"a3b3 b5a5 b3a3 a5b5 ".repeat(4)),
-        ),
-    ];
+    let mut games = small_games();
+    // A chariot chasing an unprotected cannon between two points (AXF: Red must vary).
+    games.push((
+        Position::from_fen("4k4/9/9/9/1c7/4P4/R8/9/9/4K4 w").unwrap(),
+        moves_of(&"a3b3 b5a5 b3a3 a5b5 ".repeat(4)),
+    ));
     let mut found = 0;
     for (start, moves) in &games {
         for (name, rules) in [("axf", RuleSet::axf()), ("tw113", RuleSet::tw113())] {
