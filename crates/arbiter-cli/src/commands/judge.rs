@@ -223,7 +223,12 @@ impl arbiter::batch::Sink<(Item, bool)> for Tally<'_> {
         if let (Some(b), Some(n)) = (&self.bar, self.judged_bytes) {
             let n = n.load(std::sync::atomic::Ordering::Relaxed);
             b.set_position(n.min(b.length().unwrap_or(n)));
-            b.set_message(format!("{} games, {} not judged", self.games, self.failed));
+            b.set_message(format!(
+                "{} {}, {} not judged",
+                self.games,
+                if self.games == 1 { "game" } else { "games" },
+                self.failed
+            ));
         }
         self.out.flush();
         self.out.write_error().is_none()
@@ -234,7 +239,12 @@ impl arbiter::batch::Sink<(Item, bool)> for Tally<'_> {
         self.inputs += 1;
         if let (Some(b), None) = (&self.bar, self.judged_bytes) {
             b.set_position(self.inputs as u64);
-            b.set_message(format!("{} games, {} not judged", self.games, self.failed));
+            b.set_message(format!(
+                "{} {}, {} not judged",
+                self.games,
+                if self.games == 1 { "game" } else { "games" },
+                self.failed
+            ));
         }
         self.out.flush();
         self.out.write_error().is_none()

@@ -126,7 +126,10 @@ pub fn chess(r: &ClaimVerdict) -> String {
         t.push_str(&format!("The position {stands} for the {} time.\n", ordinal(o)));
     }
     if let Some(p) = r.plies_without_progress {
-        t.push_str(&format!("{p} plies without pawn move or capture (100 needed).\n"));
+        t.push_str(&format!(
+            "{} without pawn move or capture (100 needed).\n",
+            crate::words::plies(p as usize)
+        ));
     }
     if let Some(ended) = &r.ended {
         t.push_str(&game_ended(ended));
