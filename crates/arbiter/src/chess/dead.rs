@@ -29,6 +29,12 @@ pub fn find_helpmate(pos: &Chess, winner: Color, budget: u32) -> Option<Vec<Move
     find_checked_helpmate(pos, winner, budget, 1)
 }
 
+/// Whether `line` is a legal sequence of moves from `pos` ending in checkmate by `winner`:
+/// the check that makes a helpmate line a proof (FIDE 5.2.2: the winner can mate).
+pub fn is_helpmate(pos: &Chess, winner: Color, line: &[Move]) -> bool {
+    search::is_helpmate(pos, winner, line)
+}
+
 /// [`find_helpmate`] with the budget `blocker_factor` times larger when the winner has only
 /// minor pieces (8 in [`can_mate`]: the helpmates are long there, and the complete search is
 /// slowest there too).
