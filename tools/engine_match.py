@@ -132,6 +132,22 @@ class XiangqiBoard:
     def key(self):
         return "/".join("".join(r) for r in self.rows) + (" w" if self.red_to_move else " b")
 
+    def fen(self, plies):
+        """The position as FEN (no capture in it: its counter 0), `plies` into a game that began
+        with Red to move."""
+        rows = []
+        for r in self.rows:
+            row, empty = "", 0
+            for c in r:
+                if c == ".":
+                    empty += 1
+                else:
+                    row += (str(empty) if empty else "") + c
+                    empty = 0
+            rows.append(row + (str(empty) if empty else ""))
+        side = "w" if self.red_to_move else "b"
+        return f"{'/'.join(rows)} {side} - - 0 {plies // 2 + 1}"
+
     def square(self, text):
         rank = int(text[1:]) - (1 if self.ranks_from_one else 0)
         return 9 - rank, ord(text[0]) - ord("a")
@@ -161,6 +177,11 @@ def play_game(engines, fen, args, rng, variant):
         board = XiangqiBoard(fen, ranks_from_one=uci_xiangqi)
         white_to_move = board.red_to_move
         seen = {board.key(): 1}
+    # The position sent to the engines: the start and every move (as cutechess does), or with
+    # --position-from last-capture the position after the last capture and the moves since
+    # (no position before a capture can recur, so nothing the rules judge is lost; engines
+    # replay long move lists slowly).
+    base_fen, base = fen, 0
     limit = (
         f"nodes {args.nodes}" if args.nodes else f"movetime {args.movetime}" if args.movetime else f"depth {args.depth}"
     )
@@ -172,10 +193,10 @@ def play_game(engines, fen, args, rng, variant):
         if len(moves) >= args.max_plies:
             return moves, "1/2-1/2", "Draw by adjudication: max plies", "adjudication"
         if len(moves) < args.random_plies:
-            legal = mover.legal_moves(fen, moves)
+            legal = mover.legal_moves(base_fen, moves[base:])
             move = rng.choice(legal) if legal else None
         else:
-            move = mover.best_move(fen, moves, limit)
+            move = mover.best_move(base_fen, moves[base:], limit)
         if move is None:
             if variant == "chess":
                 if board.is_checkmate():
@@ -200,7 +221,8 @@ def play_game(engines, fen, args, rng, variant):
             if board.halfmove_clock >= 100:
                 return moves, "1/2-1/2", "Draw by fifty moves rule", None
         else:
-            board.play(move)
+            if board.play(move) and args.position_from == "last-capture":
+                base_fen, base = board.fen(len(moves)), len(moves)
             k = board.key()
             seen[k] = seen.get(k, 0) + 1
             if seen[k] >= 3:
@@ -285,6 +307,12 @@ def main():
     ap.add_argument("--max-plies", type=int, default=200)
     ap.add_argument("--random-plies", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--position-from",
+        choices=["start", "last-capture"],
+        default="start",
+        help="xiangqi: send the engines the start and all moves (cutechess), or the position after the last capture",
+    )
     ap.add_argument("--out", default="-")
     args = ap.parse_args()
 

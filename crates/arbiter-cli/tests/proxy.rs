@@ -114,3 +114,31 @@ fn a_missing_engine_is_an_error() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "no engine: a usage error");
 }
+
+#[test]
+fn bytes_that_are_not_utf8_pass_unchanged_and_an_overlong_line_is_dropped() {
+    let mut p = proxy("2", ECHO);
+    let mut stdin = p.stdin.take().unwrap();
+    let mut input = b"isready \xff\xfe\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', (1 << 20) + 10));
+    input.extend(b"\nquit\n");
+    // Written from a thread: the pipes are smaller than the long line.
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = p.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    // The engine's answer and the proxy's line come in either order.
+    let mut lines: Vec<&[u8]> = out
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines.sort();
+    assert_eq!(
+        lines,
+        [
+            &b"got isready \xff\xfe"[..],
+            &b"info string arbiter: line 2 longer than 1048576 bytes; dropped"[..],
+        ]
+    );
+    assert_eq!(out.status.code(), Some(7));
+}

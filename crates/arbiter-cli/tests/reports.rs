@@ -389,6 +389,14 @@ fn xiangqi_sample_report_has_one_verdict() {
         "{fide}"
     );
     assert!(!stderr(&out).contains("--rules fide"), "{}", stderr(&out));
+    // Once per run, however many xiangqi games there are.
+    let out = arbiter(&[
+        "judge",
+        "--rules",
+        "fide",
+        "crates/records/tests/fixtures/iccs/liu_dahua_1125.pgn",
+    ]);
+    assert_eq!(stdout(&out).matches("Note: --rules fide").count(), 1);
 }
 
 /// Xiangqi moves given in Chinese come back in Chinese, numbered, with plies in brackets; a
@@ -727,6 +735,36 @@ fn fen_typos_on_the_command_line_are_usage_errors() {
 /// is the first game of a file (as the text report's "game 1"), a missing game is named by
 /// that number, `--game 0` is a usage error, and a record reader's error says "game 1" for the
 /// first game (JSON `index` stays the 0-based position: `index` = N − 1).
+/// A library (CBL) whose record 1 and record 22 are section titles: `judge` numbers its games
+/// by their records (game 2 to game 37), and `claim --game N` names the game `judge` calls
+/// game N (the 60-ply game 2, the last game 37), not the Nth game read.
+#[test]
+fn claim_counts_a_librarys_games_as_judge_does() {
+    let file = "crates/records/tests/fixtures/formats/cbl/longhua_cup_1989_35games.cbl";
+    let judged = stdout(&arbiter(&["judge", "--json", file]));
+    let reports: Vec<serde_json::Value> = judged.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(reports.len(), 35);
+    let (first, last) = (&reports[0], &reports[34]);
+    assert_eq!(
+        (first["index"].as_u64(), last["index"].as_u64()),
+        (Some(1), Some(36))
+    );
+    for (n, report) in [("2", first), ("37", last)] {
+        let out = arbiter(&[
+            "claim",
+            "--json",
+            "--kind",
+            "natural_move_limit",
+            file,
+            "--game",
+            n,
+        ]);
+        assert_eq!(out.status.code(), Some(0), "game {n}: {}", stdout(&out));
+        let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(v["at_ply"], report["plies"], "game {n}: {v}");
+    }
+}
+
 #[test]
 fn games_are_counted_from_one() {
     let file = "samples/chess-threefold-grischuk-giri-2019.pgn";
@@ -815,5 +853,25 @@ fn one_large_file_gets_a_progress_bar_on_a_terminal() {
     assert!(
         shown.contains(&format!("arbiter: {copies} games from 1 file")),
         "{shown}"
+    );
+}
+
+/// `cycle` without moves is a usage error (exit 2) naming what is missing, in each language.
+#[test]
+fn a_cycle_without_moves_is_a_usage_error() {
+    let fen = "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w";
+    let out = arbiter(&["cycle", "--fen", fen]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("usage error: no moves given (--moves)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = arbiter(&["cycle", "--fen", fen, "--lang", "zh-Hans"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("没有给着法：循环至少要有一轮"),
+        "{}",
+        stderr(&out)
     );
 }

@@ -349,3 +349,30 @@ fn a_rescored_flag_fall_reads_as_a_draw_agreed() {
     let (again, report, _, _) = rescore(&out, &[]);
     assert!(again == out && report.is_empty());
 }
+
+/// A chess draw its `[Termination]` puts down to a threefold repetition or the fifty-move
+/// rule, where no claim could be made at the end, is an incorrect claim (FIDE 9.5.3: the game
+/// goes on): reported as disputed, copied unchanged. A claim the position allowed agrees.
+#[test]
+fn a_draw_by_an_incorrect_claim_is_disputed() {
+    let game = |termination: &str, moves: &str| {
+        format!(
+            "[Event \"claims\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1/2-1/2\"]\n\
+             [Termination \"{termination}\"]\n\n{moves} 1/2-1/2\n\n"
+        )
+    };
+    for termination in ["3-fold repetition", "50-move rule"] {
+        let input = game(termination, "1. e4 e5 2. Nf3 Nc6");
+        let (out, report, code, _) = rescore(input.as_bytes(), &[]);
+        assert_eq!((code, text(&out)), (0, input.clone()));
+        assert_eq!(report.len(), 1, "{report:?}");
+        assert_eq!(report[0]["status"], "disputed");
+        assert_eq!(report[0]["reason"], "incorrect_claim");
+        assert_eq!(report[0]["clause"], "FIDE 9.5.3");
+        assert_eq!(report[0]["ply"], 4);
+    }
+    // The start position for the third time after 2...Ng8: the claim was correct.
+    let input = game("3-fold repetition", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8");
+    let (out, report, code, _) = rescore(input.as_bytes(), &[]);
+    assert_eq!((code, text(&out), report.len()), (0, input, 0));
+}

@@ -134,10 +134,13 @@
   }
 
   // The game picker's line for game i: its number, players, event and date (or its kind).
+  // Games numbered as the reports number them (index + 1: a library's title-only slots keep
+  // their numbers), by position only when the answer gives no index.
   function pickLabel(g, i) {
     const name = title(g);
-    if (g.error) return `${i + 1}. ${name ? name + " " : ""}✗`;
-    return `${i + 1}. ${name || `${t("b_" + g.rules)} · ${g.plies} ${t("ply")}`}`;
+    const n = (Number.isInteger(g.index) ? g.index : i) + 1;
+    if (g.error) return `${n}. ${name ? name + " " : ""}✗`;
+    return `${n}. ${name || `${t("b_" + g.rules)} · ${g.plies} ${t("ply")}`}`;
   }
 
   function fillPicker(filter) {

@@ -3,6 +3,7 @@
 //! recur), the last 8 plies a chariot-and-horse loop that the side to move could continue.
 //! Goal: under 1 ms per call. Measured under AXF (only moves back to a seen position are
 //! judged) and TW113 (also the moves whose last nine rounds have the 9-round rule's shape).
+//! Also `conceding`, which `arbiter proxy --match` adds to it at each search.
 //! Run: `cargo bench -p arbiter-referee --bench forbidden`.
 
 use arbiter::xiangqi::referee::Referee;
@@ -90,6 +91,12 @@ fn forbidden(c: &mut Criterion) {
         c.bench_function(
             &format!("forbidden {name} ({legal} legal moves, 100 plies)"),
             |b| b.iter(|| black_box(&r).forbidden_moves()),
+        );
+        // What `arbiter proxy --match` adds at each search: the moves the opponent could
+        // answer by completing the repetition (a copy of the referee judged per candidate).
+        c.bench_function(
+            &format!("conceding {name} ({legal} legal moves, 100 plies)"),
+            |b| b.iter(|| black_box(&r).conceding()),
         );
     }
 }

@@ -36,6 +36,8 @@ pub enum Ending {
     Repetition,
     /// `time forfeit` (the PGN standard's value) or a lost flag.
     TimeForfeit,
+    /// A move-count draw: `50-move rule`, `fifty moves` (as match managers and GUIs write it).
+    MoveCount,
     /// Anything else, or no tag.
     Other,
 }
@@ -49,6 +51,8 @@ pub fn ending(termination: Option<&str>) -> Ending {
         Ending::Repetition
     } else if t.contains("time") || t.contains("flag") {
         Ending::TimeForfeit
+    } else if t.contains("50") || t.contains("fifty") {
+        Ending::MoveCount
     } else {
         Ending::Other
     }
@@ -112,6 +116,8 @@ mod tests {
         assert_eq!(ending(Some("perpetual chase")), Repetition);
         assert_eq!(ending(Some("time forfeit")), TimeForfeit);
         assert_eq!(ending(Some("normal")), Other);
+        assert_eq!(ending(Some("50-move rule")), MoveCount);
+        assert_eq!(result_agrees(D, MoveCount, Nothing), None);
         assert_eq!(ending(None), Other);
     }
 }

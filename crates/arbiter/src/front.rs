@@ -825,6 +825,9 @@ pub fn cycle(fen: &str, moves: &str, rules: Option<RuleBook>, explain: bool) -> 
         return Err(Error::Usage(Usage::CycleOfChess));
     }
     let start = parse_xiangqi_fen(Some(fen))?;
+    if moves.trim().is_empty() {
+        return Err(Error::Usage(Usage::CycleWithoutMoves));
+    }
     let texts = moves;
     let moves = parse_xiangqi_moves(&start, moves)?;
     let rules = RuleBook::xiangqi(rules);
@@ -1070,8 +1073,9 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
                 kind: Some(records::GameKind::Xiangqi),
                 file: Some(file.to_string()),
             };
+            // The reports' numbering: a library's title-only slots keep their numbers.
             let (_, game) = records::games(bytes, opts)
-                .nth(index)
+                .find(|(i, _)| *i == index)
                 .ok_or_else(|| Error::input(no_such_game(file, index)))?;
             match game.map_err(|e| Error::input(e.to_string()))? {
                 records::Game::Xiangqi(r) => {

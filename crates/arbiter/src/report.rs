@@ -123,6 +123,8 @@ pub enum Usage {
     },
     /// `cycle` was given a chess FEN.
     CycleOfChess,
+    /// `cycle` was given no moves.
+    CycleWithoutMoves,
     /// `classify` was asked under `fide`.
     ClassifyUnderFide,
     /// A chess claim (threefold, fifty moves) on the xiangqi game of a record file.

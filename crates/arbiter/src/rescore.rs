@@ -6,7 +6,10 @@
 //! convention a pending xiangqi repetition is decided) with another result than the record's,
 //! or earlier than the record (moves after the end). It is **disputed** when the rules give no
 //! result to write but `result_agrees` is false (a repetition pending or a draw only claimable
-//! against a recorded win). A truncated record is left alone.
+//! against a recorded win), or when a chess record ends in a draw its `[Termination]` puts down
+//! to a threefold repetition or the fifty-move rule that no claim could have made at its end:
+//! an incorrect claim, after which the game goes on (FIDE 9.5.3; `reason`
+//! `incorrect_claim`). A truncated record is left alone.
 //!
 //! The edits ([`rewrite`]): `[Result]` set to the rules' result and `[Termination]` to the
 //! PGN standard's value ([`Termination`]; both added after the last tag when missing); a
@@ -104,8 +107,9 @@ fn json_name<T: serde::Serialize>(reason: &T) -> String {
     }
 }
 
-/// What re-scoring does with a judged game (see the module docs); `None` for an error report.
-pub fn finding(report: &GameReport) -> Option<Finding> {
+/// What re-scoring does with a judged game (see the module docs); `termination` is the
+/// record's `[Termination]` tag. `None` for an error report.
+pub fn finding(report: &GameReport, termination_tag: Option<&str>) -> Option<Finding> {
     use crate::chess::Reason as C;
     use crate::xiangqi::verdict::Reason as X;
     let (recorded, status, result, reason, clause, ply, must_vary, after, agrees, truncated, termination) =
@@ -178,6 +182,24 @@ pub fn finding(report: &GameReport) -> Option<Finding> {
                 }));
             }
             return Some(Finding::Agrees);
+        }
+    }
+    // A draw by a claim the position did not allow: the claim was incorrect (FIDE 9.5.3).
+    let claim_ending = matches!(
+        crate::agreement::ending(termination_tag),
+        crate::agreement::Ending::Repetition | crate::agreement::Ending::MoveCount
+    );
+    if let GameReport::Chess(c) = report {
+        let r = &c.report;
+        if claim_ending && recorded_outcome == Outcome::Draw && r.status == Status::Ongoing {
+            return Some(Finding::Disputed(Dispute {
+                recorded,
+                status,
+                result,
+                reason: Some("incorrect_claim".to_string()),
+                clause: Some("FIDE 9.5.3".to_string()),
+                ply: Some(r.plies),
+            }));
         }
     }
     if agrees == Some(false) {

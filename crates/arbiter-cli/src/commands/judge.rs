@@ -28,7 +28,7 @@ struct Ctx {
 impl Ctx {
     /// Warns once on standard error when `--rules` names a rule set of the other game than
     /// the game judged (it is judged under its own rules all the same), with `--json` only:
-    /// a text report says it in its own "Note:" line, and once is enough.
+    /// a text report says it in its own "Note:" line, once per run.
     fn check_rules(&self, report: &arbiter::GameReport) {
         use std::sync::atomic::Ordering;
         if !self.json {
@@ -53,11 +53,14 @@ impl Ctx {
         let report = game.judge(&self.options);
         self.check_rules(&report);
         let mut item = Item::game(&report);
-        // Said in the text report too, not only once on standard error.
+        // A text report says it in a "Note:" line, once per run (before the first game it
+        // concerns), not before each of them.
+        use std::sync::atomic::Ordering;
         if let Some(msg) = report
             .game()
             .and_then(|g| arbiter::RuleBook::mismatch(self.options.rules, g))
             .map(|u| super::usage_message(&u))
+            .filter(|_| !self.json && !self.warned_rules.swap(true, Ordering::Relaxed))
         {
             item.text = if crate::output::lang().is_chinese() {
                 format!("{}{msg}。\n{}", crate::output::zh("注意：", "注意："), item.text)
@@ -227,7 +230,12 @@ impl arbiter::batch::Sink<(Item, bool)> for Tally<'_> {
         if let (Some(b), Some(n)) = (&self.bar, self.judged_bytes) {
             let n = n.load(std::sync::atomic::Ordering::Relaxed);
             b.set_position(n.min(b.length().unwrap_or(n)));
-            b.set_message(format!("{} games, {} not judged", self.games, self.failed));
+            b.set_message(format!(
+                "{} {}, {} not judged",
+                self.games,
+                if self.games == 1 { "game" } else { "games" },
+                self.failed
+            ));
         }
         self.out.flush();
         self.out.write_error().is_none()
@@ -238,7 +246,12 @@ impl arbiter::batch::Sink<(Item, bool)> for Tally<'_> {
         self.inputs += 1;
         if let (Some(b), None) = (&self.bar, self.judged_bytes) {
             b.set_position(self.inputs as u64);
-            b.set_message(format!("{} games, {} not judged", self.games, self.failed));
+            b.set_message(format!(
+                "{} {}, {} not judged",
+                self.games,
+                if self.games == 1 { "game" } else { "games" },
+                self.failed
+            ));
         }
         self.out.flush();
         self.out.write_error().is_none()

@@ -88,6 +88,8 @@ pub struct Session {
     game: Option<Followed>,
     /// Why the current position is not followed (said once, at its first `go`).
     problem: Option<String>,
+    /// The last problem said (a game of another variant is said once, not at every move).
+    said: Option<String>,
     /// The UCCI manager's own `banmoves` for the next search.
     manager_bans: Vec<String>,
 }
@@ -130,6 +132,7 @@ impl Session {
             variant: None,
             game: None,
             problem: None,
+            said: None,
             manager_bans: Vec::new(),
         }
     }
@@ -276,8 +279,12 @@ impl Session {
             out.to_engine.push(line.to_string());
             out
         };
+        if self.game.is_some() {
+            self.said = None;
+        }
         let Some(f) = self.game.as_ref() else {
-            if let Some(why) = self.problem.take() {
+            if let Some(why) = self.problem.take().filter(|w| self.said.as_ref() != Some(w)) {
+                self.said = Some(why.clone());
                 out.to_manager.push(info(&format!(
                     "not following this game ({why}); the search is not restricted"
                 )));
@@ -567,9 +574,12 @@ fn finish(child: &mut Child, grace: Duration) -> ExitCode {
 }
 
 /// Sends `lines` to the engine; `false` when it no longer reads.
-fn send(engine: &mut Option<ChildStdin>, lines: &[String]) -> bool {
+fn send<L: AsRef<[u8]>>(engine: &mut Option<ChildStdin>, lines: &[L]) -> bool {
     let Some(e) = engine.as_mut() else { return false };
-    lines.iter().all(|l| writeln!(e, "{l}").is_ok()) && e.flush().is_ok()
+    lines
+        .iter()
+        .all(|l| e.write_all(l.as_ref()).is_ok() && e.write_all(b"\n").is_ok())
+        && e.flush().is_ok()
 }
 
 /// Runs the proxy: starts the engine, passes the dialogue through with the rules' restrictions,
@@ -672,17 +682,19 @@ pub fn run(args: ProxyArgs) -> ExitCode {
                     );
                     continue;
                 };
-                let rewritten = match std::str::from_utf8(&line) {
-                    Ok(text) => session.manager_line(text),
-                    Err(_) => Rewritten {
-                        to_engine: vec![String::from_utf8_lossy(&line).into_owned()],
-                        to_manager: Vec::new(),
-                    },
-                };
-                if !rewritten.to_manager.is_empty() {
-                    tell(&to_manager, &rewritten.to_manager);
+                match std::str::from_utf8(&line) {
+                    Ok(text) => {
+                        let rewritten = session.manager_line(text);
+                        if !rewritten.to_manager.is_empty() {
+                            tell(&to_manager, &rewritten.to_manager);
+                        }
+                        send(&mut engine_in, &rewritten.to_engine);
+                    }
+                    // Not UTF-8: no command the proxy reads; passed on byte for byte.
+                    Err(_) => {
+                        send(&mut engine_in, &[&line]);
+                    }
                 }
-                send(&mut engine_in, &rewritten.to_engine);
                 if line.split(|b| b.is_ascii_whitespace()).next() == Some(b"quit") {
                     return quit(&mut engine_in, &inbox, &mut child);
                 }
@@ -827,8 +839,11 @@ mod tests {
                 "setoption name UCI_Variant value shogi",
                 "position startpos moves 7g7f",
                 "go",
+                "position startpos moves 7g7f 3c3d",
+                "go",
             ],
         );
+        assert_eq!(r.to_engine[4], "go");
         assert_eq!(r.to_engine[2], "go");
         assert_eq!(
             r.to_manager,

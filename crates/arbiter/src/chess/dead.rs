@@ -29,6 +29,12 @@ pub fn find_helpmate(pos: &Chess, winner: Color, budget: u32) -> Option<Vec<Move
     find_checked_helpmate(pos, winner, budget, 1)
 }
 
+/// Whether `line` is a legal sequence of moves from `pos` ending in checkmate by `winner`:
+/// the check that makes a helpmate line a proof (FIDE 5.2.2: the winner can mate).
+pub fn is_helpmate(pos: &Chess, winner: Color, line: &[Move]) -> bool {
+    search::is_helpmate(pos, winner, line)
+}
+
 /// [`find_helpmate`] with the budget `blocker_factor` times larger when the winner has only
 /// minor pieces (8 in [`can_mate`]: the helpmates are long there, and the complete search is
 /// slowest there too).
@@ -100,8 +106,9 @@ fn to_cha(color: Color) -> chess::Color {
 
 /// Nodes the helpmate finder ([`find_helpmate`]) may visit first in [`can_mate`], before
 /// CHA's fast unwinnability test: it finds a line for most sides of real games' positions
-/// (some 92% of the per-side answers on 30,000 Lichess positions).
-pub const QUICK_FINDER_BUDGET: u32 = 300;
+/// (57,863 of the 60,000 per-side answers on 30,000 Lichess positions, 59,136 of which can
+/// mate; the lines average some 25 plies).
+pub const QUICK_FINDER_BUDGET: u32 = 600;
 
 /// Nodes the finder may visit in [`can_mate`] after CHA's fast test and before its complete
 /// search (8 times as many when the winner has only minor pieces: the helpmates are long

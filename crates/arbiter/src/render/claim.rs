@@ -126,7 +126,10 @@ pub fn chess(r: &ClaimVerdict) -> String {
         t.push_str(&format!("The position {stands} for the {} time.\n", ordinal(o)));
     }
     if let Some(p) = r.plies_without_progress {
-        t.push_str(&format!("{p} plies without pawn move or capture (100 needed).\n"));
+        t.push_str(&format!(
+            "{} without pawn move or capture (100 needed).\n",
+            crate::words::plies(p as usize)
+        ));
     }
     if let Some(ended) = &r.ended {
         t.push_str(&game_ended(ended));
@@ -490,12 +493,7 @@ pub fn chess_in(r: &ClaimVerdict, lang: Lang) -> String {
                 crate::chess::TimeControl::Blitz => "超快棋",
             };
             let source = match r.time_control_source.as_str() {
-                "default" => zh::pick(
-                    lang,
-                    "未給出也未記錄時限，按標準棋",
-                    "未给出也未记录时限，按标准棋",
-                )
-                .to_string(),
+                "default" => zh::pick(lang, "未給出也未記錄時限", "未给出也未记录时限").to_string(),
                 "--time-control" => zh::pick(lang, "依所給時限", "依所给时限").to_string(),
                 tag => format!("{}{tag}", zh::pick(lang, "依記錄的", "依记录的")),
             };

@@ -91,6 +91,12 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
             p("開始局面：", "开始局面："),
             cause.as_deref().map_or_else(|| reason.clone(), |c| self::cause(c, lang))
         ),
+        (Usage::CycleWithoutMoves, Lang::En) => "no moves given: a cycle needs at least one loop".into(),
+        (Usage::CycleWithoutMoves, _) => p(
+            "沒有給著法：循環至少要有一輪",
+            "没有给着法：循环至少要有一轮",
+        )
+        .into(),
         (Usage::CycleOfChess, Lang::En) => "cycle judges xiangqi repetitions; give a 10-rank FEN".into(),
         (Usage::CycleOfChess, _) => p(
             "循環只判象棋的重複局面；請給10行的象棋FEN",

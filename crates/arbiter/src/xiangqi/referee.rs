@@ -277,18 +277,30 @@ impl Referee {
         }
         let mover = self.pos.side_to_move();
         let forbidden = self.forbidden_moves();
+        // The reply's ply, and the 9-round window it would close but its last two plies.
+        let ply = self.moves.len() + 2;
+        let nine = self.rules.nine_rounds.and_then(|p| {
+            let w = p.plies();
+            (ply >= w && ply - w >= self.base_ply).then(|| (p, self.plies_info[ply - w..].to_vec()))
+        });
         let mut out = Vec::new();
         for &mv in self.pos.legal_moves().iter() {
             if forbidden.contains(&mv) {
                 continue;
             }
             let mut after = self.pos.clone();
-            after.make_move(mv);
-            let may_return = self.rules.nine_rounds.is_some()
-                || after.legal_moves().iter().any(|&reply| {
+            let captures = after.make_move(mv).captured.is_some();
+            let may_return = !captures
+                && after.legal_moves().iter().any(|&reply| {
                     let mut p = after.clone();
                     p.make_move(reply);
                     self.seen.contains_key(&p.key())
+                        || nine.as_ref().is_some_and(|(p, window)| {
+                            let mut w = window.clone();
+                            w.extend(ninerounds::PlyInfo::new(&self.pos, mv));
+                            w.extend(ninerounds::PlyInfo::new(&after, reply));
+                            ninerounds::shape(p, &w, mover.opponent()).is_some()
+                        })
                 });
             if !may_return {
                 continue;
