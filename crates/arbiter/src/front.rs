@@ -593,7 +593,9 @@ pub fn judge_position(fen: Option<&str>, moves: &str, options: &Options) -> Resu
         GameReport::Chess(r) => r.from_position = true,
         GameReport::Xiangqi(r) => r.from_position = true,
         GameReport::Error(g) => {
-            let line = g.text().replacen("-: game 1", "position (--fen/--moves)", 1);
+            let line = g
+                .text()
+                .replacen("standard input: game 1", "position (--fen/--moves)", 1);
             g.text = Some(line);
         }
     }
@@ -615,7 +617,7 @@ fn record_error(file: &str, e: &RecordError) -> GameReport {
     g.line = e.line;
     g.text = Some(match &e.file {
         Some(_) => format!("{e}\n"),
-        None => format!("{file}: {e}\n"),
+        None => format!("{}: {e}\n", crate::render::errors::input_name(file)),
     });
     GameReport::Error(g)
 }

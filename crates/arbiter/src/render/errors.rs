@@ -18,7 +18,17 @@ pub fn game_error(r: &GameError) -> String {
         (Some(i), None) => format!(": game {}", i + 1),
         _ => String::new(),
     };
-    format!("{}{place}: error: {}\n", r.file, r.error)
+    format!("{}{place}: error: {}\n", input_name(&r.file), r.error)
+}
+
+/// How an error names its input: the file label, or "standard input" for `-` (as the
+/// reports name it).
+pub(crate) fn input_name(file: &str) -> &str {
+    if file == "-" {
+        "standard input"
+    } else {
+        file
+    }
 }
 
 /// [`game_error`] in `lang`: the place and the word for error in `lang`; the error's own
