@@ -294,6 +294,15 @@ fn line_prefix(n: usize, lang: Lang) -> String {
     }
 }
 
+/// The key a game id names a game by: a number and the string of its digits are the same
+/// game (`2` and `"2"`), as a match manager may write either.
+fn game_key(id: &Value) -> String {
+    match id {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
 /// A command line read and checked: its name, fields and game id.
 struct Line {
     cmd: &'static str,
@@ -378,19 +387,32 @@ impl Session {
         }
     }
 
-    /// The error item of a bad line `n` in the session's language.
-    fn line_error(&self, e: &LineError, n: usize) -> Value {
-        let lang = self.lang.unwrap_or_default();
-        json!({ "error": format!("{}{}", line_prefix(n, lang), e.words(lang)), "line": n })
+    /// The error item of a bad line `n`, in the language of the game its `id` names (the
+    /// session's when it names none), with that `id` when the line gives a readable one.
+    fn line_error(&self, e: &LineError, n: usize, line: &str) -> Value {
+        let id = serde_json::from_str::<Value>(line)
+            .ok()
+            .and_then(|v| v.get("id").cloned())
+            .filter(|id| id.is_string() || id.is_number());
+        let lang = id
+            .as_ref()
+            .and_then(|id| self.games.get(&game_key(id)))
+            .map_or(self.lang, LiveGame::lang)
+            .unwrap_or_default();
+        let mut v = json!({ "error": format!("{}{}", line_prefix(n, lang), e.words(lang)), "line": n });
+        if let Some(id) = id {
+            v["id"] = id;
+        }
+        v
     }
 
     /// Answers one input line (`n` = its 1-based number, for error items). `None` = quit.
     pub fn answer(&mut self, line: &str, n: usize) -> Option<Value> {
         let cmd = match read_line(line) {
             Ok(c) => c,
-            Err(e) => return Some(self.line_error(&e, n)),
+            Err(e) => return Some(self.line_error(&e, n, line)),
         };
-        let key = cmd.id.as_ref().map(ToString::to_string).unwrap_or_default();
+        let key = cmd.id.as_ref().map(game_key).unwrap_or_default();
         let mut lang = self.games.get(&key).map_or(self.lang, LiveGame::lang);
         let answer = match cmd.cmd {
             "quit" => return None,
@@ -398,7 +420,7 @@ impl Session {
                 if let Some(word) = cmd.str("lang") {
                     match word.parse::<Lang>() {
                         Ok(l) => lang = Some(l),
-                        Err(e) => return Some(self.line_error(&LineError::BadLang(e), n)),
+                        Err(e) => return Some(self.line_error(&LineError::BadLang(e), n, line)),
                     }
                 } else {
                     lang = self.lang;
@@ -489,8 +511,8 @@ pub fn run_in(mut input: impl BufRead, mut output: impl Write, lang: Option<Lang
             None
         };
         let answer = match (error, std::str::from_utf8(&buf)) {
-            (Some(e), _) => Some(session.line_error(&e, n)),
-            (None, Err(_)) => Some(session.line_error(&LineError::NotUtf8, n)),
+            (Some(e), _) => Some(session.line_error(&e, n, "")),
+            (None, Err(_)) => Some(session.line_error(&LineError::NotUtf8, n, "")),
             (None, Ok(line)) if line.trim().is_empty() => continue,
             (None, Ok(line)) => session.answer(line.trim_end_matches(['\n', '\r']), n),
         };

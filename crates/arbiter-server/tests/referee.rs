@@ -512,3 +512,20 @@ fn the_referee_speaks_the_language_asked_for() {
         "line 2: no move to take back: the game is at its start (ply 0)"
     );
 }
+
+/// A line whose arguments are wrong is answered with its game's `id` and in its game's
+/// language; a number and the string of its digits name the same game.
+#[test]
+fn argument_errors_carry_the_id_and_2_and_quoted_2_are_one_game() {
+    let out = run(&lines(&[
+        json!({"cmd":"new","id":2,"game":"chess","lang":"zh-Hans"}),
+        json!({"cmd":"push","id":"2","move":"e4"}),
+        json!({"cmd":"push","id":2,"move":123}),
+        json!({"cmd":"status","id":"2"}),
+    ]));
+    assert_eq!(out[1]["plies"], 1, "{}", out[1]);
+    assert_eq!(out[2]["id"], 2, "{}", out[2]);
+    let error = out[2]["error"].as_str().unwrap();
+    assert!(error.starts_with("第3行："), "{error}");
+    assert_eq!(out[3]["plies"], 1, "{}", out[3]);
+}

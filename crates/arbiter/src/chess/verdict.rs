@@ -31,7 +31,7 @@ pub enum Reason {
     SeventyFiveMoves,
     /// FIDE 6.9: a flag fell but the opponent could not mate by any legal sequence.
     FlagDeadPosition,
-    /// Only under the engine-match convention ([`JudgeOptions::engine_match`]): the position
+    /// Only under the engine-match convention ([`super::JudgeOptions::engine_match`]): the position
     /// stood for the third time (the condition of the claim of FIDE 9.2.1), and a match
     /// manager ends the game there.
     ThreefoldRepetition,

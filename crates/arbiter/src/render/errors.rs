@@ -492,16 +492,17 @@ pub fn xiangqi_fen(e: &FenError, lang: Lang) -> String {
     }
 }
 
-/// A chess piece kind in Chinese: 國王、皇后、城堡、主教、騎士、兵 (王、后、车、象、马、兵).
+/// A chess piece kind in Chinese, in the words of the FIDE Laws' Chinese text (白王、白車):
+/// 王、后、車、象、馬、兵 (王、后、车、象、马、兵).
 fn chess_role(lang: Lang, r: shakmaty::Role) -> &'static str {
     use shakmaty::Role;
     let p = |hant, hans| zh::pick(lang, hant, hans);
     match r {
-        Role::King => p("國王", "王"),
-        Role::Queen => p("皇后", "后"),
-        Role::Rook => p("城堡", "车"),
-        Role::Bishop => p("主教", "象"),
-        Role::Knight => p("騎士", "马"),
+        Role::King => "王",
+        Role::Queen => "后",
+        Role::Rook => p("車", "车"),
+        Role::Bishop => "象",
+        Role::Knight => p("馬", "马"),
         Role::Pawn => "兵",
     }
 }
