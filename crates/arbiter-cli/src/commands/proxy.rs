@@ -6,7 +6,7 @@
 //! The dialogue is rewritten by [`Session`] (no process, testable line by line); [`run`] starts
 //! the engine and moves the lines between the two.
 
-use crate::args::RulesArg;
+use crate::args::JudgingOpts;
 use arbiter::live::Referee;
 use arbiter::{Game, Options};
 use clap::Args;
@@ -18,23 +18,25 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use xiangqi::notation::{Reading, Style};
 
-/// `arbiter proxy`.
+/// `arbiter proxy`: `judge`'s rule options ([`JudgingOpts`]), told in the proxy's terms.
 #[derive(Args, Debug)]
+#[command(mut_arg("rules", |a| a.help(
+    "Rule set the games are kept inside: axf or tw113 for xiangqi (default axf), fide for chess \
+     (default for chess games; it forbids no move, so chess searches pass through)"
+)))]
+#[command(mut_arg("cycles", |a| a.help(
+    "Completed repetition loops that make a xiangqi repetition pending (1 or more): a move that \
+     would complete this many loops with its side the one that must vary is forbidden"
+)))]
+#[command(mut_arg("engine_match", |a| a.help(
+    "The engine-match convention (docs/engine-matches.md): a repetition is judged at the third \
+     occurrence of the position (2 loops), where match managers end games; forbidden are the \
+     moves that would make it a loss for their side, and those the opponent could answer by \
+     completing it with the mover at fault"
+)))]
 pub struct ProxyArgs {
-    /// Rule set the games are kept inside: axf or tw113 for xiangqi (default axf), fide for
-    /// chess (default for chess games; it forbids no move, so chess searches pass through).
-    #[arg(long, value_enum)]
-    pub rules: Option<RulesArg>,
-    /// Completed repetition loops that make a xiangqi repetition pending (1 or more): a move
-    /// that would complete this many loops with its side the one that must vary is forbidden.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
-    pub cycles: u32,
-    /// The engine-match convention (docs/engine-matches.md): a repetition is judged at the third
-    /// occurrence of the position (2 loops), where match managers end games; forbidden are the
-    /// moves that would make it a loss for their side, and those the opponent could answer by
-    /// completing it with the mover at fault.
-    #[arg(long = "match", conflicts_with = "cycles")]
-    pub engine_match: bool,
+    #[command(flatten)]
+    pub judging: JudgingOpts,
     /// Seconds the engine has to exit after `quit` (or the end of the manager's input) before
     /// it is killed.
     #[arg(long, value_name = "S", default_value = "2", value_parser = crate::args::seconds)]
@@ -585,12 +587,7 @@ fn send<L: AsRef<[u8]>>(engine: &mut Option<ChildStdin>, lines: &[L]) -> bool {
 /// Runs the proxy: starts the engine, passes the dialogue through with the rules' restrictions,
 /// and exits with the engine's exit code (2 for a usage error, 1 when the engine cannot start).
 pub fn run(args: ProxyArgs) -> ExitCode {
-    let options = Options {
-        rules: args.rules.map(Into::into),
-        cycles: args.cycles,
-        engine_match: args.engine_match,
-        ..Options::default()
-    };
+    let options = args.judging.options();
     let (program, engine_args) = args.engine.split_first().expect("clap requires the engine");
     let mut cmd = Command::new(program);
     cmd.args(engine_args)
