@@ -2,7 +2,7 @@
 //! the game, after which move, which clause; or who may claim now), the claims that arose, the
 //! flag, the recorded result. Moves in SAN, numbered as players count them, plies in brackets.
 
-use super::{capitalise_first, heading_in, read_notes_in, zh};
+use super::{capitalise_first, heading_in, plies_line, read_notes_in, zh};
 use crate::chess::{JudgeReport, MovesInWords, Reason};
 use crate::report::ChessGameReport;
 use crate::types::Lang;
@@ -60,7 +60,7 @@ fn claim_words(kind: ClaimKind) -> &'static str {
 pub fn text(r: &JudgeReport) -> String {
     let w = &r.words;
     let plies = r.plies;
-    let mut t = format!("  {}, rules FIDE\n", crate::words::plies(plies));
+    let mut t = plies_line(Lang::En, plies, "FIDE", "");
     match (r.status, r.reason) {
         (Status::Decided, Some(reason)) => {
             let at = r.at_ply.unwrap_or(0);
@@ -238,15 +238,11 @@ pub fn text_in(r: &JudgeReport, lang: Lang) -> String {
         return text(r);
     }
     let w = &r.words;
-    let mut t = format!(
-        "  {}{}{}\n",
-        zh::pick(lang, "西洋棋，共", "国际象棋，共"),
-        zh::plies(lang, r.plies),
-        zh::pick(
-            lang,
-            "（［ ］內為半回合序號，一方走一步為一個半回合），規則：國際棋聯棋規",
-            "（［ ］内为半回合序号，一方走一步为一个半回合），规则：国际棋联规则"
-        ),
+    let mut t = plies_line(
+        lang,
+        r.plies,
+        zh::pick(lang, "國際棋聯棋規", "国际棋联规则"),
+        zh::pick(lang, "西洋棋，", "国际象棋，"),
     );
     let cite = |c: &str| zh::cite(lang, c);
     match (r.status, r.reason) {

@@ -141,6 +141,25 @@ pub(crate) fn heading_in(
     s
 }
 
+/// The line under a judged game's heading, both games alike: `"  58 plies, rules AXF\n"`
+/// (`"  共58個半回合（［ ］內為半回合序號…），規則：亞洲棋規\n"`). `book` is the rule book's name
+/// in `lang`; `game_zh` names the game first in Chinese where the book's name does not (西洋棋).
+pub(crate) fn plies_line(lang: Lang, n: usize, book: &str, game_zh: &str) -> String {
+    if lang == Lang::En {
+        return format!("  {}, rules {book}\n", plies(n));
+    }
+    format!(
+        "  {game_zh}{}{}{}{book}\n",
+        zh::pick(lang, "共", "共"),
+        zh::plies(lang, n),
+        zh::pick(
+            lang,
+            "（［ ］內為半回合序號，一方走一步為一個半回合），規則：",
+            "（［ ］内为半回合序号，一方走一步为一个半回合），规则："
+        ),
+    )
+}
+
 /// [`game_label`] in `lang`.
 pub(crate) fn game_label_in(lang: Lang, file: &str, index: usize, from_position: bool) -> String {
     if lang == Lang::En {

@@ -2,7 +2,7 @@
 //! procedure where it applies, repetition evidence with the moves numbered in the record's
 //! notation.
 
-use super::{capitalise_first, capitalised, heading_in, read_notes_in, read_notes_text, zh};
+use super::{capitalise_first, capitalised, heading_in, plies_line, read_notes_in, read_notes_text, zh};
 use crate::render::cycle::{cycle_text_in, cycle_text_with, CycleWording};
 use crate::report::XiangqiGameReport;
 use crate::types::Lang;
@@ -69,7 +69,7 @@ fn verdict_text(r: &XiangqiGameReport) -> String {
         RulesId::Axf => "AXF",
         RulesId::Tw113 => "TW113",
     };
-    let mut s = format!("  {plies} plies, rules {book}\n");
+    let mut s = plies_line(Lang::En, plies, book, "");
     let reason = match v.reason {
         Some(XReason::Checkmate) => "checkmate",
         Some(XReason::NoLegalMoves) => "the side to move has no legal move (困斃)",
@@ -333,16 +333,7 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
         RulesId::Axf => zh::pick(lang, "亞洲棋規", "亚洲棋规"),
         RulesId::Tw113 => zh::pick(lang, "台灣棋規", "台湾棋规"),
     };
-    let mut s = format!(
-        "  {}{}{}{book}\n",
-        zh::pick(lang, "共", "共"),
-        zh::plies(lang, r.plies),
-        zh::pick(
-            lang,
-            "（［ ］內為半回合序號，一方走一步為一個半回合），規則：",
-            "（［ ］内为半回合序号，一方走一步为一个半回合），规则："
-        ),
-    );
+    let mut s = plies_line(lang, r.plies, book, "");
     let at = v.at_ply.unwrap_or(0);
     let after = after_zh(r, lang, at);
     let nine_rounds = v
