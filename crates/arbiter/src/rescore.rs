@@ -107,9 +107,10 @@ fn json_name<T: serde::Serialize>(reason: &T) -> String {
     }
 }
 
-/// What re-scoring does with a judged game (see the module docs); `termination` is the
-/// record's `[Termination]` tag. `None` for an error report.
-pub fn finding(report: &GameReport, termination_tag: Option<&str>) -> Option<Finding> {
+/// What re-scoring does with a judged game (see the module docs); `termination_tag` gives the
+/// record's `[Termination]` tag, asked for only for a chess draw the rules leave going on. `None`
+/// for an error report.
+pub fn finding(report: &GameReport, termination_tag: impl FnOnce() -> Option<String>) -> Option<Finding> {
     use crate::chess::Reason as C;
     use crate::xiangqi::verdict::Reason as X;
     let (recorded, status, result, reason, clause, ply, must_vary, after, agrees, truncated, termination) =
@@ -185,13 +186,15 @@ pub fn finding(report: &GameReport, termination_tag: Option<&str>) -> Option<Fin
         }
     }
     // A draw by a claim the position did not allow: the claim was incorrect (FIDE 9.5.3).
-    let claim_ending = matches!(
-        crate::agreement::ending(termination_tag),
-        crate::agreement::Ending::Repetition | crate::agreement::Ending::MoveCount
-    );
     if let GameReport::Chess(c) = report {
         let r = &c.report;
-        if claim_ending && recorded_outcome == Outcome::Draw && r.status == Status::Ongoing {
+        let claimed = || {
+            matches!(
+                crate::agreement::ending(termination_tag().as_deref()),
+                crate::agreement::Ending::Repetition | crate::agreement::Ending::MoveCount
+            )
+        };
+        if recorded_outcome == Outcome::Draw && r.status == Status::Ongoing && claimed() {
             return Some(Finding::Disputed(Dispute {
                 recorded,
                 status,

@@ -370,14 +370,12 @@ fn rescore_input(
         spool.borrow_mut().spill = true;
         tally.games += 1;
         let judged = game.judge(options);
-        // Only a chess game's `[Termination]` is read (an incorrect claim, FIDE 9.5.3).
-        let termination = match &judged {
-            arbiter::GameReport::Chess(_) => game
-                .pgn()
-                .and_then(|raw| raw.tag("Termination").map(str::to_string)),
-            _ => None,
+        // The `[Termination]` tag is read only when the finding needs it (an incorrect claim).
+        let termination = || {
+            game.pgn()
+                .and_then(|raw| raw.tag("Termination").map(str::to_string))
         };
-        match arbiter::rescore::finding(&judged, termination.as_deref()) {
+        match arbiter::rescore::finding(&judged, termination) {
             None => {
                 let (ply, mv, why) = match &judged {
                     arbiter::GameReport::Error(e) => (e.ply, e.mv.clone(), e.error.clone()),
