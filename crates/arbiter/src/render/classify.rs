@@ -1,6 +1,6 @@
 //! The text report of one classified xiangqi move (`arbiter classify`).
 
-use crate::render::cycle::{exempted_zh, exemption_words, move_effects_zh};
+use crate::render::cycle::{exempted_en, exempted_zh, move_effects_zh};
 use crate::report::ClassifyReport;
 use crate::types::Lang;
 use xiangqi::notation::Style;
@@ -25,14 +25,7 @@ pub fn body_text(r: &ClassifyReport) -> String {
     }
     if r.explain {
         for e in &f.exempted {
-            text.push_str(&format!(
-                "  not a chase: the {} on {} attacked from {}: {} ({})\n",
-                e.piece,
-                e.target,
-                e.chaser,
-                exemption_words(e.reason),
-                e.clause
-            ));
+            text.push_str(&format!("  {}\n", exempted_en(e)));
         }
     }
     text

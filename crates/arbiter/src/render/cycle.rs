@@ -286,14 +286,7 @@ pub fn cycle_text_with(start: &Position, j: &CycleJudgement, explain: bool, w: &
         }
         if explain {
             for e in &f.exempted {
-                s.push_str(&format!(
-                    "        not a chase: the {} on {} attacked from {}: {} ({})\n",
-                    e.piece,
-                    e.target,
-                    e.chaser,
-                    exemption_words(e.reason),
-                    e.clause
-                ));
+                s.push_str(&format!("        {}\n", exempted_en(e)));
             }
         }
         pos.make_move(f.mv);
@@ -366,6 +359,18 @@ pub fn exemption_in(e: Exemption, lang: Lang) -> &'static str {
 }
 
 /// One exempted threat in `lang`: `不算捉：g6的俥攻擊g8的砲：…（條文）`.
+/// `"not a chase: the cannon on b5 attacked from b3: WHY (CLAUSE)"`: a threat the rules exempt.
+pub(crate) fn exempted_en(e: &crate::xiangqi::facts::ExemptThreat) -> String {
+    format!(
+        "not a chase: the {} on {} attacked from {}: {} ({})",
+        e.piece,
+        e.target,
+        e.chaser,
+        exemption_words(e.reason),
+        e.clause
+    )
+}
+
 pub(crate) fn exempted_zh(lang: Lang, e: &crate::xiangqi::facts::ExemptThreat, mover: Color) -> String {
     format!(
         "{}{}{}{}{}：{}（{}）",
