@@ -201,7 +201,7 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
             p("不認得的值", "不认得的值"),
             e.word,
             p("；可用的值：", "；可用的值："),
-            e.expected
+            values_list(e.expected)
         ),
         (Usage::NoCycles, Lang::En) => "cycles must be 1 or more (completed repetition loops)".into(),
         (Usage::NoCycles, _) => p("循環次數至少為1（已完成的循環）", "循环次数至少为1（已完成的循环）").into(),
@@ -215,6 +215,12 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
             zh::plies(lang, *plies)
         ),
     }
+}
+
+/// A list of option values written in English (`"axf, tw113 or fide"`) as a Chinese list
+/// (`axf、tw113、fide`).
+pub fn values_list(expected: &str) -> String {
+    expected.replace(", ", "、").replace(" or ", "、")
 }
 
 /// A library error in `lang`: a usage error in `lang`; an input error as its reader words it.
