@@ -253,6 +253,8 @@ fn reader_errors_speak_the_language() {
         (&["judge", "--moves", "h2e2 e9e7"], 1),
         (&["judge", "--game", "xiangqi", "--moves", "h2e2 qq"], 1),
         (&["judge", "--moves", "炮二平五 炮9平5"], 1),
+        (&["judge", "--moves", "炮二平五 馬8進7 傌二進四"], 1),
+        (&["judge", "--game", "xiangqi", "--moves", "炮五平四"], 1),
         (&["judge", "--game", "chess", "--moves", "e4 e5 Ke3"], 1),
         (
             &[
@@ -308,6 +310,30 @@ fn reader_errors_speak_the_language() {
     assert_eq!(
         out.lines().next(),
         Some("所给局面［3］：错误：「e2e9」不合规则：炮吃子须恰好隔一子；e2与e9之间有2个棋子（e3、e6）")
+    );
+    // A move that fits no legal move: why each piece it may name cannot make it.
+    let first = |moves: &str, lang: &str| {
+        let (out, _, _) = run(
+            &["judge", "--game", "xiangqi", "--moves", moves, "--lang", lang],
+            &[],
+        );
+        out.lines().next().unwrap_or_default().to_string()
+    };
+    assert_eq!(
+        first("炮二平五 馬8進7 傌二進四", "zh-Hant"),
+        "所給局面［3］：錯誤：「傌二進四」沒有相符的合法著法：h0-f1：蹩馬腿：馬腿g0有棋子"
+    );
+    assert_eq!(
+        first("炮二平五 馬8進7 傌二進四", "zh-Hans"),
+        "所给局面［3］：错误：「傌二進四」没有相符的合法着法：h0-f1：蹩马腿：马腿g0有棋子"
+    );
+    assert_eq!(
+        first("炮五平四", "zh-Hant"),
+        "所給局面［1］：錯誤：「炮五平四」沒有相符的合法著法：紅方在第5路沒有炮（路數從紅方右側數起）；紅方的炮在第2、8路"
+    );
+    assert_eq!(
+        first("炮二進九", "zh-Hans"),
+        "所给局面［1］：错误：「炮二進九」没有相符的合法着法：h2的炮会走出棋盘"
     );
 }
 

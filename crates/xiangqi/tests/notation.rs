@@ -4,8 +4,8 @@
 //! resolution by legality and ambiguity.
 
 use xiangqi::notation::{
-    parse_move, write_move, write_move_with, ChineseScript, NotationError, NotationWarning, ParsedMove,
-    Style, WriteOptions, WxfLetters, WxfTandem, WxfTraverse,
+    parse_move, write_move, write_move_with, ChineseScript, NoFit, NotationError, NotationWarning,
+    ParsedMove, Style, Tried, WriteOptions, WxfLetters, WxfTandem, WxfTraverse,
 };
 use xiangqi::{Move, Position};
 
@@ -258,7 +258,7 @@ fn no_legal_move(fen: &str, text: &str) {
     match parse_move(&pos(fen), text) {
         Err(NotationError::NoLegalMove { text: t, reason }) => {
             assert_eq!(t, text);
-            assert!(!reason.is_empty());
+            assert!(!reason.to_string().is_empty());
         }
         other => panic!("{text}: {other:?}"),
     }
@@ -590,20 +590,25 @@ fn errors_name_the_text_and_garbage_is_rejected() {
             other => panic!("{text:?}: {other:?}"),
         }
     }
-    assert_eq!(
-        parse_move(&p, "C2+9"),
-        Err(NotationError::NoLegalMove {
-            text: "C2+9".into(),
-            reason: "the cannon on h2 would leave the board".into()
-        })
-    );
-    assert_eq!(
-        parse_move(&p, "炮二進九"),
-        Err(NotationError::NoLegalMove {
-            text: "炮二進九".into(),
-            reason: "the cannon on h2 would leave the board".into()
-        })
-    );
+    for text in ["C2+9", "炮二進九"] {
+        assert_eq!(
+            parse_move(&p, text),
+            Err(NotationError::NoLegalMove {
+                text: text.into(),
+                reason: NoFit::Tries {
+                    color: xiangqi::Color::Red,
+                    tries: vec![Tried::OffBoard {
+                        kind: xiangqi::PieceKind::Cannon,
+                        from: xiangqi::Square::parse("h2").unwrap(),
+                    }],
+                },
+            })
+        );
+        assert_eq!(
+            parse_move(&p, text).unwrap_err().to_string(),
+            format!("'{text}' fits no legal move: the cannon on h2 would leave the board")
+        );
+    }
     assert!(matches!(
         parse_move(&p, "h2h3"),
         Ok(ParsedMove {
@@ -622,7 +627,7 @@ fn errors_name_the_text_and_garbage_is_rejected() {
 /// The reason a move's text fits no legal move, in each notation.
 fn reason(fen: &str, text: &str) -> String {
     match parse_move(&pos(fen), text) {
-        Err(NotationError::NoLegalMove { reason, .. }) => reason,
+        Err(NotationError::NoLegalMove { reason, .. }) => reason.to_string(),
         Err(NotationError::Illegal { reason, .. }) => reason.to_string(),
         other => panic!("{text}: {other:?}"),
     }

@@ -393,8 +393,14 @@ pub fn notation(e: &NotationError, lang: Lang) -> String {
                 "不是 ICCS、WXF、SAN 或中文记谱的着法"
             )
         ),
-        NotationError::NoLegalMove { text, .. } => {
-            format!("{}{}", q(text), p("沒有相符的合法著法", "没有相符的合法着法"))
+        NotationError::NoLegalMove { text, reason } => {
+            let why = no_fit(reason, lang);
+            format!(
+                "{}{}{}{why}",
+                q(text),
+                p("沒有相符的合法著法", "没有相符的合法着法"),
+                if why.is_empty() { "" } else { "：" }
+            )
         }
         NotationError::Ambiguous { text, candidates } => format!(
             "{}{}{candidates}）",
@@ -408,6 +414,112 @@ pub fn notation(e: &NotationError, lang: Lang) -> String {
             xiangqi_illegal(reason, lang),
             iccs.map(|m| format!("（ICCS {m}）")).unwrap_or_default()
         ),
+    }
+}
+
+/// Why no legal move fits a move's text, in Chinese (empty when no piece was tried): files
+/// counted as Chinese notation counts them (第5路, from the side's right).
+fn no_fit(f: &xiangqi::notation::NoFit, lang: Lang) -> String {
+    use xiangqi::notation::{NoFit, Tried};
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    let files = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join("、");
+    match f {
+        NoFit::NoPiece {
+            color,
+            kind,
+            file,
+            rank,
+        } => {
+            let at = match (file, rank) {
+                (None, None) => String::new(),
+                (fl, r) => format!(
+                    "{}{}{}",
+                    p("在", "在"),
+                    fl.map_or(String::new(), |x| format!(
+                        "{}{}",
+                        char::from(b'a' + x as u8),
+                        p("線", "线")
+                    )),
+                    r.map_or(String::new(), |r| format!(
+                        "{}{r}{}",
+                        p("第", "第"),
+                        p("行", "行")
+                    ))
+                ),
+            };
+            format!(
+                "{}{at}{}{}",
+                zh::side(lang, *color),
+                p("沒有", "没有"),
+                zh::piece(lang, *kind, *color)
+            )
+        }
+        NoFit::NotOnFile {
+            color,
+            kind,
+            file,
+            files: on,
+        } => {
+            let (side, piece) = (zh::side(lang, *color), zh::piece(lang, *kind, *color));
+            format!(
+                "{side}{}{file}{}{piece}{}{side}{}{side}{}{piece}{}{}{}",
+                p("在第", "在第"),
+                p("路沒有", "路没有"),
+                p("（路數從", "（路数从"),
+                p("右側數起）；", "右侧数起）；"),
+                p("的", "的"),
+                p("在第", "在第"),
+                files(on),
+                p("路", "路")
+            )
+        }
+        NoFit::NoTandem {
+            color,
+            kind,
+            files: on,
+        } => {
+            let (side, piece) = (zh::side(lang, *color), zh::piece(lang, *kind, *color));
+            format!(
+                "{}{piece}{}{side}{}{piece}{}{}{}",
+                p("前、中、後指同一路上的幾個", "前、中、后指同一路上的几个"),
+                p("之一；", "之一；"),
+                p("的", "的"),
+                p("在第", "在第"),
+                files(on),
+                p("路", "路")
+            )
+        }
+        NoFit::Tries { color, tries } => tries
+            .iter()
+            .map(|t| match t {
+                Tried::Illegal { mv, reason } => {
+                    format!("{}-{}：{}", mv.from, mv.to, xiangqi_illegal(reason, lang))
+                }
+                Tried::AlreadyOnFile { kind, file } => format!(
+                    "{}{}{file}{}",
+                    zh::piece(lang, *kind, *color),
+                    p("已在第", "已在第"),
+                    p("路：平著須換路", "路：平着须换路")
+                ),
+                Tried::NeverTraverse { kind } => {
+                    format!("{}{}", zh::piece(lang, *kind, *color), p("不能平走", "不能平走"))
+                }
+                Tried::CannotGo { kind, from, to } => format!(
+                    "{}{}{from}{}{to}{}",
+                    zh::piece(lang, *kind, *color),
+                    p("不能從第", "不能从第"),
+                    p("路走到第", "路走到第"),
+                    p("路", "路")
+                ),
+                Tried::OffBoard { kind, from } => format!(
+                    "{from}{}{}{}",
+                    p("的", "的"),
+                    zh::piece(lang, *kind, *color),
+                    p("會走出棋盤", "会走出棋盘")
+                ),
+            })
+            .collect::<Vec<_>>()
+            .join("；"),
     }
 }
 

@@ -3,7 +3,7 @@
 //! own side. Reading matches a description against the legal moves; writing builds the unique
 //! standard description of a move.
 
-use super::{NotationError, NotationWarning, ParsedMove, Style};
+use super::{NoFit, NotationError, NotationWarning, ParsedMove, Style, Tried};
 use crate::piece::{Color, PieceKind};
 use crate::position::{Move, Position};
 use crate::square::Square;
@@ -263,24 +263,9 @@ pub(super) fn resolve(
     })
 }
 
-fn article(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::Advisor | PieceKind::Elephant => "an",
-        _ => "a",
-    }
-}
-
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::Red => "Red",
-        Color::Black => "Black",
-    }
-}
-
 /// The points a `kind` of `color` on `from` would reach by `op` and `n`, movement rules of the
 /// board's geometry only (legs, eyes, screens and checks aside); or why none.
-fn destinations(color: Color, kind: PieceKind, from: Square, op: Op, n: u8) -> Result<Square, String> {
-    let name = kind.name();
+fn destinations(color: Color, kind: PieceKind, from: Square, op: Op, n: u8) -> Result<Square, Tried> {
     let fwd = match color {
         Color::Red => 1,
         Color::Black => -1,
@@ -291,15 +276,13 @@ fn destinations(color: Color, kind: PieceKind, from: Square, op: Op, n: u8) -> R
             Color::Black => i32::from(n) - 1,
         }
     };
-    let off = || format!("the {name} on {from} would leave the board");
+    let off = || Tried::OffBoard { kind, from };
     if !diagonal(kind) {
         return match op {
             Op::Traverse => {
                 let f = file_of(n);
                 if f == from.file() {
-                    Err(format!(
-                        "the {name} is already on file {n}: moving along the rank (平) changes file"
-                    ))
+                    Err(Tried::AlreadyOnFile { kind, file: n })
                 } else {
                     Square::new(f, from.rank()).ok_or_else(off)
                 }
@@ -311,10 +294,7 @@ fn destinations(color: Color, kind: PieceKind, from: Square, op: Op, n: u8) -> R
         };
     }
     if op == Op::Traverse {
-        return Err(format!(
-            "{} {name} never moves straight along a rank (平)",
-            article(kind)
-        ));
+        return Err(Tried::NeverTraverse { kind });
     }
     let f = file_of(n);
     let df = (f - from.file()).abs();
@@ -324,11 +304,11 @@ fn destinations(color: Color, kind: PieceKind, from: Square, op: Op, n: u8) -> R
         (PieceKind::Elephant, 2) => 2,
         (PieceKind::Advisor, 1) => 1,
         _ => {
-            return Err(format!(
-                "{} {name} cannot go from file {} to file {n}",
-                article(kind),
-                file_num(color, from)
-            ))
+            return Err(Tried::CannotGo {
+                kind,
+                from: file_num(color, from),
+                to: n,
+            })
         }
     };
     let dir = if op == Op::Advance { fwd } else { -fwd };
@@ -336,16 +316,21 @@ fn destinations(color: Color, kind: PieceKind, from: Square, op: Op, n: u8) -> R
 }
 
 /// Why no legal move fits `desc`: no such piece, or each fitting piece's reason.
-fn why_no_move(pos: &Position, desc: Desc, dialect: Dialect) -> String {
+fn why_no_move(pos: &Position, desc: Desc, dialect: Dialect) -> NoFit {
     let color = pos.side_to_move();
-    let (side, name) = (side_name(color), desc.kind.name());
+    let kind = desc.kind;
     let pieces: Vec<Square> = pos
         .pieces()
         .filter(|(_, p)| p.color == color && p.kind == desc.kind)
         .map(|(s, _)| s)
         .collect();
     if pieces.is_empty() {
-        return format!("{side} has no {name}");
+        return NoFit::NoPiece {
+            color,
+            kind,
+            file: None,
+            rank: None,
+        };
     }
     let fitting: Vec<Square> = pieces
         .iter()
@@ -364,14 +349,14 @@ fn why_no_move(pos: &Position, desc: Desc, dialect: Dialect) -> String {
         let mut files: Vec<u8> = pieces.iter().map(|&s| file_num(color, s)).collect();
         files.sort_unstable();
         files.dedup();
-        let files = files.iter().map(u8::to_string).collect::<Vec<_>>().join(" and ");
         return match desc.which {
-            Which::File(f) => format!(
-                "no {side} {name} on file {f} (files counted from {side}'s right); {side}'s {name}s are on file {files}"
-            ),
-            Which::Place(..) => format!(
-                "front/middle/rear names one of several {name}s sharing a file; {side}'s {name}s are on file {files}"
-            ),
+            Which::File(file) => NoFit::NotOnFile {
+                color,
+                kind,
+                file,
+                files,
+            },
+            Which::Place(..) => NoFit::NoTandem { color, kind, files },
         };
     }
     why_none_of(
@@ -383,14 +368,14 @@ fn why_no_move(pos: &Position, desc: Desc, dialect: Dialect) -> String {
 }
 
 /// Why none of the `tries` (a move, or why the piece cannot make one) is legal in `pos`: each
-/// distinct reason, `; `-separated (`h2-e3: own soldier on the target point e3`).
-pub(super) fn why_none_of(pos: &Position, tries: impl IntoIterator<Item = Result<Move, String>>) -> String {
-    let mut reasons: Vec<String> = Vec::new();
+/// distinct reason, in order (`h2-e3: own soldier on the target point e3`).
+pub(super) fn why_none_of(pos: &Position, tries: impl IntoIterator<Item = Result<Move, Tried>>) -> NoFit {
+    let mut reasons: Vec<Tried> = Vec::new();
     for tried in tries {
         let why = match tried {
             Err(why) => why,
             Ok(mv) => match pos.check_legal(mv) {
-                Err(e) => format!("{}-{}: {}", mv.from, mv.to, e.reason),
+                Err(e) => Tried::Illegal { mv, reason: e.reason },
                 Ok(()) => continue,
             },
         };
@@ -398,10 +383,9 @@ pub(super) fn why_none_of(pos: &Position, tries: impl IntoIterator<Item = Result
             reasons.push(why);
         }
     }
-    if reasons.is_empty() {
-        "no legal move fits".into()
-    } else {
-        reasons.join("; ")
+    NoFit::Tries {
+        color: pos.side_to_move(),
+        tries: reasons,
     }
 }
 

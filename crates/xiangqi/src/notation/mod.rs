@@ -102,7 +102,7 @@ pub enum NotationError {
     /// piece on the target point, path or screen blocked, horse leg / elephant eye blocked,
     /// the general left or kept in check, generals facing).
     #[error("'{}' fits no legal move: {reason}", quote(.text))]
-    NoLegalMove { text: String, reason: String },
+    NoLegalMove { text: String, reason: NoFit },
     #[error("'{}' fits more than one legal move ({candidates})", quote(.text))]
     Ambiguous { text: String, candidates: String },
     /// `iccs`: the move in ICCS when it was written in another coordinate form (ranks 1–10).
@@ -112,6 +112,160 @@ pub enum NotationError {
         reason: crate::illegal::Illegal,
         iccs: Option<crate::position::Move>,
     },
+}
+
+/// Why no legal move fits a move's text (`Display`: the English).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoFit {
+    /// The side to move has no piece of the kind (on the file and rank a SAN move names, when
+    /// it names them: files 0–8 = a–i, ranks 0–9).
+    NoPiece {
+        color: crate::Color,
+        kind: crate::PieceKind,
+        file: Option<i32>,
+        rank: Option<i32>,
+    },
+    /// No piece of the kind on the file named (`file`, counted from the side's right);
+    /// `files`: the files its pieces of the kind are on.
+    NotOnFile {
+        color: crate::Color,
+        kind: crate::PieceKind,
+        file: u8,
+        files: Vec<u8>,
+    },
+    /// Front/middle/rear names one of several pieces sharing a file, and none do; `files`:
+    /// the files its pieces of the kind are on.
+    NoTandem {
+        color: crate::Color,
+        kind: crate::PieceKind,
+        files: Vec<u8>,
+    },
+    /// Each piece the text may name, and why it cannot make the move (each reason once, in
+    /// order; none: no legal move fits).
+    Tries { color: crate::Color, tries: Vec<Tried> },
+}
+
+/// Why one piece cannot make the move a text names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tried {
+    /// The move it would be is illegal.
+    Illegal {
+        mv: Move,
+        reason: crate::illegal::Illegal,
+    },
+    /// Moving along the rank (平) to the file it is on (`file`, counted from its side's right).
+    AlreadyOnFile { kind: crate::PieceKind, file: u8 },
+    /// An advisor, elephant or horse moved along a rank (平).
+    NeverTraverse { kind: crate::PieceKind },
+    /// A diagonal mover that cannot go from file `from` to file `to` (counted from its side's
+    /// right).
+    CannotGo {
+        kind: crate::PieceKind,
+        from: u8,
+        to: u8,
+    },
+    /// The piece on `from` would leave the board.
+    OffBoard {
+        kind: crate::PieceKind,
+        from: crate::Square,
+    },
+}
+
+fn side_name(c: crate::Color) -> &'static str {
+    match c {
+        crate::Color::Red => "Red",
+        crate::Color::Black => "Black",
+    }
+}
+
+fn files_list(files: &[u8]) -> String {
+    files.iter().map(u8::to_string).collect::<Vec<_>>().join(" and ")
+}
+
+impl std::fmt::Display for NoFit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoFit::NoPiece {
+                color,
+                kind,
+                file,
+                rank,
+            } => {
+                let which = match (file, rank) {
+                    (None, None) => String::new(),
+                    (fl, r) => format!(
+                        " on {}{}",
+                        fl.map_or(String::new(), |x| format!("file {}", char::from(b'a' + x as u8))),
+                        r.map_or(String::new(), |r| format!(
+                            "{}rank {r}",
+                            if fl.is_some() { ", " } else { "" }
+                        ))
+                    ),
+                };
+                write!(f, "{} has no {}{which}", side_name(*color), kind.name())
+            }
+            NoFit::NotOnFile {
+                color,
+                kind,
+                file,
+                files,
+            } => {
+                let (side, name) = (side_name(*color), kind.name());
+                write!(
+                    f,
+                    "no {side} {name} on file {file} (files counted from {side}'s right); {side}'s {name}s are on file {}",
+                    files_list(files)
+                )
+            }
+            NoFit::NoTandem { color, kind, files } => {
+                let (side, name) = (side_name(*color), kind.name());
+                write!(
+                    f,
+                    "front/middle/rear names one of several {name}s sharing a file; {side}'s {name}s are on file {}",
+                    files_list(files)
+                )
+            }
+            NoFit::Tries { tries, .. } if tries.is_empty() => f.write_str("no legal move fits"),
+            NoFit::Tries { tries, .. } => {
+                let v: Vec<String> = tries.iter().map(ToString::to_string).collect();
+                f.write_str(&v.join("; "))
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for Tried {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let article = |k: crate::PieceKind| match k {
+            crate::PieceKind::Advisor | crate::PieceKind::Elephant => "an",
+            _ => "a",
+        };
+        match self {
+            Tried::Illegal { mv, reason } => write!(f, "{}-{}: {reason}", mv.from, mv.to),
+            Tried::AlreadyOnFile { kind, file } => write!(
+                f,
+                "the {} is already on file {file}: moving along the rank (平) changes file",
+                kind.name()
+            ),
+            Tried::NeverTraverse { kind } => {
+                write!(
+                    f,
+                    "{} {} never moves straight along a rank (平)",
+                    article(*kind),
+                    kind.name()
+                )
+            }
+            Tried::CannotGo { kind, from, to } => write!(
+                f,
+                "{} {} cannot go from file {from} to file {to}",
+                article(*kind),
+                kind.name()
+            ),
+            Tried::OffBoard { kind, from } => {
+                write!(f, "the {} on {from} would leave the board", kind.name())
+            }
+        }
+    }
 }
 
 /// At most this many characters of a token are quoted in messages.

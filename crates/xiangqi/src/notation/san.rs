@@ -98,26 +98,15 @@ pub(super) fn parse(pos: &Position, t: &str, text: &str) -> Result<ParsedMove, N
 }
 
 /// Why no legal move fits `san`: no such piece, or each named piece's reason.
-fn why_none(pos: &Position, san: &San, named: impl Fn(Square) -> bool) -> String {
-    let side = match pos.side_to_move() {
-        crate::Color::Red => "Red",
-        crate::Color::Black => "Black",
-    };
-    let name = san.kind.name();
+fn why_none(pos: &Position, san: &San, named: impl Fn(Square) -> bool) -> super::NoFit {
     let from: Vec<Square> = Square::all().filter(|&s| named(s)).collect();
     if from.is_empty() {
-        let which = match (san.file, san.rank) {
-            (None, None) => String::new(),
-            (f, r) => format!(
-                " on {}{}",
-                f.map_or(String::new(), |f| format!("file {}", char::from(b'a' + f as u8))),
-                r.map_or(String::new(), |r| format!(
-                    "{}rank {r}",
-                    if f.is_some() { ", " } else { "" }
-                ))
-            ),
+        return super::NoFit::NoPiece {
+            color: pos.side_to_move(),
+            kind: san.kind,
+            file: san.file,
+            rank: san.rank,
         };
-        return format!("{side} has no {name}{which}");
     }
     super::describe::why_none_of(pos, from.into_iter().map(|s| Ok(Move::new(s, san.to))))
 }
