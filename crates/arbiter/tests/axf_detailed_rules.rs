@@ -1,4 +1,4 @@
-//! AXF repetition rules (seed 001: general rules 1–10 棋例總綱, detailed rules 1–35 棋例細則),
+//! AXF repetition rules (the AXF chapter: general rules 1–10 棋例總綱, detailed rules 1–35 棋例細則),
 //! one or more tests per rule, each on a small position built from the rule's text.
 //!
 //! Every cycle is judged twice: as written and colour-flipped (board rotated, colours swapped,

@@ -1,6 +1,6 @@
 //! Issue 17, chase second pass: each kind fixed, under both rule books where they agree.
 //!
-//! - a protector cut off by a block (spec `xiangqi-repetition.md` §1; AXF general rule 6,
+//! - a protector cut off by a block (AXF general rule 6,
 //!   detailed rule 29) — on real positions with `classify`;
 //! - the verdict table's asymmetric detailed rules 10 and 15 against a perpetual counter-chase,
 //!   chasers tracked by identity (general rule 3 vs detailed rule 28), the clause of an allowed

@@ -34,7 +34,7 @@ fn en_passant_counts_only_when_a_legal_capture_exists() {
 
 #[test]
 fn castling_rights_are_rights() {
-    // Rook out and back: the right is gone for good (seed 002, example 2).
+    // Rook out and back: the right is gone for good (FIDE 9.2.3.2).
     let start = key_after(Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"), "");
     let back = key_after(Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"), "h1h2 e8e7 h2h1 e7e8");
     assert_ne!(start, back);

@@ -1,5 +1,5 @@
 //! The front door (`arbiter::judge_bytes` and friends): game and format detection, one report
-//! per game, and the serde form of each report (the JSON contract of `shared/spec/cli.md`).
+//! per game, and the serde form of each report (the JSON contract of docs/cli.md).
 //! Expected values: the repository's samples (a real Grischuk–Giri game, 2019, and the AXF
 //! perpetual-chase example) and the rule books' worked examples used elsewhere in the tests.
 

@@ -1,5 +1,5 @@
 //! Per-move facts for xiangqi: check, chase (chaser → target), mate threat, exchange, idle
-//! (spec `xiangqi-repetition.md` §1). Everything is decided on real positions: protection by
+//! (docs/axf.md). Everything is decided on real positions: protection by
 //! making the capture and generating the legal recaptures, pins by lifting the piece.
 
 use crate::xiangqi::rules::{RuleSet, RulesId};
@@ -91,7 +91,7 @@ pub struct Attack {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ReadingId {
     /// AXF: an advisor or elephant attacking a protected chariot, horse or cannon chases it
-    /// (the full AXF rule book as read by two engines; not in seed 001; spec §1).
+    /// (the full AXF rule book as read by two engines; not in its repetition chapter; docs/axf.md).
     AdvisorElephantOnProtected,
 }
 
@@ -217,8 +217,8 @@ fn cannon_screen(pos: &Position, from: Square, to: Square) -> Option<Square> {
 }
 
 /// Whether the piece on `from` (of either side) could capture on `to` if its side were to move,
-/// **a check standing at that moment suspending nothing** (spec `xiangqi-repetition.md` §1,
-/// from seed 000 §1: a chase is a *newly added* attack).
+/// **a check standing at that moment suspending nothing** (docs/axf.md,
+/// from the TW113 definition: a chase is a *newly added* attack).
 ///
 /// The capture must obey the movement rules. It is possible when it is legal, or when, after
 /// it, its own general is attacked by no piece other than those in `standing` (the pieces that
@@ -266,7 +266,7 @@ fn standing_checkers(pos: &Position, color: Color) -> Vec<Square> {
 ///
 /// A check that stands in `pos` before the capture (the move being judged gave check) suspends
 /// nothing: a recapture that would be illegal only because of that check counts as possible
-/// (spec `xiangqi-repetition.md` §1, "a check suspends nothing"; [`capture_possible`]). A check
+/// (docs/axf.md, "a check suspends nothing"; [`capture_possible`]). A check
 /// the capture itself gives still counts.
 pub fn is_protected(pos: &Position, from: Square, to: Square) -> bool {
     let Some(attacker) = pos.piece_at(from) else {
@@ -369,7 +369,7 @@ fn exemption(
     }
     // Pinned by a piece other than the attacker: a target pinned only by the attacker itself
     // can still take it (the capture removes the pinner), so the exchange stands (AXF detailed
-    // rule 19: 受牽制**不能去**; found by the differential run, issue 17).
+    // rule 19: 受牽制**不能去**; found by the differential run of docs/axf.md).
     let target_pinned = enemy_pins
         .iter()
         .any(|(s, pinners)| *s == to && pinners.iter().any(|p| *p != from));
@@ -434,7 +434,7 @@ fn mate_threat(after: &Position, mover: Color) -> bool {
 /// it opened, a screen it placed or moved, or by undermining the target's root (spec
 /// `xiangqi-repetition.md` §1; AXF general rules 3, 6, 7, 9, detailed rules 14, 19–24, 29).
 /// A move that answers a check makes no attack that stood before it new, root or no root (a
-/// check suspends nothing: spec §1). A general's or soldier's step that makes another piece's
+/// check suspends nothing: docs/axf.md). A general's or soldier's step that makes another piece's
 /// attack a chase is that piece's chase, joined by the general or soldier
 /// ([`Chase::joined_by`]): the cycle decides whether it is allowed (AXF detailed rules 23–25).
 pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
@@ -463,7 +463,7 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
                     || o.screen.and_then(|s| after_square(mv, s)) == a.screen)
         };
         let held_as_attack = old.iter().any(|o| same(&o));
-        // Answering a check renews no standing attack (spec §1: a check suspends nothing).
+        // Answering a check renews no standing attack (docs/axf.md: a check suspends nothing).
         let held_as_chase =
             old.iter().filter(same).any(|o| o.exemption.is_none()) || (answers_check && held_as_attack);
         // A cannon that did not move attacks through another screen piece than before the move

@@ -1,4 +1,4 @@
-//! Natural move limit (自然限著) of both rule books (spec `xiangqi-repetition.md` §5).
+//! Natural move limit (自然限著) of both rule books (docs/tw113.md).
 //!
 //! Everything here is counted in **plies** (one side's move); "moves" of the rule books are
 //! converted once, in [`crate::xiangqi::rules::NaturalMoveLimit`]:

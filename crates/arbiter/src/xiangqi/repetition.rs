@@ -1,5 +1,5 @@
 //! Repetition cycles: per-side offence over the moves of one or more loops, and the verdict
-//! table (spec `xiangqi-repetition.md` §2–3; AXF general rules 1–5, detailed rules 1–3,
+//! table (AXF general rules 1–5, detailed rules 1–3,
 //! 27–28; TW113 ch.2 table).
 
 use crate::types::Outcome;
@@ -91,7 +91,7 @@ pub enum AllowedBecause {
 }
 
 /// A reading of the rules that the seeds do not state, shown with its source wherever a
-/// verdict rests on it (spec `xiangqi-repetition.md` §1).
+/// verdict rests on it (docs/axf.md, "Readings chosen where the text is open").
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Reading {
     /// What is read, in one line.
@@ -232,7 +232,7 @@ struct MoveIds {
 
 /// Judge already classified moves (played from `start`) as one repetition pattern.
 ///
-/// Pieces keep their identity through the moves (spec §1): chased pieces and chasers alike are
+/// Pieces keep their identity through the moves (docs/axf.md): chased pieces and chasers alike are
 /// named by where they stood at `start`.
 pub fn judge_facts(start: &Position, facts: Vec<MoveFacts>, rules: &RuleSet) -> CycleJudgement {
     let mut ids: [Option<u8>; 90] = [None; 90];
