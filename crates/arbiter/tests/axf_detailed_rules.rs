@@ -597,8 +597,7 @@ fn detailed_rule_25_general_joining_on_every_move_loses() {
         assert!(j
             .j
             .readings
-            .iter()
-            .any(|r| r.source.starts_with("AXF detailed rule 25")));
+            .contains(&arbiter::xiangqi::facts::Reading::JoinedEveryMove));
     }
 }
 

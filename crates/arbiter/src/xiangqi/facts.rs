@@ -87,11 +87,22 @@ pub struct Attack {
     pub false_root: bool,
 }
 
-/// A reading beyond the seeds that makes an attack a chase.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ReadingId {
+/// A reading of the rules beyond the rule books' text that a verdict rests on (docs/axf.md and
+/// docs/tw113.md, "Readings chosen where the text is open"). Rule code names the reading; the
+/// render layer words it and its source in each language, and writes its JSON form
+/// `{"reading","source"}` (English). The order is the order in which a report lists them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Reading {
+    /// TW113: a general or soldier that joins another piece in chasing one piece on every move
+    /// of the loop excuses nothing (AXF detailed rule 25 read in: TW113's general rules allow
+    /// the joint chase without saying on how many moves).
+    JoinedEveryMove,
+    /// TW113: a mutual perpetual chase is not a draw when one side chases a chariot with a
+    /// cannon, a horse and cannon, or against a horse pin (AXF detailed rules 10, 14, 15 read in:
+    /// the TW113 chapter 2 table is silent on these pairs).
+    MutualChaseNotEven,
     /// AXF: an advisor or elephant attacking a protected chariot, horse or cannon chases it
-    /// (the full AXF rule book as read by two engines; not in its repetition chapter; docs/axf.md).
+    /// (the full AXF rule book as read by two engines; not in its repetition chapter).
     AdvisorElephantOnProtected,
 }
 
@@ -126,10 +137,10 @@ pub struct Chase {
     /// rules, general and soldier). `None`: any other move.
     #[serde(skip)]
     pub joined_by: Option<PieceKind>,
-    /// The attack is a chase only by a reading beyond the seeds (the target is protected and
+    /// The attack is a chase only by a reading beyond the rule books' text (the target is protected and
     /// the pair is in `RuleSet::reading_chase`).
     #[serde(skip)]
-    pub reading: Option<ReadingId>,
+    pub reading: Option<Reading>,
 }
 
 /// A threat the move made that the rules exempt from being a chase (for `--explain`).
@@ -503,7 +514,7 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
                 joined_by,
                 reading: (rules.reading_chase.contains(&(a.chaser_kind, a.target_kind))
                     && is_protected(&after, a.chaser, a.target))
-                .then_some(ReadingId::AdvisorElephantOnProtected),
+                .then_some(Reading::AdvisorElephantOnProtected),
             }),
             Some(reason) if !held_as_attack => {
                 if reason == Exemption::ExchangeOffer {

@@ -91,7 +91,7 @@ pub struct RuleSet {
     /// advisor/elephant on chariot, horse and cannon (the reading of the AXF rule book taken by
     /// two independent engines; docs/axf.md).
     pub always_chase: &'static [(PieceKind, PieceKind)],
-    /// The pairs of `always_chase` that rest on a reading beyond the seeds (shown as such
+    /// The pairs of `always_chase` that rest on a reading beyond the rule books' text (shown as such
     /// wherever a verdict rests on them): AXF advisor/elephant on chariot, horse and cannon
     /// (the AXF chapter names only horse and cannon on a chariot, general rule 6). TW113: none (seed
     /// 000 §4 states advisor/elephant on a chariot).
