@@ -327,9 +327,9 @@ fn reader_errors_speak_the_language() {
 #[test]
 fn the_idle_side_is_cleared_by_general_rules_1_and_3() {
     let want = [
-        ("en", "Black threatens mate on 3 of its 6 moves and neither checks nor chases: allowed (AXF general rule 1 / general rule 3 (neither perpetual check nor perpetual chase))."),
-        ("zh-Hant", "黑方6步中有3步催殺，既不將軍也不捉子：未犯例（亞洲棋規總綱第1條、總綱第3條，既非長將也非長捉）。"),
-        ("zh-Hans", "黑方6步中有3步催杀，既不将军也不捉子：未犯例（亚洲棋规总纲第1条、总纲第3条，既非长将也非长捉）。"),
+        ("en", "Black threatens mate on 3 of its 6 moves and neither checks nor chases: allowed, neither perpetual check nor perpetual chase (AXF general rule 1 / general rule 3)."),
+        ("zh-Hant", "黑方6步中有3步催殺，既不將軍也不捉子：未犯例，既非長將也非長捉（亞洲棋規總綱第1條、總綱第3條）。"),
+        ("zh-Hans", "黑方6步中有3步催杀，既不将军也不捉子：未犯例，既非长将也非长捉（亚洲棋规总纲第1条、总纲第3条）。"),
     ];
     for (lang, sentence) in want {
         let text = report(
@@ -342,6 +342,41 @@ fn the_idle_side_is_cleared_by_general_rules_1_and_3() {
             assert!(!text.contains(neither), "{lang}: {neither}");
         }
     }
+}
+
+/// No report in any language stacks a bracket inside another (`(… (…) …)`, `（…（…）…）`):
+/// a citation's qualifier follows a comma.
+#[test]
+fn no_report_stacks_brackets() {
+    for (name, args) in CASES {
+        for lang in LANGS {
+            let text = report(name, args, lang);
+            for line in text.lines() {
+                let mut depth = 0i32;
+                for c in line.chars() {
+                    depth += match c {
+                        '（' | '(' => 1,
+                        '）' | ')' => -1,
+                        _ => 0,
+                    };
+                    assert!(depth <= 1, "{name} {lang}: stacked brackets in {line:?}");
+                }
+            }
+        }
+    }
+    let (out, _, _) = run(
+        &[
+            "claim",
+            "samples/xiangqi-perpetual-chase.pgn",
+            "--kind",
+            "natural-move-limit",
+        ],
+        &[],
+    );
+    assert!(
+        out.contains("The claim is not valid: play goes on (AXF natural move limit, 60 moves)."),
+        "{out}"
+    );
 }
 
 /// Chinese punctuation in Chinese reports: no half-width `,` `:` `;` `(` `)` next to a Chinese

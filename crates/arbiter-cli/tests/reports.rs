@@ -535,7 +535,7 @@ fn xiangqi_natural_move_limit_claim_with_move_numbers() {
     assert!(
         text.contains(
             "  Not decided: after 61... 将6进1 [ply 6], Red, to move, may claim a draw now by the natural \
-             move limit (AXF natural move limit (60 moves)).\n"
+             move limit (AXF natural move limit, 60 moves).\n"
         ),
         "{text}"
     );
@@ -548,7 +548,7 @@ fn xiangqi_natural_move_limit_claim_with_move_numbers() {
     assert!(
         text.contains(
             "  After 61. 帅五平六 [ply 5], Black could claim a draw by the natural move limit (AXF natural \
-             move limit (60 moves)).\n"
+             move limit, 60 moves).\n"
         ),
         "{text}"
     );
@@ -574,7 +574,7 @@ fn xiangqi_natural_move_limit_claim_with_move_numbers() {
         "{text}"
     );
     assert!(
-        text.contains("The claim is valid: the game is drawn (AXF natural move limit (60 moves)).\n"),
+        text.contains("The claim is valid: the game is drawn (AXF natural move limit, 60 moves).\n"),
         "{text}"
     );
     // Two plies earlier, moves in ICCS: 119 plies, short.

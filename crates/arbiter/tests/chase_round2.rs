@@ -264,10 +264,8 @@ fn one_chase_one_idle_cites_general_rules_1_and_3() {
     ];
     let j = judge_facts(&start, f, &RuleSet::axf());
     assert_eq!(j.red.offence, Offence::None);
-    assert_eq!(
-        j.red.clause,
-        "AXF general rule 1 / general rule 3 (neither perpetual check nor perpetual chase)"
-    );
+    assert_eq!(j.red.clause, "AXF general rule 1 / general rule 3");
+    assert_eq!(j.red.ground, arbiter::xiangqi::repetition::Ground::NotPerpetual);
 }
 
 /// Kind 6: an AXF advisor attack on a protected horse is a chase only by a reading beyond the

@@ -42,13 +42,13 @@ pub fn body_text(r: &ClaimReport) -> String {
                 text.push_str(&format!("  {step}\n"));
             }
             text.push_str(&format!(
-                "{} ({}).\n",
+                "{} {}.\n",
                 if c.valid {
                     "The claim is valid: the game is drawn"
                 } else {
                     "The claim is not valid: play goes on"
                 },
-                c.clause
+                super::bracketed(&c.clause)
             ));
             if !c.valid {
                 match &c.penalty {

@@ -2,11 +2,14 @@
 //! sentence per side, the verdict and its clause; shared by `arbiter cycle` and the repetition
 //! evidence of a judged game.
 
+use super::bracketed;
 use super::zh;
 use crate::types::Lang;
 use crate::words::MoveNumbering;
 use crate::xiangqi::facts::{Exemption, MoveFacts, Reading};
-use crate::xiangqi::repetition::{AllowedBecause, AllowedChase, CycleJudgement, Offence, SideJudgement};
+use crate::xiangqi::repetition::{
+    AllowedBecause, AllowedChase, CycleJudgement, Ground, Offence, SideJudgement,
+};
 use xiangqi::notation::{write_move_with, ChineseScript, Style, WriteOptions};
 use xiangqi::{Color, Piece, Position, Square};
 
@@ -277,7 +280,10 @@ fn side_sentence(s: &SideJudgement) -> String {
         return allowed_chase_sentence(side, a);
     }
     match s.offence {
-        Offence::PerpetualCheck => format!("{side} checks on every move: perpetual check ({}).", s.clause),
+        Offence::PerpetualCheck => format!(
+            "{side} checks on every move: perpetual check {}.",
+            bracketed(&s.clause)
+        ),
         Offence::PerpetualChase => {
             let t = s
                 .target
@@ -288,8 +294,8 @@ fn side_sentence(s: &SideJudgement) -> String {
                 .map(|k| format!(", joined by the {} on every move", k.name()))
                 .unwrap_or_default();
             format!(
-                "{side} chases {t} on every move{joined}: perpetual chase ({}).",
-                s.clause
+                "{side} chases {t} on every move{joined}: perpetual chase {}.",
+                bracketed(&s.clause)
             )
         }
         Offence::None => {
@@ -303,7 +309,11 @@ fn side_sentence(s: &SideJudgement) -> String {
                     "checks on {checks} and chases on {chases} of its {n} moves, never one piece on every move"
                 )
             };
-            format!("{side} {how}: allowed ({}).", s.clause)
+            let ground = match s.ground {
+                Ground::NotPerpetual => ", neither perpetual check nor perpetual chase",
+                Ground::Named => "",
+            };
+            format!("{side} {how}: allowed{ground} {}.", bracketed(&s.clause))
         }
     }
 }
@@ -600,8 +610,12 @@ pub fn side_sentence_in(s: &SideJudgement, lang: Lang) -> String {
                     zh::pick(lang, "步捉子，沒有步步捉同一子", "步捉子，没有步步捉同一子")
                 )
             };
+            let ground = match s.ground {
+                Ground::NotPerpetual => zh::pick(lang, "，既非長將也非長捉", "，既非长将也非长捉"),
+                Ground::Named => "",
+            };
             format!(
-                "{who}{how}{}（{clause}）。",
+                "{who}{how}{}{ground}（{clause}）。",
                 zh::pick(lang, "：未犯例", "：未犯例")
             )
         }

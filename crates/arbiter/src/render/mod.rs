@@ -217,6 +217,30 @@ pub(crate) fn read_notes_text(s: &mut String, truncated: bool, warnings: &[Strin
     }
 }
 
+/// A citation in round brackets for an English report, never a bracket inside a bracket: a
+/// qualifier the citation carries in brackets follows a comma instead
+/// (`"AXF natural move limit (60 moves)"` → `"(AXF natural move limit, 60 moves)"`,
+/// `"TW113 ch.2 table (AXF detailed rule 25 reading)"` → `"(TW113 ch.2 table, AXF detailed
+/// rule 25 reading)"`).
+pub(crate) fn bracketed(clause: &str) -> String {
+    let mut s = String::with_capacity(clause.len() + 2);
+    s.push('(');
+    for c in clause.chars() {
+        match c {
+            '(' => {
+                if s.ends_with(' ') {
+                    s.pop();
+                }
+                s.push_str(", ");
+            }
+            ')' => {}
+            c => s.push(c),
+        }
+    }
+    s.push(')');
+    s
+}
+
 pub(crate) fn capitalise_first(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {

@@ -92,12 +92,13 @@ fn verdict_text(r: &XiangqiGameReport) -> String {
             format!("the result is {}", v.result)
         }
     };
-    let limit_clause = r.rules.natural_move_limit.clause;
+    let limit_clause = super::bracketed(r.rules.natural_move_limit.clause);
     match (v.status, v.must_vary) {
         (XStatus::Claimable, _) => s.push_str(&format!(
-            "  Not decided: {}, {}, to move, may claim a draw now by the natural move limit ({limit_clause}).\n",
+            "  Not decided: {}, {}, to move, may claim a draw now by the natural move limit {}.\n",
             after_move(r, r.plies),
             capitalised(r.to_move),
+            limit_clause,
         )),
         (XStatus::Ongoing, _) => {
             s.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n")
@@ -134,9 +135,7 @@ fn verdict_text(r: &XiangqiGameReport) -> String {
              side at fault: drawn ({}).\n",
             v.result
         )),
-        (XStatus::Decided, _) => {
-            s.push_str(&format!("  Decided after {after}: {reason} ({}).\n", v.result))
-        }
+        (XStatus::Decided, _) => s.push_str(&format!("  Decided after {after}: {reason} ({}).\n", v.result)),
     }
     // A citation only ("checkmate: the side to move loses" cites no rule book: the reason
     // above says it).
@@ -152,9 +151,10 @@ fn verdict_text(r: &XiangqiGameReport) -> String {
             continue; // said above
         }
         s.push_str(&format!(
-            "  {}, {} could claim a draw by the natural move limit ({limit_clause}).\n",
+            "  {}, {} could claim a draw by the natural move limit {}.\n",
             capitalise_first(&after_move(r, ply)),
             capitalised(by),
+            limit_clause,
         ));
     }
     if v.procedure.is_some() {

@@ -108,7 +108,6 @@ fn qualifier(lang: Lang, q: &str) -> Option<String> {
     let fixed = match q {
         "a reading: TW113 is silent" => pick(lang, "解讀：台灣棋規未規定", "解读：台湾棋规未规定"),
         "neither side perpetual" => pick(lang, "雙方均未長打", "双方均未长打"),
-        "neither perpetual check nor perpetual chase" => pick(lang, "既非長將也非長捉", "既非长将也非长捉"),
         "not at fault" => pick(lang, "未犯例", "未犯例"),
         "AXF has none written" => pick(lang, "亞洲棋規未訂", "亚洲棋规未订"),
         "red" => pick(lang, "紅方", "红方"),
@@ -345,8 +344,8 @@ mod tests {
             "亞洲棋規總綱第2條，雙方均未長打"
         );
         assert_eq!(
-            t("AXF general rule 1 / general rule 3 (neither perpetual check nor perpetual chase)"),
-            "亞洲棋規總綱第1條、總綱第3條，既非長將也非長捉"
+            t("AXF general rule 1 / general rule 3"),
+            "亞洲棋規總綱第1條、總綱第3條"
         );
         assert_eq!(
             t("TW113 ch.2 table (AXF detailed rule 14 reading)"),

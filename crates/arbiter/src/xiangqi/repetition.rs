@@ -50,11 +50,26 @@ pub struct SideJudgement {
     pub chasers: Vec<(Square, PieceKind)>,
     /// Readings beyond the rule books' text that this side's offence rests on.
     pub readings: Vec<Reading>,
-    /// The clause that makes the offence (or the allowance) what it is.
+    /// The clause that makes the offence (or the allowance) what it is: clause ids only
+    /// (`"AXF detailed rule 13"`, `"AXF general rule 1 / general rule 3"`); what the clause
+    /// says of the side is in `ground`.
     pub clause: String,
+    /// What `clause` holds of this side, for the report's words.
+    pub ground: Ground,
     /// A side allowed although one and the same piece is chased on every move: that piece, its
     /// chasers and the clauses that allow it and would forbid it. `None` otherwise.
     pub allowed_chase: Option<AllowedChase>,
+}
+
+/// What a side's clause holds of it, beyond the clause ids (the report words it).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Ground {
+    /// The clause names the offence or the allowance itself.
+    #[default]
+    Named,
+    /// Allowed because it neither checks nor chases perpetually: AXF general rules 1 and 3
+    /// forbid only those, whatever the other side does.
+    NotPerpetual,
 }
 
 /// Why a side that chases one and the same piece on every move is allowed.
@@ -473,7 +488,7 @@ fn judge_side(
     let exempt_target = exempt_common.first().copied();
     let moves_ids: Vec<MoveIds> = moves.iter().map(|(_, m)| m.clone()).collect();
     let moves: Vec<MoveFacts> = moves.into_iter().map(|(f, _)| f).collect();
-    let clause = side_clause(
+    let (clause, ground) = side_clause(
         offence,
         &moves,
         &moves_ids,
@@ -483,12 +498,12 @@ fn judge_side(
         exempt_target,
         rules,
     );
-    let clause = match (&allowed_chase, rules.id) {
-        (Some(a), RulesId::Axf) => a.allowed_by.to_string(),
+    let (clause, ground) = match (&allowed_chase, rules.id) {
+        (Some(a), RulesId::Axf) => (a.allowed_by.to_string(), Ground::Named),
         (Some(a), RulesId::Tw113) if matches!(a.why, AllowedBecause::JoinedOnSomeMoves(_)) => {
-            a.allowed_by.to_string()
+            (a.allowed_by.to_string(), Ground::Named)
         }
-        _ => clause,
+        _ => (clause, ground),
     };
     let is_chase = offence == Offence::PerpetualChase;
     SideJudgement {
@@ -499,6 +514,7 @@ fn judge_side(
         chasers: if is_chase { chasers } else { Vec::new() },
         readings,
         clause,
+        ground,
         allowed_chase,
     }
 }
@@ -565,7 +581,8 @@ fn chaser_kinds_of(moves: &[(MoveFacts, MoveIds)], id: u8, start: &Position) -> 
 /// 4 / detailed rule 27), mate threats (detailed rule 4), an exempted threat on the same piece
 /// on every move (the exemption's clause); else (idle moves, mate threats, which AXF counts as
 /// idle, and chases that are not perpetual) it is not forbidden: general rules 1 and 3 forbid
-/// only a perpetual check and a perpetual chase, whatever the other side does.
+/// only a perpetual check and a perpetual chase, whatever the other side does
+/// ([`Ground::NotPerpetual`]).
 #[allow(clippy::too_many_arguments)]
 fn side_clause(
     offence: Offence,
@@ -576,9 +593,9 @@ fn side_clause(
     chasers: &[(Square, PieceKind)],
     exempt_target: Option<u8>,
     rules: &RuleSet,
-) -> String {
+) -> (String, Ground) {
     let axf = |s: &str| format!("AXF {s}");
-    match (rules.id, offence) {
+    let named = match (rules.id, offence) {
         (RulesId::Tw113, Offence::None) => "TW113 ch.2 table (not at fault)".into(),
         (RulesId::Tw113, Offence::PerpetualChase)
             if target_id.is_some_and(|t| joined_every_move(moves.iter().zip(ids), t)) =>
@@ -592,7 +609,7 @@ fn side_clause(
         (RulesId::Axf, Offence::PerpetualCheck) => axf("detailed rule 1"),
         (RulesId::Axf, Offence::PerpetualChase) => {
             let (Some((_, tk)), Some(t)) = (target, target_id) else {
-                return axf("general rule 3");
+                return (axf("general rule 3"), Ground::Named);
             };
             let on_t: Vec<&crate::xiangqi::facts::Chase> = moves
                 .iter()
@@ -666,11 +683,12 @@ fn side_clause(
                     .collect::<Vec<_>>()
                     .join("; ")
             } else {
-                "general rule 1 / general rule 3 (neither perpetual check nor perpetual chase)".to_string()
+                return (axf("general rule 1 / general rule 3"), Ground::NotPerpetual);
             };
             axf(&rule)
         }
-    }
+    };
+    (named, Ground::Named)
 }
 
 /// A perpetual chase that its book forbids whatever the other side chases back, with the
