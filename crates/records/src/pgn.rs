@@ -1,5 +1,5 @@
 //! PGN text: splitting a file into games, tags, movetext (move numbers, comments, NAGs,
-//! variations, results), and deciding whether a game is xiangqi or chess (spec `cli.md`, "Input").
+//! variations, results), and deciding whether a game is xiangqi or chess (docs/cli.md, "Input").
 //!
 //! Everything here is lenient and total: any text gives some games, none panics.
 
@@ -903,7 +903,7 @@ fn close_variation(stack: &mut Vec<Vec<PgnMove>>) {
 /// Bytes of movetext read by [`detect_game`] when no tag decides.
 const DETECT_PREFIX: usize = 400;
 
-/// Decide whether a PGN game is xiangqi or chess (spec `cli.md`, "Input"):
+/// Decide whether a PGN game is xiangqi or chess (docs/cli.md, "Input"):
 /// 1. a tag says so: `[Game "Chinese Chess"]` (or `xiangqi`), `[Variant "xiangqi"]`,
 ///    `[Format "ICCS"|"WXF"|"Chinese"]` → xiangqi; a `Variant` or `Game` tag naming anything
 ///    else → chess;
