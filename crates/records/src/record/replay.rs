@@ -88,6 +88,35 @@ pub(super) struct MainLine {
     pub(super) after_end: Vec<String>,
 }
 
+impl MainLine {
+    /// The record of game `index` whose main line this is, from `start`, with its tags and
+    /// recorded result (not cut short, no read warning).
+    pub(super) fn into_record(
+        self,
+        index: usize,
+        source: Source,
+        tags: Vec<(String, String)>,
+        start: Position,
+        result: String,
+    ) -> Record {
+        Record {
+            index,
+            source,
+            tags,
+            start,
+            moves: self.moves,
+            texts: self.texts,
+            variations: self.variations,
+            warnings: self.warnings,
+            result,
+            mate_ply: self.mate_ply,
+            after_end: self.after_end,
+            truncated: false,
+            read_warnings: Vec::new(),
+        }
+    }
+}
+
 /// Replay a main line; `Err((ply, text, kind))` at the first unplayable move that is not
 /// after the end of the game.
 fn replay_main<T: TreeMove>(
@@ -213,21 +242,13 @@ pub fn read_xqf(bytes: &[u8], index: usize, file: Option<&str>) -> Result<Record
             ));
         }
     }
-    Ok(Record {
+    Ok(main.into_record(
         index,
-        source: Source::Xqf(game.header.version),
-        tags: game.tags(),
+        Source::Xqf(game.header.version),
+        game.tags(),
         start,
-        moves: main.moves,
-        texts: main.texts,
-        variations: main.variations,
-        warnings: main.warnings,
-        result: game.header.result.to_string(),
-        mate_ply: main.mate_ply,
-        after_end: main.after_end,
-        truncated: false,
-        read_warnings: Vec::new(),
-    })
+        game.header.result.to_string(),
+    ))
 }
 
 /// Replay a game of a tree format (CBR, CBL record, CBF, DhtmlXQ): the start position from
@@ -256,21 +277,7 @@ pub fn replay_tree(
         tags.push(("FEN".to_string(), start.to_fen()));
     }
     tags.push(("Format".to_string(), source.format().to_string()));
-    Ok(Record {
-        index,
-        source,
-        tags,
-        start,
-        moves: main.moves,
-        texts: main.texts,
-        variations: main.variations,
-        warnings: main.warnings,
-        result: game.result.to_string(),
-        mate_ply: main.mate_ply,
-        after_end: main.after_end,
-        truncated: false,
-        read_warnings: Vec::new(),
-    })
+    Ok(main.into_record(index, source, tags, start, game.result.to_string()))
 }
 
 /// Replay a plain-text move list (see [`crate::text`]): from its FEN line (or the standard
@@ -317,19 +324,5 @@ pub(super) fn replay_listed(
         tags.push(("FEN".to_string(), fen.clone()));
     }
     tags.push(("Format".to_string(), source.format().to_string()));
-    Ok(Record {
-        index,
-        source,
-        tags,
-        start,
-        moves: main.moves,
-        texts: main.texts,
-        variations: main.variations,
-        warnings: main.warnings,
-        result: game.result.to_string(),
-        mate_ply: main.mate_ply,
-        after_end: main.after_end,
-        truncated: false,
-        read_warnings: Vec::new(),
-    })
+    Ok(main.into_record(index, source, tags, start, game.result.to_string()))
 }

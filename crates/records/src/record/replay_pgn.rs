@@ -163,19 +163,9 @@ fn replay_pgn_with(
         .unwrap_or("*")
         .to_string();
     let record = Record {
-        index,
-        source: Source::Pgn(encoding),
-        tags: raw.tags.clone(),
-        start,
-        moves: main.moves,
-        texts: main.texts,
-        variations: main.variations,
-        warnings: main.warnings,
-        result,
-        mate_ply: main.mate_ply,
-        after_end: main.after_end,
         truncated: raw.truncated || integrity.truncated(result_tag(raw)),
         read_warnings,
+        ..main.into_record(index, Source::Pgn(encoding), raw.tags.clone(), start, result)
     };
     Ok((record, spans))
 }
