@@ -405,6 +405,10 @@ pub struct GameError {
     /// The line for people, when it differs from `FILE: game N, ply P: error: ERROR`.
     #[serde(skip)]
     pub(crate) text: Option<String>,
+    /// The game was given as a start position and moves, not read from a file (the text
+    /// names it so, see [`crate::render::InputWords::position`]; JSON `file` stays `-`).
+    #[serde(skip)]
+    pub from_position: bool,
     /// What went wrong as a typed value, for the words in other languages
     /// ([`crate::render::errors::cause`]); `None`: only `error`'s English.
     #[serde(skip)]
@@ -462,6 +466,7 @@ impl GameError {
             ply,
             line: None,
             text: None,
+            from_position: false,
             cause: None,
         }
     }
@@ -492,7 +497,8 @@ pub struct ChessGameReport {
     pub file: String,
     /// 0-based index of the game within the file.
     pub index: usize,
-    /// Given as `--fen/--moves` (the text names it so; JSON `file` stays `-`).
+    /// Given as a start position and moves, not read from a file (the text names it so, see
+    /// [`crate::render::InputWords::position`]; JSON `file` stays `-`).
     pub from_position: bool,
     /// What the FIDE Laws say about the game.
     pub report: chess::JudgeReport,
@@ -599,7 +605,8 @@ pub struct XiangqiGameReport {
     pub cycle_start: Option<Position>,
     /// Who played, for the text heading (the record's tags).
     pub players: Players,
-    /// Given as `--fen/--moves` (the text names it so; JSON `file` stays `-`).
+    /// Given as a start position and moves, not read from a file (the text names it so, see
+    /// [`crate::render::InputWords::position`]; JSON `file` stays `-`).
     pub from_position: bool,
     /// The notation the text writes moves in: the record's (Chinese for XQF).
     pub style: Style,

@@ -15,7 +15,7 @@ use super::identity::{PositionKey, RepetitionTable};
 use super::record::{parse_move, GameRecord};
 use super::referee::JudgeOptions;
 use super::referee::Referee;
-use super::time_control::{penalty, Penalty, TimeControl};
+use super::time_control::{penalty, Penalty, TimeControl, TimeControlSource};
 use super::verdict::Reason;
 
 /// A claim to judge: made by the side to move at `at_ply`, with an optional intended move.
@@ -105,9 +105,9 @@ pub struct ClaimVerdict {
     pub ended: Option<GameEnded>,
     /// The time control that sets the penalty: `"standard"`, `"rapid"` or `"blitz"`.
     pub time_control: TimeControl,
-    /// Where it came from: `"--time-control"`, a tag (`[TimeControl "180+2"]`,
-    /// `[Event "World Blitz"]`), or `"default"` (standard play).
-    pub time_control_source: String,
+    /// Where it came from: given with the claim, a tag of the record, or neither (standard
+    /// play); JSON `"--time-control"`, the tag as written, `"default"`.
+    pub time_control_source: TimeControlSource,
     /// The moves the text names, in SAN with move numbers (not in JSON).
     #[serde(skip)]
     pub words: ClaimWords,
@@ -191,9 +191,9 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
     };
     let intended_uci = intended.map(|m| UciMove::from_move(m, CastlingMode::Standard).to_string());
     let (time_control, time_control_source) = match (req.time_control, &record.time_control_tags) {
-        (Some(tc), _) => (tc, "--time-control".to_string()),
-        (None, Some((tc, source))) => (*tc, source.clone()),
-        (None, None) => (TimeControl::Standard, "default".to_string()),
+        (Some(tc), _) => (tc, TimeControlSource::Given),
+        (None, Some((tc, source))) => (*tc, TimeControlSource::Tag(source.clone())),
+        (None, None) => (TimeControl::Standard, TimeControlSource::Default),
     };
     let words = ClaimWords {
         numbering: MoveNumbering {

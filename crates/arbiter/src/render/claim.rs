@@ -2,7 +2,7 @@
 //! xiangqi natural move limit (AXF, TW113).
 
 use super::{capitalise_first, capitalised, zh};
-use crate::chess::{ClaimVerdict, GameEnded};
+use crate::chess::{ClaimVerdict, GameEnded, TimeControlSource};
 use crate::report::ClaimReport;
 use crate::types::ClaimKind;
 use crate::types::Lang;
@@ -140,10 +140,10 @@ pub fn chess(r: &ClaimVerdict) -> String {
     } else {
         t.push_str(&format!("Incorrect ({}).", r.clause));
         if let Some(p) = &r.penalty {
-            let source = match r.time_control_source.as_str() {
-                "default" => "as none was given or recorded".to_string(),
-                "--time-control" => "as --time-control says".to_string(),
-                tag => format!("from the record's {tag}"),
+            let source = match &r.time_control_source {
+                TimeControlSource::Default => "as none was given or recorded".to_string(),
+                TimeControlSource::Given => format!("as {} says", super::input_words().time_control),
+                TimeControlSource::Tag(tag) => format!("from the record's {tag}"),
             };
             t.push_str(&format!(
                 " The opponent gets {} s more ({}; {} play, {source}).",
@@ -492,10 +492,12 @@ pub fn chess_in(r: &ClaimVerdict, lang: Lang) -> String {
                 crate::chess::TimeControl::Rapid => "快棋",
                 crate::chess::TimeControl::Blitz => "超快棋",
             };
-            let source = match r.time_control_source.as_str() {
-                "default" => zh::pick(lang, "未給出也未記錄時限", "未给出也未记录时限").to_string(),
-                "--time-control" => zh::pick(lang, "依所給時限", "依所给时限").to_string(),
-                tag => format!("{}{tag}", zh::pick(lang, "依記錄的", "依记录的")),
+            let source = match &r.time_control_source {
+                TimeControlSource::Default => {
+                    zh::pick(lang, "未給出也未記錄時限", "未给出也未记录时限").to_string()
+                }
+                TimeControlSource::Given => zh::pick(lang, "依所給時限", "依所给时限").to_string(),
+                TimeControlSource::Tag(tag) => format!("{}{tag}", zh::pick(lang, "依記錄的", "依记录的")),
             };
             t.push_str(&format!(
                 "{}{}{}（{}；{tc}，{source}）。",

@@ -166,7 +166,8 @@ fn verdict_text(r: &XiangqiGameReport) -> String {
             ),
             RulesId::Axf => format!(
                 "  Procedure: the AXF rules write none; the count of the TW113 procedure is used (pending \
-                 after {cycles} cycles, one more cycle decides; --cycles changes it).\n"
+                 after {cycles} cycles, one more cycle decides{}).\n",
+                super::input_words().cycles
             ),
         });
     }
