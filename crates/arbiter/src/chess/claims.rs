@@ -45,14 +45,6 @@ pub struct GameEnded {
     pub clause: &'static str,
 }
 
-impl GameEnded {
-    /// `"The game had already ended at ply 23 by checkmate (FIDE 5.1.1): no claim can be
-    /// made, and none is penalised.\n"`.
-    pub fn text(&self) -> String {
-        crate::render::claim::game_ended(self)
-    }
-}
-
 /// The chess end found by the referee, as a [`GameEnded`].
 fn chess_end(reason: Reason, ply: usize) -> GameEnded {
     let by = match reason {
@@ -122,15 +114,6 @@ pub struct ClaimWords {
     pub last_move: Option<String>,
     /// SAN of the intended move.
     pub intended: Option<String>,
-}
-
-impl ClaimVerdict {
-    /// A readable report of the verdict: who claims after which move (SAN, move numbers, ply in
-    /// brackets), the count, the verdict with its clause, the penalty with its time control and
-    /// where that came from.
-    pub fn text(&self) -> String {
-        crate::render::claim::chess(self)
-    }
 }
 
 /// Judges one claim on `record` (FIDE 9.2, 9.3, 9.5).

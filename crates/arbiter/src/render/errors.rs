@@ -76,6 +76,13 @@ fn error_words(r: &GameError, lang: Lang) -> String {
     }
 }
 
+/// A usage error in English ([`usage`]).
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&usage(self, Lang::En))
+    }
+}
+
 /// A usage error in `lang`, said in terms of the input (no option of any shell is named).
 pub fn usage(u: &Usage, lang: Lang) -> String {
     let p = |hant, hans| zh::pick(lang, hant, hans);
@@ -792,5 +799,17 @@ pub fn cause(c: &Cause, lang: Lang) -> String {
                 _ => format!("{}{reason}", p("無法讀取：", "无法读取：")),
             }
         }
+    }
+}
+
+impl GameError {
+    /// `FILE: game N, ply P: error: ERROR` and a newline.
+    pub fn text(&self) -> String {
+        crate::render::errors::game_error(self)
+    }
+
+    /// [`GameError::text`] in `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        crate::render::errors::game_error_in(self, lang)
     }
 }

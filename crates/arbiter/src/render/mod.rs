@@ -14,6 +14,7 @@ pub mod cycle;
 pub mod dead;
 pub mod errors;
 pub mod flag;
+pub mod game;
 pub mod glossary;
 pub mod perft;
 pub mod rescore;
@@ -132,7 +133,7 @@ impl Notation {
 
 /// `text`, then the summaries of the clauses it cites (the clause glossary, in our words).
 pub(crate) fn with_summaries(text: String) -> String {
-    let summaries = crate::glossary::summaries_text([text.as_str()]);
+    let summaries = glossary::summaries_text([text.as_str()]);
     if summaries.is_empty() {
         text
     } else {
