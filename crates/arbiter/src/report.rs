@@ -2,13 +2,11 @@
 //!
 //! Each report's serde form is one line of the JSON contract (`shared/spec/cli.md`):
 //! `serde_json::to_string(&report)` writes exactly what `arbiter … --json` prints for it.
-//! Each also has a `text()` for people, the report `arbiter` prints without `--json`.
+//! Each also has a `text()` for people, the report `arbiter` prints without `--json`, and the
+//! HTTP answer's `text_json`: those methods live with the other words, in [`crate::render`]
+//! (which reads these types; this module does not use it).
 
 use crate::chess;
-use crate::render::{in_lang, with_summaries, Notation};
-
-use crate::render::zh::cite_in as cite;
-use crate::types::Lang;
 use crate::types::{Game, RuleBook};
 use crate::words::MoveNumbering;
 use crate::xiangqi::limits::LimitClaim;
@@ -103,8 +101,10 @@ pub enum Error {
 
 /// A request that does not fit its question, said in terms of the input (a shell may add
 /// which of its own options to change: the CLI names its flags).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}", crate::render::errors::usage(self, crate::Lang::En))]
+///
+/// Its `Display` (English) and its words in other languages are
+/// [`crate::render::errors::usage`]'s.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Usage {
     /// A rule book of the other game than the one judged (the game is judged under its own
     /// default: `axf` for xiangqi, `fide` for chess).
@@ -155,7 +155,7 @@ pub enum Usage {
         alternative: bool,
     },
     /// An option word that names none of its values (a rule book, game, claim kind, …).
-    Word(#[from] crate::types::ParseError),
+    Word(crate::types::ParseError),
     /// Zero completed repetition loops asked for.
     NoCycles,
     /// A claim at a ply past the end of the moves.
@@ -165,6 +165,21 @@ pub enum Usage {
         /// The plies played.
         plies: usize,
     },
+}
+
+impl std::error::Error for Usage {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Usage::Word(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<crate::types::ParseError> for Usage {
+    fn from(e: crate::types::ParseError) -> Usage {
+        Usage::Word(e)
+    }
 }
 
 impl Error {
@@ -305,79 +320,6 @@ impl GameReport {
             GameReport::Error(_) => {}
         }
     }
-
-    /// The report for people (what `arbiter judge` prints without `--json`), ending in a
-    /// newline.
-    pub fn text(&self) -> String {
-        match self {
-            GameReport::Xiangqi(r) => with_summaries(r.text()),
-            GameReport::Chess(r) => with_summaries(r.text()),
-            GameReport::Error(e) => e.text(),
-        }
-    }
-
-    /// The words of the report in `lang` as one object (the HTTP answer's `text`):
-    /// `{"lang","report","verdict","clause","moves","sides"}` — the whole text report, the
-    /// verdict sentence, the localized citation of `clause` (null when none), one string per
-    /// ply of a xiangqi game in `notation` (chess games: SAN with `+`/`#`, when the report
-    /// carries it, [`ChessGameReport::san`]),
-    /// and per side the sentence on its play in a judged repetition.
-    pub fn text_json(&self, lang: Lang, notation: Notation) -> Value {
-        let report = self.text_in(lang, notation);
-        let (verdict, clause, moves, sides) = match self {
-            GameReport::Xiangqi(r) => {
-                let r = r.with_notation(lang, notation);
-                let sides = r.verdict.repetition.as_ref().map(|rep| {
-                    json!({
-                        "red": crate::render::cycle::side_sentence_in(&rep.judgement.red, lang),
-                        "black": crate::render::cycle::side_sentence_in(&rep.judgement.black, lang),
-                    })
-                });
-                (
-                    crate::render::xiangqi_judge::verdict_sentence(&r, lang),
-                    r.verdict.clause.as_deref().map(|c| cite(lang, c)),
-                    r.moves_written(),
-                    sides,
-                )
-            }
-            GameReport::Chess(r) => (
-                crate::render::chess_judge::verdict_sentence(&r.report, lang),
-                r.report.clause.map(|c| cite(lang, c)),
-                r.san.clone(),
-                None,
-            ),
-            GameReport::Error(_) => (report.trim_end().to_string(), None, Vec::new(), None),
-        };
-        json!({
-            "lang": lang,
-            "report": report,
-            "verdict": verdict,
-            "clause": clause,
-            "moves": moves,
-            "sides": sides.unwrap_or_else(|| json!({})),
-        })
-    }
-
-    /// [`GameReport::text`] in `lang`, xiangqi moves written as `notation` says (what
-    /// `arbiter judge --lang LANG --notation N` prints).
-    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
-        match self {
-            GameReport::Xiangqi(r) => {
-                let r = r.with_notation(lang, notation);
-                in_lang(
-                    lang,
-                    || r.text(),
-                    |lang| crate::render::xiangqi_judge::text_in(&r, lang),
-                )
-            }
-            GameReport::Chess(r) => in_lang(
-                lang,
-                || r.text(),
-                |lang| crate::render::chess_judge::game_text_in(r, lang),
-            ),
-            GameReport::Error(e) => crate::render::errors::game_error_in(e, lang),
-        }
-    }
 }
 
 /// A game, or an input, that could not be judged:
@@ -405,6 +347,10 @@ pub struct GameError {
     /// The line for people, when it differs from `FILE: game N, ply P: error: ERROR`.
     #[serde(skip)]
     pub(crate) text: Option<String>,
+    /// The game was given as a start position and moves, not read from a file (the text
+    /// names it so, see [`crate::render::InputWords::position`]; JSON `file` stays `-`).
+    #[serde(skip)]
+    pub from_position: bool,
     /// What went wrong as a typed value, for the words in other languages
     /// ([`crate::render::errors::cause`]); `None`: only `error`'s English.
     #[serde(skip)]
@@ -462,6 +408,7 @@ impl GameError {
             ply,
             line: None,
             text: None,
+            from_position: false,
             cause: None,
         }
     }
@@ -470,16 +417,6 @@ impl GameError {
     pub fn because(mut self, cause: Cause) -> GameError {
         self.cause = Some(Box::new(cause));
         self
-    }
-
-    /// `FILE: game N, ply P: error: ERROR` and a newline.
-    pub fn text(&self) -> String {
-        crate::render::errors::game_error(self)
-    }
-
-    /// [`GameError::text`] in `lang`.
-    pub fn text_in(&self, lang: Lang) -> String {
-        crate::render::errors::game_error_in(self, lang)
     }
 }
 
@@ -492,7 +429,8 @@ pub struct ChessGameReport {
     pub file: String,
     /// 0-based index of the game within the file.
     pub index: usize,
-    /// Given as `--fen/--moves` (the text names it so; JSON `file` stays `-`).
+    /// Given as a start position and moves, not read from a file (the text names it so, see
+    /// [`crate::render::InputWords::position`]; JSON `file` stays `-`).
     pub from_position: bool,
     /// What the FIDE Laws say about the game.
     pub report: chess::JudgeReport,
@@ -529,13 +467,6 @@ impl Players {
             second: name("Black"),
             event: name("Event"),
         }
-    }
-}
-
-impl ChessGameReport {
-    /// `FILE #INDEX: ` and the report's text.
-    pub fn text(&self) -> String {
-        crate::render::chess_judge::game_text(self)
     }
 }
 
@@ -599,7 +530,8 @@ pub struct XiangqiGameReport {
     pub cycle_start: Option<Position>,
     /// Who played, for the text heading (the record's tags).
     pub players: Players,
-    /// Given as `--fen/--moves` (the text names it so; JSON `file` stays `-`).
+    /// Given as a start position and moves, not read from a file (the text names it so, see
+    /// [`crate::render::InputWords::position`]; JSON `file` stays `-`).
     pub from_position: bool,
     /// The notation the text writes moves in: the record's (Chinese for XQF).
     pub style: Style,
@@ -690,32 +622,6 @@ impl XiangqiGameReport {
             self.style = style;
             self.write = write;
         }
-    }
-
-    /// The report for people: heading, one verdict sentence, clause, procedure where it
-    /// applies, repetition evidence with the moves numbered in the record's notation.
-    pub fn text(&self) -> String {
-        crate::render::xiangqi_judge::text(self)
-    }
-
-    /// Every move of the game, one string per ply, in the report's notation.
-    pub fn moves_written(&self) -> Vec<String> {
-        let mut pos = self.start.clone();
-        self.moves
-            .iter()
-            .map(|&m| {
-                let t = xiangqi::notation::write_move_with(&pos, m, self.style, &self.write);
-                pos.make_move(m);
-                t
-            })
-            .collect()
-    }
-
-    /// A copy that writes its moves as `notation` says for a report in `lang`.
-    pub fn with_notation(&self, lang: Lang, notation: Notation) -> XiangqiGameReport {
-        let mut r = self.clone();
-        (r.style, r.write) = notation.style_for(lang, self.style, self.write);
-        r
     }
 }
 
@@ -813,73 +719,6 @@ pub struct CycleReport {
     pub options: WriteOptions,
 }
 
-impl CycleReport {
-    /// The board, each move with what it did, one sentence per side, the verdict and clause,
-    /// ending with the summaries of the clauses cited.
-    pub fn text(&self) -> String {
-        let wording = xreport::CycleWording {
-            style: self.style,
-            options: self.options,
-            ..Default::default()
-        };
-        with_summaries(xreport::cycle_text_with(
-            &self.start,
-            &self.judgement,
-            self.explain,
-            &wording,
-        ))
-    }
-
-    /// The words in `lang` (the HTTP answer's `text`): the report, the verdict line, the
-    /// citation, the moves in `notation` and each side's sentence.
-    pub fn text_json(&self, lang: Lang, notation: Notation) -> Value {
-        let (style, options) = notation.style_for(lang, self.style, self.options);
-        let mut pos = self.start.clone();
-        let moves: Vec<String> = crate::render::cycle::in_play_order(&self.start, &self.judgement)
-            .into_iter()
-            .map(|f| {
-                let t = xiangqi::notation::write_move_with(&pos, f.mv, style, &options);
-                pos.make_move(f.mv);
-                t
-            })
-            .collect();
-        json!({
-            "lang": lang,
-            "report": self.text_in(lang, notation),
-            "verdict": crate::render::cycle::cycle_verdict_in(&self.judgement, lang),
-            "clause": cite(lang, &self.judgement.verdict.clause),
-            "moves": moves,
-            "sides": {
-                "red": crate::render::cycle::side_sentence_in(&self.judgement.red, lang),
-                "black": crate::render::cycle::side_sentence_in(&self.judgement.black, lang),
-            },
-        })
-    }
-
-    /// [`CycleReport::text`] in `lang`, moves written as `notation` says.
-    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
-        let (style, options) = notation.style_for(lang, self.style, self.options);
-        let wording = xreport::CycleWording {
-            style,
-            options,
-            ..Default::default()
-        };
-        in_lang(
-            lang,
-            || xreport::cycle_text_with(&self.start, &self.judgement, self.explain, &wording),
-            |lang| {
-                crate::render::cycle::cycle_text_in(
-                    &self.start,
-                    &self.judgement,
-                    self.explain,
-                    &wording,
-                    lang,
-                )
-            },
-        )
-    }
-}
-
 /// `{"game":"xiangqi","rules",…,"sides":{"red","black"},"verdict":{…}}`.
 impl Serialize for CycleReport {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -901,44 +740,6 @@ pub struct ClassifyReport {
     pub style: Style,
     /// The characters and forms of that notation.
     pub options: WriteOptions,
-}
-
-impl ClassifyReport {
-    /// `MOVE (Chinese): kinds`, then one line per chase (and per exempted threat with
-    /// `explain`), ending with the summaries of the clauses cited.
-    pub fn text(&self) -> String {
-        with_summaries(self.body_text())
-    }
-
-    /// The words in `lang` (the HTTP answer's `text`): the report, its first line as the
-    /// verdict, the move in `notation`.
-    pub fn text_json(&self, lang: Lang, notation: Notation) -> Value {
-        let (style, options) = notation.style_for(lang, self.style, self.options);
-        let report = self.text_in(lang, notation);
-        json!({
-            "lang": lang,
-            "report": report,
-            "verdict": report.lines().next().unwrap_or(""),
-            "clause": null,
-            "moves": [xiangqi::notation::write_move_with(&self.position, self.facts.mv, style, &options)],
-            "sides": {},
-        })
-    }
-
-    /// [`ClassifyReport::text`] in `lang`, the move written as `notation` says.
-    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
-        let mut r = self.clone();
-        (r.style, r.options) = notation.style_for(lang, self.style, self.options);
-        in_lang(
-            lang,
-            || crate::render::classify::body_text(&r),
-            |lang| crate::render::classify::body_text_in(&r, lang),
-        )
-    }
-
-    fn body_text(&self) -> String {
-        crate::render::classify::body_text(self)
-    }
 }
 
 /// `{"move","kinds","chases"}` (and `"exempted"` with `explain`).
@@ -987,58 +788,6 @@ impl ClaimReport {
             ClaimReport::Chess(v) => v.ended.as_ref(),
             ClaimReport::Xiangqi { ended, .. } => ended.as_ref(),
         }
-    }
-
-    /// The claim judged step by step, the decision and the penalty of an incorrect claim.
-    pub fn text(&self) -> String {
-        with_summaries(self.body_text())
-    }
-
-    fn body_text(&self) -> String {
-        crate::render::claim::body_text(self)
-    }
-
-    /// The words in `lang` (the HTTP answer's `text`): the report, the decision line, the
-    /// citation of `clause`, and the claimant's sentence.
-    pub fn text_json(&self, lang: Lang) -> Value {
-        let report = self.text_in(lang);
-        let body = crate::render::claim::body_text_in(self, lang);
-        let clause = match self {
-            ClaimReport::Chess(v) => v.clause.to_string(),
-            ClaimReport::Xiangqi { claim, ended, .. } => ended
-                .as_ref()
-                .map_or(claim.clause.clone(), |e| e.clause.to_string()),
-        };
-        let by = match self {
-            ClaimReport::Chess(v) => v.by,
-            ClaimReport::Xiangqi { claim, .. } => claim.by.into(),
-        };
-        let first = body.lines().next().unwrap_or("").to_string();
-        let verdict = body
-            .lines()
-            .rev()
-            .find(|l| !l.starts_with(' '))
-            .unwrap_or("")
-            .to_string();
-        let mut sides = serde_json::Map::new();
-        sides.insert(by.name().to_string(), json!(first));
-        json!({
-            "lang": lang,
-            "report": report,
-            "verdict": verdict,
-            "clause": cite(lang, &clause),
-            "moves": [],
-            "sides": sides,
-        })
-    }
-
-    /// [`ClaimReport::text`] in `lang`.
-    pub fn text_in(&self, lang: Lang) -> String {
-        in_lang(
-            lang,
-            || self.body_text(),
-            |lang| crate::render::claim::body_text_in(self, lang),
-        )
     }
 }
 
@@ -1105,45 +854,6 @@ impl DeadAnswer {
     pub fn is_error(&self) -> bool {
         self.report.is_err()
     }
-
-    /// The FEN, then whether each side can still mate and what follows, ending with the
-    /// summaries of the clauses cited.
-    pub fn text(&self) -> String {
-        with_summaries(self.body_text())
-    }
-
-    /// [`DeadAnswer::text`] without the clause summaries (a FEN file's answers share one
-    /// block of summaries at the end: [`crate::glossary::summaries_text`]).
-    pub fn body_text(&self) -> String {
-        crate::render::dead::body_text(self)
-    }
-
-    /// The words in `lang` (the HTTP answer's `text`).
-    pub fn text_json(&self, lang: Lang) -> Value {
-        let body = self.body_text_in(lang);
-        json!({
-            "lang": lang,
-            "report": self.text_in(lang),
-            "verdict": body.lines().nth(1).unwrap_or("").to_string(),
-            "clause": self.report.as_ref().ok().map(|r| cite(lang, r.clause)),
-            "moves": [],
-            "sides": {},
-        })
-    }
-
-    /// [`DeadAnswer::text`] in `lang`.
-    pub fn text_in(&self, lang: Lang) -> String {
-        in_lang(
-            lang,
-            || self.body_text(),
-            |lang| crate::render::dead::body_text_in(self, lang),
-        )
-    }
-
-    /// [`DeadAnswer::body_text`] in `lang`.
-    pub fn body_text_in(&self, lang: Lang) -> String {
-        crate::render::dead::body_text_in(self, lang)
-    }
 }
 
 /// `{"fen","dead","white_can_mate","black_can_mate","clause","horizon_draw"}` (keys in
@@ -1197,18 +907,6 @@ pub struct PerftReport {
     /// With divide: leaf nodes per first move (ICCS for xiangqi, UCI for chess), in move
     /// generation order.
     pub divide: Option<Vec<(String, u64)>>,
-}
-
-impl PerftReport {
-    /// One `MOVE: N` line per first move (with divide), then `nodes at depth D: N` (both games).
-    pub fn text(&self) -> String {
-        crate::render::perft::text(self)
-    }
-
-    /// [`PerftReport::text`] in `lang`.
-    pub fn text_in(&self, lang: Lang) -> String {
-        crate::render::perft::text_in(self, lang)
-    }
 }
 
 /// `{"nodes":N}`, with divide also `"divide":{"MOVE":N,…}` (keys sorted).

@@ -15,7 +15,7 @@ use super::identity::{PositionKey, RepetitionTable};
 use super::record::{parse_move, GameRecord};
 use super::referee::JudgeOptions;
 use super::referee::Referee;
-use super::time_control::{penalty, Penalty, TimeControl};
+use super::time_control::{penalty, Penalty, TimeControl, TimeControlSource};
 use super::verdict::Reason;
 
 /// A claim to judge: made by the side to move at `at_ply`, with an optional intended move.
@@ -43,14 +43,6 @@ pub struct GameEnded {
     pub by: &'static str,
     /// The clause that ended it (`"FIDE 5.1.1"`; xiangqi: the sentence its `judge` cites).
     pub clause: &'static str,
-}
-
-impl GameEnded {
-    /// `"The game had already ended at ply 23 by checkmate (FIDE 5.1.1): no claim can be
-    /// made, and none is penalised.\n"`.
-    pub fn text(&self) -> String {
-        crate::render::claim::game_ended(self)
-    }
 }
 
 /// The chess end found by the referee, as a [`GameEnded`].
@@ -105,9 +97,9 @@ pub struct ClaimVerdict {
     pub ended: Option<GameEnded>,
     /// The time control that sets the penalty: `"standard"`, `"rapid"` or `"blitz"`.
     pub time_control: TimeControl,
-    /// Where it came from: `"--time-control"`, a tag (`[TimeControl "180+2"]`,
-    /// `[Event "World Blitz"]`), or `"default"` (standard play).
-    pub time_control_source: String,
+    /// Where it came from: given with the claim, a tag of the record, or neither (standard
+    /// play); JSON `"--time-control"`, the tag as written, `"default"`.
+    pub time_control_source: TimeControlSource,
     /// The moves the text names, in SAN with move numbers (not in JSON).
     #[serde(skip)]
     pub words: ClaimWords,
@@ -122,15 +114,6 @@ pub struct ClaimWords {
     pub last_move: Option<String>,
     /// SAN of the intended move.
     pub intended: Option<String>,
-}
-
-impl ClaimVerdict {
-    /// A readable report of the verdict: who claims after which move (SAN, move numbers, ply in
-    /// brackets), the count, the verdict with its clause, the penalty with its time control and
-    /// where that came from.
-    pub fn text(&self) -> String {
-        crate::render::claim::chess(self)
-    }
 }
 
 /// Judges one claim on `record` (FIDE 9.2, 9.3, 9.5).
@@ -191,9 +174,9 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
     };
     let intended_uci = intended.map(|m| UciMove::from_move(m, CastlingMode::Standard).to_string());
     let (time_control, time_control_source) = match (req.time_control, &record.time_control_tags) {
-        (Some(tc), _) => (tc, "--time-control".to_string()),
-        (None, Some((tc, source))) => (*tc, source.clone()),
-        (None, None) => (TimeControl::Standard, "default".to_string()),
+        (Some(tc), _) => (tc, TimeControlSource::Given),
+        (None, Some((tc, source))) => (*tc, TimeControlSource::Tag(source.clone())),
+        (None, None) => (TimeControl::Standard, TimeControlSource::Default),
     };
     let words = ClaimWords {
         numbering: MoveNumbering {

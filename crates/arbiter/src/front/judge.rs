@@ -174,16 +174,11 @@ pub fn judge_position(fen: Option<&str>, moves: &str, options: &Options) -> Resu
         },
         Game::Xiangqi => judge_xiangqi_position(fen, moves, options),
     };
-    // The text names the input "position (--fen/--moves)"; JSON keeps `"file":"-"`.
+    // The text names the input as a position given; JSON keeps `"file":"-"`.
     match &mut report {
         GameReport::Chess(r) => r.from_position = true,
         GameReport::Xiangqi(r) => r.from_position = true,
-        GameReport::Error(g) => {
-            let line = g
-                .text()
-                .replacen("standard input: game 1", "position (--fen/--moves)", 1);
-            g.text = Some(line);
-        }
+        GameReport::Error(g) => g.from_position = true,
     }
     Ok(report)
 }

@@ -4,12 +4,16 @@
 
 use super::bracketed;
 use super::zh;
+use super::zh::cite_in as cite;
+use super::{in_lang, with_summaries, Notation};
+use crate::report::CycleReport;
 use crate::types::Lang;
 use crate::words::MoveNumbering;
 use crate::xiangqi::facts::{Exemption, MoveFacts, Reading};
 use crate::xiangqi::repetition::{
     AllowedBecause, AllowedChase, CycleJudgement, Ground, Offence, SideJudgement,
 };
+use serde_json::{json, Value};
 use xiangqi::notation::{write_move_with, ChineseScript, Style, WriteOptions};
 use xiangqi::{Color, Piece, Position, Square};
 
@@ -740,4 +744,71 @@ pub fn cycle_text_in(
     s.push('\n');
     readings(&mut s);
     s
+}
+
+impl CycleReport {
+    /// The board, each move with what it did, one sentence per side, the verdict and clause,
+    /// ending with the summaries of the clauses cited.
+    pub fn text(&self) -> String {
+        let wording = CycleWording {
+            style: self.style,
+            options: self.options,
+            ..Default::default()
+        };
+        with_summaries(cycle_text_with(
+            &self.start,
+            &self.judgement,
+            self.explain,
+            &wording,
+        ))
+    }
+
+    /// The words in `lang` (the HTTP answer's `text`): the report, the verdict line, the
+    /// citation, the moves in `notation` and each side's sentence.
+    pub fn text_json(&self, lang: Lang, notation: Notation) -> Value {
+        let (style, options) = notation.style_for(lang, self.style, self.options);
+        let mut pos = self.start.clone();
+        let moves: Vec<String> = crate::render::cycle::in_play_order(&self.start, &self.judgement)
+            .into_iter()
+            .map(|f| {
+                let t = xiangqi::notation::write_move_with(&pos, f.mv, style, &options);
+                pos.make_move(f.mv);
+                t
+            })
+            .collect();
+        json!({
+            "lang": lang,
+            "report": self.text_in(lang, notation),
+            "verdict": crate::render::cycle::cycle_verdict_in(&self.judgement, lang),
+            "clause": cite(lang, &self.judgement.verdict.clause),
+            "moves": moves,
+            "sides": {
+                "red": crate::render::cycle::side_sentence_in(&self.judgement.red, lang),
+                "black": crate::render::cycle::side_sentence_in(&self.judgement.black, lang),
+            },
+        })
+    }
+
+    /// [`CycleReport::text`] in `lang`, moves written as `notation` says.
+    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
+        let (style, options) = notation.style_for(lang, self.style, self.options);
+        let wording = CycleWording {
+            style,
+            options,
+            ..Default::default()
+        };
+        in_lang(
+            lang,
+            || cycle_text_with(&self.start, &self.judgement, self.explain, &wording),
+            |lang| {
+                crate::render::cycle::cycle_text_in(
+                    &self.start,
+                    &self.judgement,
+                    self.explain,
+                    &wording,
+                    lang,
+                )
+            },
+        )
+    }
 }

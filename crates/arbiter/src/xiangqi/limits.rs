@@ -189,13 +189,6 @@ pub struct LimitClaim {
     pub penalty: Option<ShortClaimPenalty>,
 }
 
-impl LimitClaim {
-    /// The count in plain words, one line per step.
-    pub fn steps(&self) -> Vec<String> {
-        crate::render::claim::limit_steps(self)
-    }
-}
-
 /// Count a claim made at the last of `positions`: `positions[0]` is the position after the
 /// last capture (or the game's start), `positions[k]` the one after `moves[k-1]`;
 /// `window_start_ply` is the game ply of `positions[0]`. The claimant is the side to move at
