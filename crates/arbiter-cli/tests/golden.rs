@@ -69,6 +69,10 @@ const CASES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        "error-chess-fen",
+        &["claim", "--kind", "threefold", "--fen", "bad fen"],
+    ),
+    (
         "error-chess-claim-on-xiangqi",
         &[
             "claim",
@@ -318,6 +322,46 @@ fn reader_errors_speak_the_language() {
         out.lines().next(),
         Some("所给局面［3］：错误：「e2e9」不合规则：炮吃子须恰好隔一子；e2与e9之间有2个棋子（e3、e6）")
     );
+}
+
+/// Why a chess FEN does not read, in each script: the rank and character, a field, a setup
+/// that is no chess position; English as before.
+#[test]
+fn chess_fen_reasons_speak_the_language() {
+    let first_err = |args: &[&str]| {
+        let (_, err, code) = run(args, &[]);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        err.lines().next().unwrap_or_default().to_string()
+    };
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["claim", "--lang", "zh-Hant", "--kind", "threefold", "--fen", "bad fen"],
+            "arbiter：用法錯誤：開始局面：無法讀取的 FEN「bad fen」：棋盤有1個橫排；西洋棋需要以「/」分隔的8個橫排",
+        ),
+        (
+            &["claim", "--lang", "zh-Hans", "--kind", "threefold", "--fen", "bad fen"],
+            "arbiter：用法错误：开始局面：无法读取的 FEN「bad fen」：棋盘有1个横线；国际象棋需要以「/」分隔的8条横线",
+        ),
+        (
+            &["judge", "--lang", "zh-Hans", "--game", "chess", "--fen", "rnbqkbnr/ppxppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+            "arbiter：用法错误：开始局面：无法读取的 FEN「rnbqkbnr/ppxppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1」：第7横线「ppxppppp」的第3个字符「x」不是棋子字母（白方 PNBRQK，黑方 pnbrqk）也不是数字1至8",
+        ),
+        (
+            &["judge", "--lang", "zh-Hant", "--game", "chess", "--fen", "8/8/8/8/8/8/8/K7 w - - 0 1"],
+            "arbiter：用法錯誤：開始局面：無法讀取的 FEN「8/8/8/8/8/8/8/K7 w - - 0 1」：不合規的局面：缺少國王",
+        ),
+        (
+            &["judge", "--lang", "zh-Hant", "--game", "chess", "--fen", "8/8/8/8/8/8/8/K6k x - - 0 1"],
+            "arbiter：用法錯誤：開始局面：無法讀取的 FEN「8/8/8/8/8/8/8/K6k x - - 0 1」：輪走方（第2欄）是「x」：須為 w 或 b",
+        ),
+        (
+            &["claim", "--kind", "threefold", "--fen", "bad fen"],
+            "arbiter: usage error: --fen: unparsable FEN \"bad fen\": the board has 1 ranks separated by '/', not 8",
+        ),
+    ];
+    for (args, want) in cases {
+        assert_eq!(first_err(args), want, "{args:?}");
+    }
 }
 
 /// Yan Wenqing - Liu Dahua 1999 (samples/xiangqi-perpetual-chase.pgn): Red's chariot chases

@@ -2,6 +2,7 @@
 //! here decides a rule: each function parses a request, calls one library function and maps its
 //! error to an HTTP status.
 
+use crate::refusal::{Refusal, Why};
 use crate::routes::Limits;
 use arbiter::{ClaimGame, ClaimQuery, Error, Lang, Options, RuleBook};
 use serde::Deserialize;
@@ -15,59 +16,65 @@ pub struct ApiError {
     /// that could not be judged (bad FEN, illegal move, unreadable record, over the time or
     /// perft cap), 500 a bug in the referee, 503 shutting down.
     pub status: u16,
-    /// `{"error": "...", ...}`.
+    /// `{"error": "...", ...}`, `error` in English.
     pub item: Value,
+    /// What `error` says as a typed value, for its words in the request's language.
+    pub why: Option<Why>,
 }
 
 impl ApiError {
-    fn new(status: u16, error: String) -> ApiError {
+    /// `{"error": refusal}` with `status`.
+    pub fn refused(status: u16, r: Refusal) -> ApiError {
         ApiError {
             status,
-            item: json!({ "error": error }),
+            item: json!({ "error": r.to_string() }),
+            why: Some(Why::Refused(r)),
         }
     }
     /// 400: the request itself is malformed (not JSON, unknown field, missing field).
-    pub fn bad_request(error: String) -> ApiError {
-        ApiError::new(400, error)
+    pub fn bad_request(r: Refusal) -> ApiError {
+        ApiError::refused(400, r)
     }
     /// 404.
-    pub fn not_found(error: String) -> ApiError {
-        ApiError::new(404, error)
+    pub fn not_found(r: Refusal) -> ApiError {
+        ApiError::refused(404, r)
     }
     /// 413: the body is over the cap.
     pub fn too_large(limit: usize) -> ApiError {
-        ApiError::new(
-            413,
-            format!("the request body is over the {limit}-byte cap (arbiter serve --max-body)"),
-        )
+        ApiError::refused(413, Refusal::TooLarge(limit))
     }
     /// 422: well-formed, but the input cannot be judged; `item` is the CLI's error item.
     pub fn unjudgeable(item: Value) -> ApiError {
-        ApiError { status: 422, item }
+        ApiError {
+            status: 422,
+            item,
+            why: None,
+        }
     }
     /// 422: the request needs more than the per-request time cap.
     pub fn too_slow(secs: f64) -> ApiError {
-        ApiError::new(
-            422,
-            format!("the request needs more than the {secs} s time cap; send less at once (arbiter serve --max-seconds)"),
-        )
+        ApiError::refused(422, Refusal::TooSlow(secs))
     }
     /// 422: the request's time cap passed after `games` games were judged.
     pub fn too_slow_after(games: usize) -> ApiError {
-        ApiError::new(
-            422,
-            format!(
-                "the time cap passed after {games} games; send fewer games at once (arbiter serve --max-seconds)"
-            ),
-        )
+        ApiError::refused(422, Refusal::TooSlowAfter(games))
     }
     /// 500: the referee failed (a bug).
     pub fn internal(error: String) -> ApiError {
-        ApiError::new(500, error)
+        ApiError::refused(500, Refusal::Bug(error))
     }
     /// 503.
-    pub fn unavailable(error: String) -> ApiError {
-        ApiError::new(503, error)
+    pub fn unavailable(r: Refusal) -> ApiError {
+        ApiError::refused(503, r)
+    }
+    /// A library error with `status`, `error` in English.
+    fn library(status: u16, mut item: Value, e: Error) -> ApiError {
+        item["error"] = json!(e.to_string());
+        ApiError {
+            status,
+            item,
+            why: Some(Why::Library(e)),
+        }
     }
 }
 
@@ -183,7 +190,7 @@ pub type Speech = (Lang, arbiter::Notation);
 
 /// An option the library could not read: 400 with its message.
 fn bad_option(e: Error) -> ApiError {
-    ApiError::bad_request(e.to_string())
+    ApiError::library(400, json!({}), e)
 }
 
 fn parse_rules(r: Option<&str>) -> Result<Option<RuleBook>, ApiError> {
@@ -220,12 +227,16 @@ fn library_error(e: Error) -> ApiError {
 /// [`library_error`] with the message in `lang` (usage errors; input errors as their readers
 /// word them).
 fn library_error_in(e: Error, lang: Lang) -> ApiError {
-    let mut item = serde_json::to_value(&e).unwrap_or_else(|_| json!({ "error": e.to_string() }));
-    item["error"] = json!(arbiter::render::errors::error(&e, lang));
-    match e {
-        Error::Usage(_) => ApiError { status: 400, item },
-        Error::Input { .. } => ApiError::unjudgeable(item),
+    let item = serde_json::to_value(&e).unwrap_or_else(|_| json!({ "error": e.to_string() }));
+    let status = match e {
+        Error::Usage(_) => 400,
+        Error::Input { .. } => 422,
+    };
+    let mut a = ApiError::library(status, item, e);
+    if let Some(w) = &a.why {
+        a.item["error"] = json!(w.words(lang));
     }
+    a
 }
 
 fn to_value<T: serde::Serialize>(v: &T) -> Result<Value, ApiError> {
@@ -376,18 +387,16 @@ pub fn claim(r: ClaimRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiE
     let game = match &r.record {
         Some(text) => {
             if r.fen.is_some() || r.moves.is_some() {
-                return Err(ApiError::bad_request(
-                    "give either record or fen/moves, not both".into(),
-                ));
+                return Err(ApiError::bad_request(Refusal::RecordAndPosition));
             }
             ClaimGame::Record {
                 bytes: text.as_bytes(),
                 file: "-",
                 index: match r.game {
                     None => 0,
-                    Some(n) => n.checked_sub(1).ok_or_else(|| {
-                        ApiError::bad_request("game: games are counted from 1 (game 1 is the first)".into())
-                    })?,
+                    Some(n) => n
+                        .checked_sub(1)
+                        .ok_or_else(|| ApiError::bad_request(Refusal::GameZero))?,
                 },
             }
         }
@@ -409,7 +418,11 @@ pub fn claim(r: ClaimRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiE
     let report = arbiter::claim(&q).map_err(|e| match e {
         // A claim that does not fit the game is still a well-formed request: 422.
         Error::Usage(m) => {
-            ApiError::unjudgeable(json!({ "error": arbiter::render::errors::usage(&m, speech.0) }))
+            let mut a = ApiError::library(422, json!({}), Error::Usage(m));
+            if let Some(w) = &a.why {
+                a.item["error"] = json!(w.words(speech.0));
+            }
+            a
         }
         e => library_error_in(e, speech.0),
     })?;
@@ -435,9 +448,13 @@ pub fn dead(r: DeadRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiErr
 /// `limits.perft_depth` → 422.
 pub fn perft(r: PerftRequest, l: &Limits) -> Result<Value, ApiError> {
     if r.depth > l.perft_depth {
-        return Err(ApiError::unjudgeable(json!({
-            "error": format!("perft depth {} is over this server's cap of {} plies", r.depth, l.perft_depth)
-        })));
+        return Err(ApiError::refused(
+            422,
+            Refusal::PerftTooDeep {
+                depth: r.depth,
+                cap: l.perft_depth,
+            },
+        ));
     }
     let report = arbiter::perft(
         r.fen.as_deref(),

@@ -14,6 +14,7 @@ pub mod access_log;
 mod conn;
 pub mod engine;
 pub mod referee;
+pub mod refusal;
 mod routes;
 
 pub use routes::{check_origin, router, Limits, OPENAPI};

@@ -1,6 +1,7 @@
 //! The HTTP surface: the page's embedded assets, the `/api/v1/` routes, limits and headers.
 
 use crate::engine::{self, ApiError};
+use crate::refusal::{Refusal, Why};
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
@@ -271,7 +272,8 @@ pub fn router(config: &crate::Config, bound: SocketAddr) -> anyhow::Result<Route
             app,
             method_not_allowed,
         ))
-        .layer(axum::middleware::from_fn_with_state(hosts, check_host));
+        .layer(axum::middleware::from_fn_with_state(hosts, check_host))
+        .layer(axum::middleware::from_fn(localize));
     if let Some(path) = &config.access_log {
         let sink = crate::access_log::Sink::open(path)
             .map_err(|e| anyhow::anyhow!("cannot open the access log {}: {e}", path.display()))?;
@@ -293,18 +295,62 @@ async fn check_host(State(hosts): State<Hosts>, req: Request, next: Next) -> Res
         .map(str::to_string)
         .or_else(|| req.uri().authority().map(|a| a.to_string()));
     match host {
-        None => ApiError::bad_request("the request has no Host header".into()).into_response(),
+        None => ApiError::bad_request(Refusal::NoHost).into_response(),
         Some(h) if hosts.allows(&h) => next.run(req).await,
-        Some(h) => ApiError::new_status(
+        Some(h) => ApiError::refused(
             421,
-            format!(
-                "this server does not answer to the host {:?} (start arbiter serve with --allow-host {} to let it)",
-                h,
-                host_name(&h)
-            ),
+            Refusal::WrongHost {
+                name: host_name(&h).to_string(),
+                host: h,
+            },
         )
         .into_response(),
     }
+}
+
+/// The language a request asks for, as [`speech`] reads it: `?lang=` when it names one, else
+/// the `Accept-Language` header's first language of ours, else English.
+fn asked_lang(query: Option<&str>, headers: &HeaderMap) -> arbiter::Lang {
+    query
+        .into_iter()
+        .flat_map(|q| q.split('&'))
+        .find_map(|kv| kv.strip_prefix("lang="))
+        .and_then(|v| v.parse().ok())
+        .or_else(|| {
+            headers
+                .get(header::ACCEPT_LANGUAGE)
+                .and_then(|h| h.to_str().ok())
+                .and_then(arbiter::Lang::from_accept_language)
+        })
+        .unwrap_or_default()
+}
+
+/// Every error answer whose `error` is typed ([`Why`], set by [`ApiError`]'s response, the
+/// fallbacks' 404 and 405 and the `Host` check's 400 and 421 included) in the language the
+/// request asks for ([`asked_lang`]), with `Content-Language`; the English is left as it is.
+async fn localize(req: Request, next: Next) -> Response {
+    let lang = asked_lang(req.uri().query(), req.headers());
+    let response = next.run(req).await;
+    if lang == arbiter::Lang::En {
+        return response;
+    }
+    let Some(why) = response.extensions().get::<Why>().cloned() else {
+        return response;
+    };
+    let (mut parts, body) = response.into_parts();
+    let mut item: Value = axum::body::to_bytes(body, 1 << 20)
+        .await
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or_else(|| json!({}));
+    item["error"] = json!(why.words(lang));
+    let mut bytes = serde_json::to_vec(&item).unwrap_or_default();
+    bytes.push(b'\n');
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts
+        .headers
+        .insert(header::CONTENT_LANGUAGE, HeaderValue::from_static(lang.name()));
+    Response::from_parts(parts, Body::from(bytes))
 }
 
 /// A 405 with an error item for a body (axum's has none), its `Allow` header kept.
@@ -313,11 +359,8 @@ fn method_not_allowed(response: Response) -> Response {
         return response;
     }
     let allow = response.headers().get(header::ALLOW).cloned();
-    let what = allow
-        .as_ref()
-        .and_then(|a| a.to_str().ok())
-        .map_or_else(String::new, |a| format!("; this route takes {a}"));
-    let mut r = ApiError::new_status(405, format!("wrong method{what}")).into_response();
+    let what = allow.as_ref().and_then(|a| a.to_str().ok()).map(str::to_string);
+    let mut r = ApiError::refused(405, Refusal::WrongMethod(what)).into_response();
     if let Some(a) = allow {
         r.headers_mut().insert(header::ALLOW, a);
     }
@@ -351,7 +394,7 @@ async fn sample_list() -> Response {
 async fn sample(Path(name): Path<String>) -> Response {
     match SAMPLES.iter().find(|(n, _)| *n == name) {
         Some((_, text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], *text).into_response(),
-        None => ApiError::not_found(format!("no bundled sample named {name:?}")).into_response(),
+        None => ApiError::not_found(Refusal::NoSample(name)).into_response(),
     }
 }
 
@@ -402,7 +445,7 @@ pub fn speech(
     let lang = match lang {
         Some(l) => l
             .parse()
-            .map_err(|e: arbiter::ParseError| ApiError::bad_request(e.to_string()))?,
+            .map_err(|e: arbiter::ParseError| ApiError::bad_request(Refusal::Word(e)))?,
         None => headers
             .get(header::ACCEPT_LANGUAGE)
             .and_then(|h| h.to_str().ok())
@@ -412,7 +455,7 @@ pub fn speech(
     let notation = match notation {
         Some(n) => n
             .parse()
-            .map_err(|e: arbiter::ParseError| ApiError::bad_request(e.to_string()))?,
+            .map_err(|e: arbiter::ParseError| ApiError::bad_request(Refusal::Word(e)))?,
         None => arbiter::Notation::default(),
     };
     Ok((lang, notation))
@@ -461,7 +504,7 @@ async fn rules(
     use arbiter::glossary::{self, RuleBook};
     let Query(q) = match query {
         Ok(q) => q,
-        Err(e) => return ApiError::bad_request(format!("query string: {}", e.body_text())).into_response(),
+        Err(e) => return ApiError::bad_request(Refusal::Query(e.body_text())).into_response(),
     };
     let lang = match speech(q.lang.as_deref(), None, &headers) {
         Ok((lang, _)) => lang,
@@ -469,16 +512,11 @@ async fn rules(
     };
     let found = match (&q.cited, &q.book, &q.clause) {
         (Some(text), None, None) => glossary::cited(text),
-        (Some(_), _, _) => {
-            return ApiError::bad_request("give either cited or book/clause, not both".into()).into_response()
-        }
+        (Some(_), _, _) => return ApiError::bad_request(Refusal::CitedAndBook).into_response(),
         (None, book, clause) => {
             let book = match book.as_deref().map(|b| (b, b.parse::<RuleBook>().ok())) {
                 Some((b, None)) => {
-                    return ApiError::bad_request(format!(
-                        "unknown rule book {b:?}: expected axf, tw113 or fide"
-                    ))
-                    .into_response()
+                    return ApiError::bad_request(Refusal::UnknownBook(b.to_string())).into_response()
                 }
                 Some((_, found)) => found,
                 None => None,
@@ -487,8 +525,7 @@ async fn rules(
                 Some(c) => {
                     let v = glossary::lookup(book, c);
                     if v.is_empty() {
-                        return ApiError::not_found(format!("no clause {c:?} in the glossary"))
-                            .into_response();
+                        return ApiError::not_found(Refusal::NoClause(c.clone())).into_response();
                     }
                     v
                 }
@@ -511,7 +548,7 @@ async fn rules(
 }
 
 async fn api_not_found() -> Response {
-    ApiError::not_found("no such API route; GET /api/v1/ lists them".into()).into_response()
+    ApiError::not_found(Refusal::NoRoute).into_response()
 }
 
 fn json_response(status: StatusCode, v: &Value) -> Response {
@@ -523,7 +560,11 @@ fn json_response(status: StatusCode, v: &Value) -> Response {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::BAD_REQUEST);
-        json_response(status, &self.item)
+        let mut r = json_response(status, &self.item);
+        if let Some(why) = self.why {
+            r.extensions_mut().insert(why);
+        }
+        r
     }
 }
 
@@ -547,26 +588,14 @@ async fn read_body(state: &AppState, headers: &HeaderMap, mut body: Body) -> Res
         return Err(ApiError::too_large(limit));
     }
     let deadline = tokio::time::Instant::now() + limits.body_time;
-    let late = || {
-        ApiError::new_status(
-            408,
-            format!(
-                "the request body did not arrive within {} s",
-                limits.body_time.as_secs_f64()
-            ),
-        )
-    };
+    let late = || ApiError::refused(408, Refusal::BodyLate(limits.body_time.as_secs_f64()));
     let mut bytes = Vec::with_capacity(declared.map_or(0, |n| n as usize).min(limit));
     let mut share: Option<OwnedSemaphorePermit> = None;
     loop {
         let frame = match tokio::time::timeout_at(deadline, body.frame()).await {
             Err(_) => return Err(late()),
             Ok(None) => break,
-            Ok(Some(Err(e))) => {
-                return Err(ApiError::bad_request(format!(
-                    "could not read the request body: {e}"
-                )))
-            }
+            Ok(Some(Err(e))) => return Err(ApiError::bad_request(Refusal::BodyUnread(e.to_string()))),
             Ok(Some(Ok(frame))) => frame,
         };
         let Ok(data) = frame.into_data() else { continue };
@@ -580,12 +609,8 @@ async fn read_body(state: &AppState, headers: &HeaderMap, mut body: Body) -> Res
         let got = tokio::time::timeout_at(deadline, state.buffers.clone().acquire_many_owned(n)).await;
         let permit = match got {
             Ok(Ok(p)) => p,
-            Ok(Err(_)) => return Err(ApiError::unavailable("the server is shutting down".into())),
-            Err(_) => {
-                return Err(ApiError::unavailable(
-                    "too many request bodies are being received at once; try again".into(),
-                ))
-            }
+            Ok(Err(_)) => return Err(ApiError::unavailable(Refusal::ShuttingDown)),
+            Err(_) => return Err(ApiError::unavailable(Refusal::Busy)),
         };
         match share.as_mut() {
             Some(s) => s.merge(permit),
@@ -607,21 +632,23 @@ fn require_json(headers: &HeaderMap) -> Result<(), ApiError> {
     if essence.eq_ignore_ascii_case("application/json") {
         Ok(())
     } else {
-        Err(ApiError::new_status(
-            415,
-            format!("the request body must be JSON sent as Content-Type: application/json (got {ctype:?})"),
-        ))
+        Err(ApiError::refused(415, Refusal::NotJson(ctype.to_string())))
     }
 }
 
 /// Parses a JSON request body into `T` (400 naming the field or position on failure).
 fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(ApiError::bad_request(
-            "the request body is empty; send a JSON object".into(),
-        ));
+        return Err(ApiError::bad_request(Refusal::EmptyBody));
     }
-    serde_json::from_slice(bytes).map_err(|e| ApiError::bad_request(format!("request body: {e}")))
+    serde_json::from_slice(bytes).map_err(|e| {
+        ApiError::bad_request(Refusal::BadJson {
+            text: e.to_string(),
+            line: e.line(),
+            column: e.column(),
+            syntax: !e.is_data(),
+        })
+    })
 }
 
 /// Sets a request's cancel flag when dropped: its answer is sent, timed out, or its client
@@ -659,7 +686,7 @@ where
             .clone()
             .acquire_owned()
             .await
-            .map_err(|_| ApiError::unavailable("the server is shutting down".into()))?;
+            .map_err(|_| ApiError::unavailable(Refusal::ShuttingDown))?;
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
             work(&budget)
@@ -724,7 +751,7 @@ async fn judge(
 ) -> Response {
     let Query(mut q) = match query {
         Ok(q) => q,
-        Err(e) => return ApiError::bad_request(format!("query string: {}", e.body_text())).into_response(),
+        Err(e) => return ApiError::bad_request(Refusal::Query(e.body_text())).into_response(),
     };
     q.speech = match speech(q.lang.as_deref(), q.notation.as_deref(), &headers) {
         Ok(s) => s,
@@ -735,6 +762,7 @@ async fn judge(
 }
 
 async fn judge_answer(state: AppState, q: JudgeQuery, headers: HeaderMap, body: Body) -> Response {
+    let lang = q.speech.0;
     let received = match read_body(&state, &headers, body).await {
         Ok(b) => b,
         Err(e) => return e.into_response(),
@@ -745,7 +773,7 @@ async fn judge_answer(state: AppState, q: JudgeQuery, headers: HeaderMap, body: 
     let too_slow = || ApiError::too_slow(limits.time.as_secs_f64());
     let permit = match tokio::time::timeout(limits.time, state.permits.clone().acquire_owned()).await {
         Ok(Ok(p)) => p,
-        Ok(Err(_)) => return ApiError::unavailable("the server is shutting down".into()).into_response(),
+        Ok(Err(_)) => return ApiError::unavailable(Refusal::ShuttingDown).into_response(),
         Err(_) => return too_slow().into_response(),
     };
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Piece>(4);
@@ -778,7 +806,7 @@ async fn judge_answer(state: AppState, q: JudgeQuery, headers: HeaderMap, body: 
                 }
             }
             Piece::End(Err(e)) => return e.into_response(),
-            Piece::End(Ok(())) => return whole_judge_answer(held, judged),
+            Piece::End(Ok(())) => return whole_judge_answer(held, judged, lang),
         }
     }
     let mut first = b"{\"games\":[".to_vec();
@@ -790,6 +818,7 @@ async fn judge_answer(state: AppState, q: JudgeQuery, headers: HeaderMap, body: 
         rx,
         deadline: Box::pin(tokio::time::sleep_until(tokio_deadline)),
         time: limits.time.as_secs_f64(),
+        lang,
         done: false,
     };
     (
@@ -848,8 +877,8 @@ fn judge_pieces(
 }
 
 /// A `/judge` answer held whole: `{"games":[...]}`, or 422 `{"error","games"}` when no game
-/// could be judged (the error is the first game's).
-fn whole_judge_answer(held: Vec<u8>, judged: usize) -> Response {
+/// could be judged (the error is the first game's; in a Chinese answer, its `text`).
+fn whole_judge_answer(held: Vec<u8>, judged: usize, lang: arbiter::Lang) -> Response {
     let mut body = Vec::with_capacity(held.len() + 16);
     body.extend_from_slice(b"{\"games\":[");
     body.extend_from_slice(&held);
@@ -858,11 +887,12 @@ fn whole_judge_answer(held: Vec<u8>, judged: usize) -> Response {
         return (StatusCode::OK, [(header::CONTENT_TYPE, "application/json")], body).into_response();
     }
     let games: Value = serde_json::from_slice(&body).unwrap_or_else(|_| json!({ "games": [] }));
-    let error = games["games"]
-        .get(0)
-        .and_then(|g| g["error"].as_str())
-        .unwrap_or("no game found in the request body")
-        .to_string();
+    let first = games["games"].get(0);
+    let error = match lang {
+        arbiter::Lang::En => first.and_then(|g| g["error"].as_str()),
+        _ => first.and_then(|g| g["text"]["report"].as_str()),
+    }
+    .map_or_else(|| Refusal::NoGame.words(lang), str::to_string);
     ApiError::unjudgeable(json!({ "error": error, "games": games["games"] })).into_response()
 }
 
@@ -875,6 +905,8 @@ struct JudgeStream {
     rx: tokio::sync::mpsc::Receiver<Piece>,
     deadline: std::pin::Pin<Box<tokio::time::Sleep>>,
     time: f64,
+    /// The language of an error that ends it.
+    lang: arbiter::Lang,
     done: bool,
 }
 
@@ -915,19 +947,21 @@ impl http_body::Body for JudgeStream {
             }
             Poll::Ready(Some(Piece::End(Ok(())))) => return data(self.end(None)),
             Poll::Ready(Some(Piece::End(Err(e)))) => {
-                let msg = e.item["error"].as_str().unwrap_or("judging stopped").to_string();
+                let msg = match &e.why {
+                    Some(why) => why.words(self.lang),
+                    None => e.item["error"].as_str().unwrap_or("judging stopped").to_string(),
+                };
                 return data(self.end(Some(msg)));
             }
             Poll::Ready(None) => {
-                return data(self.end(Some("the referee stopped (a bug; please report it)".into())))
+                let bug = Refusal::Bug("the referee stopped (a bug; please report it)".into());
+                let msg = bug.words(self.lang);
+                return data(self.end(Some(msg)));
             }
             Poll::Pending => {}
         }
         if self.deadline.as_mut().poll(cx).is_ready() {
-            let msg = format!(
-                "the request needs more than the {} s time cap; the games above were judged (arbiter serve --max-seconds)",
-                self.time
-            );
+            let msg = Refusal::CutShort(self.time).words(self.lang);
             return data(self.end(Some(msg)));
         }
         Poll::Pending
@@ -949,7 +983,7 @@ macro_rules! json_route {
             body: Body,
         ) -> Response {
             let speech = match query
-                .map_err(|e| ApiError::bad_request(format!("query string: {}", e.body_text())))
+                .map_err(|e| ApiError::bad_request(Refusal::Query(e.body_text())))
                 .and_then(|Query(q)| speech(q.lang.as_deref(), q.notation.as_deref(), &headers))
             {
                 Ok(s) => s,
@@ -984,13 +1018,3 @@ json_route!(classify, engine::ClassifyRequest, |r, l, _, s| engine::classify(
 json_route!(claim, engine::ClaimRequest, |r, l, _, s| engine::claim(r, l, s));
 json_route!(dead, engine::DeadRequest, |r, l, _, s| engine::dead(r, l, s));
 json_route!(perft, engine::PerftRequest, |r, l, _, _| engine::perft(r, l));
-
-impl ApiError {
-    /// `{"error": error}` with `status` (the statuses of this module: 405, 408, 415, 421).
-    fn new_status(status: u16, error: String) -> ApiError {
-        ApiError {
-            status,
-            item: json!({ "error": error }),
-        }
-    }
-}

@@ -699,3 +699,200 @@ fn match_option_is_the_cli_match() {
     let r = c.post("/api/v1/judge?rules=tw113", record.as_bytes());
     assert_eq!(r.json()["games"][0]["result_agrees"], json!(false));
 }
+
+/// Every refusal in the language asked for (`?lang=`, else `Accept-Language`), the key `error`
+/// kept and the English unchanged: 400 (empty body, a missing field, an unknown word), 404
+/// (the API fallback, a sample), 405 (axum's fallback), 413 (the body cap), 415 (not JSON),
+/// 422 (a perft over the cap).
+#[test]
+fn error_answers_speak_the_language() {
+    let s = TestServer::start(arbiter_server::Config {
+        limits: arbiter_server::Limits {
+            body_bytes: 64,
+            ..Default::default()
+        },
+        ..Default::default()
+    });
+    let mut c = s.client();
+    let error = |r: &common::Response| r.json()["error"].as_str().unwrap_or_default().to_string();
+    let json = Some("application/json");
+    // (status, method, path, body, content type, Accept-Language, expected error)
+    type Case<'a> = (u16, &'a str, &'a str, &'a str, Option<&'a str>, &'a str, &'a str);
+    let cases: &[Case] = &[
+        (
+            400,
+            "POST",
+            "/api/v1/cycle?lang=zh-Hant",
+            "",
+            json,
+            "",
+            "請求主體是空的；請送出 JSON 物件",
+        ),
+        (
+            400,
+            "POST",
+            "/api/v1/cycle?lang=zh-Hans",
+            "",
+            json,
+            "",
+            "请求主体是空的；请发送 JSON 对象",
+        ),
+        (
+            400,
+            "POST",
+            "/api/v1/cycle",
+            "",
+            json,
+            "",
+            "the request body is empty; send a JSON object",
+        ),
+        (
+            400,
+            "POST",
+            "/api/v1/dead?lang=zh-Hant",
+            "{}",
+            json,
+            "",
+            "請求主體缺少欄位「fen」（第1行第2欄）",
+        ),
+        (
+            400,
+            "POST",
+            "/api/v1/dead?lang=zh-Hans",
+            "{\"fen\":",
+            json,
+            "",
+            "请求主体不是有效的 JSON（第1行第7列）",
+        ),
+        (
+            400,
+            "POST",
+            "/api/v1/dead?lang=zh-Hant&notation=abc",
+            "{}",
+            json,
+            "",
+            "不認得的值「abc」；可用的值：chinese、iccs、wxf、as-written",
+        ),
+        (
+            404,
+            "GET",
+            "/api/v1/nowhere?lang=zh-Hant",
+            "",
+            None,
+            "",
+            "沒有這個 API 路徑；GET /api/v1/ 列出全部路徑",
+        ),
+        (
+            404,
+            "GET",
+            "/api/v1/nowhere",
+            "",
+            None,
+            "zh-CN",
+            "没有这个 API 路径；GET /api/v1/ 列出全部路径",
+        ),
+        (
+            404,
+            "GET",
+            "/api/v1/nowhere",
+            "",
+            None,
+            "",
+            "no such API route; GET /api/v1/ lists them",
+        ),
+        (
+            404,
+            "GET",
+            "/samples/x.pgn?lang=zh-Hans",
+            "",
+            None,
+            "",
+            "没有内附的示例「x.pgn」",
+        ),
+        (
+            405,
+            "GET",
+            "/api/v1/judge?lang=zh-Hant",
+            "",
+            None,
+            "",
+            "請求方法不對；此路徑只接受 POST",
+        ),
+        (
+            405,
+            "GET",
+            "/api/v1/judge",
+            "",
+            None,
+            "zh-TW",
+            "請求方法不對；此路徑只接受 POST",
+        ),
+        (
+            405,
+            "GET",
+            "/api/v1/judge",
+            "",
+            None,
+            "",
+            "wrong method; this route takes POST",
+        ),
+        (
+            413,
+            "POST",
+            "/api/v1/judge?lang=zh-Hans",
+            "1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. b0c2 a9b9 5. a0b0 b7b3 *",
+            None,
+            "",
+            "请求主体超过上限64字节（arbiter serve --max-body）",
+        ),
+        (
+            415,
+            "POST",
+            "/api/v1/dead?lang=zh-Hant",
+            "{}",
+            Some("text/plain"),
+            "",
+            "請求主體須為 JSON，並以 Content-Type: application/json 送出；收到的是「text/plain」",
+        ),
+        (
+            415,
+            "POST",
+            "/api/v1/dead",
+            "{}",
+            Some("text/plain"),
+            "",
+            "the request body must be JSON sent as Content-Type: application/json (got \"text/plain\")",
+        ),
+        (
+            422,
+            "POST",
+            "/api/v1/perft?lang=zh-Hant",
+            "{\"depth\":9}",
+            json,
+            "",
+            "perft 深度9超過本伺服器的上限4個半回合",
+        ),
+    ];
+    for (status, method, path, body, ctype, accept, want) in cases {
+        let extra: Vec<(&str, &str)> = if accept.is_empty() {
+            Vec::new()
+        } else {
+            vec![("Accept-Language", *accept)]
+        };
+        let r = c.request_with(method, path, body.as_bytes(), *ctype, &extra);
+        assert_eq!(r.status, *status, "{method} {path}: {}", r.text());
+        assert_eq!(error(&r), *want, "{method} {path}");
+        if want.is_ascii() {
+            assert_ne!(r.header("content-language"), Some("zh-Hant"), "{path}");
+        } else {
+            assert!(
+                r.header("content-language").unwrap_or_default().starts_with("zh"),
+                "{path}"
+            );
+            // No English sentence: only names (routes, flags, header values, fields) stay.
+            for w in [" the ", "request", " body", "route", "method", "error"] {
+                assert!(!want.contains(w), "{path}: {w:?}");
+            }
+        }
+    }
+}

@@ -32,12 +32,35 @@ impl Game {
     /// assert!(e.contains("rank 5 ('3bX3'), character 3: 'X'"), "{e}");
     /// ```
     pub fn fen_error(self, fen: &str) -> Option<String> {
-        match self {
-            Game::Chess => chess::parse_fen(fen).err().map(|e| e.to_string()),
-            Game::Xiangqi => Position::from_fen(fen)
-                .err()
-                .map(|e| format!("invalid xiangqi FEN '{fen}': {e}")),
+        match self.fen_usage(fen)? {
+            Usage::StartPosition { reason, .. } => Some(reason),
+            other => Some(other.to_string()),
         }
+    }
+
+    /// [`Game::fen_error`] as the usage error [`Usage::StartPosition`], with its typed cause
+    /// (for its words in other languages).
+    pub fn fen_usage(self, fen: &str) -> Option<Usage> {
+        let (reason, cause) = match self {
+            Game::Chess => {
+                let e = chess::parse_fen(fen).err()?;
+                (e.to_string(), Cause::Chess(e))
+            }
+            Game::Xiangqi => {
+                let e = Position::from_fen(fen).err()?;
+                (
+                    format!("invalid xiangqi FEN '{fen}': {e}"),
+                    Cause::XiangqiFen {
+                        fen: fen.to_string(),
+                        error: e,
+                    },
+                )
+            }
+        };
+        Some(Usage::StartPosition {
+            reason,
+            cause: Some(Box::new(cause)),
+        })
     }
 }
 

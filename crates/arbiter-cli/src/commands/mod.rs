@@ -19,8 +19,8 @@ use crate::UsageError;
 /// A `--fen` that cannot be read as a position of `game` is a usage error (exit code 2), said
 /// as `--fen: WHY`, before anything is judged.
 pub fn check_fen(fen: Option<&str>, game: arbiter::Game) -> Result<(), UsageError> {
-    match fen.and_then(|f| game.fen_error(f)) {
-        Some(why) => Err(UsageError(format!("--fen: {why}"))),
+    match fen.and_then(|f| game.fen_usage(f)) {
+        Some(u) => Err(UsageError(usage_message(&u))),
         None => Ok(()),
     }
 }

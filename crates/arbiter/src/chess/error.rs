@@ -9,7 +9,7 @@ pub enum ChessError {
         /// The FEN as given.
         fen: String,
         /// Which field or rank is wrong, and why.
-        reason: String,
+        reason: super::explain::FenReason,
     },
     /// A move that is not legal (or not understood) in the position where it is played.
     /// `ply` is the ply the move would have produced (the 1-based number of the move).

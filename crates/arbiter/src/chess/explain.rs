@@ -418,17 +418,90 @@ fn why_san(pos: &Chess, san: &San) -> Why {
     }
 }
 
+/// Why a chess FEN cannot be read, as a typed value: the field or rank and the character
+/// (FIDE Laws Appendix C fields: board, side to move, castling, en passant square, half-move
+/// clock, move number), or the position it describes is not a chess setup. `Display` gives
+/// the English; [`crate::render::errors`] words it in other languages.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FenReason {
+    /// Nothing but white space.
+    #[error("the FEN is empty")]
+    Empty,
+    /// The board has this many `/`-separated ranks.
+    #[error("the board has {0} ranks separated by '/', not 8")]
+    RankCount(usize),
+    /// A character of rank `rank` (its text `text`, character `at`, 1-based) that is neither a
+    /// piece letter nor a digit 1–8.
+    #[error("rank {rank} ('{text}'), character {at}: '{ch}' is not a piece letter (PNBRQK white, pnbrqk black) or a digit 1-8")]
+    BadChar {
+        /// The rank, 8 down to 1.
+        rank: usize,
+        /// The rank's text.
+        text: String,
+        /// The character's place in the rank's text, 1-based.
+        at: usize,
+        /// The character.
+        ch: char,
+    },
+    /// A rank that covers `squares` squares.
+    #[error("rank {rank} ('{text}') covers {squares} squares, not 8")]
+    RankLength {
+        /// The rank, 8 down to 1.
+        rank: usize,
+        /// The rank's text.
+        text: String,
+        /// The squares it covers.
+        squares: usize,
+    },
+    /// The side to move (field 2) is neither `w` nor `b`.
+    #[error("side to move (field 2) is '{0}': expected w or b")]
+    BadSide(String),
+    /// The castling field (field 3) holds `bad`.
+    #[error("castling (field 3) is '{text}': '{bad}' is not one of K, Q, k, q or -")]
+    BadCastling {
+        /// The field's text.
+        text: String,
+        /// The first character that is not a castling letter.
+        bad: char,
+    },
+    /// The en passant field (field 4) names no square on rank 3 or 6.
+    #[error("en passant square (field 4) is '{0}': expected a square on rank 3 or 6, or -")]
+    BadEnPassant(String),
+    /// The half-move clock (field 5, `move_number` false) or the move number (field 6) is not
+    /// a whole number.
+    #[error("{} is '{value}': expected a whole number", if *move_number { "move number (field 6)" } else { "half-move clock (field 5)" })]
+    BadNumber {
+        /// The move number (field 6); else the half-move clock (field 5).
+        move_number: bool,
+        /// The field's text.
+        value: String,
+    },
+    /// More than six fields.
+    #[error("{0} fields, at most 6 expected")]
+    TooManyFields(usize),
+    /// The fields read but do not describe a chess setup (missing king, pawns on the first or
+    /// last rank, the side not to move in check, …): the kinds, and the English as the chess
+    /// library words them.
+    #[error("{text}")]
+    Setup {
+        /// What is wrong.
+        kinds: shakmaty::PositionErrorKinds,
+        /// The English.
+        text: String,
+    },
+    /// The chess library could not read the fields (its English).
+    #[error("{0}")]
+    Unread(String),
+}
+
 /// Why a chess FEN is malformed, naming the field or rank and the character; `None` when the
 /// fields are well formed (the position may still be impossible, which `shakmaty` reports).
-pub fn fen_syntax(fen: &str) -> Option<String> {
+pub fn fen_syntax(fen: &str) -> Option<FenReason> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let board = fields.first()?;
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != 8 {
-        return Some(format!(
-            "the board has {} ranks separated by '/', not 8",
-            ranks.len()
-        ));
+        return Some(FenReason::RankCount(ranks.len()));
     }
     for (i, r) in ranks.iter().enumerate() {
         let rank = 8 - i;
@@ -438,20 +511,26 @@ pub fn fen_syntax(fen: &str) -> Option<String> {
                 '1'..='8' => squares += c as usize - '0' as usize,
                 'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => squares += 1,
                 _ => {
-                    return Some(format!(
-                        "rank {rank} ('{r}'), character {}: '{c}' is not a piece letter (PNBRQK white, pnbrqk black) or a digit 1-8",
-                        k + 1
-                    ))
+                    return Some(FenReason::BadChar {
+                        rank,
+                        text: r.to_string(),
+                        at: k + 1,
+                        ch: c,
+                    })
                 }
             }
         }
         if squares != 8 {
-            return Some(format!("rank {rank} ('{r}') covers {squares} squares, not 8"));
+            return Some(FenReason::RankLength {
+                rank,
+                text: r.to_string(),
+                squares,
+            });
         }
     }
     if let Some(t) = fields.get(1) {
         if !matches!(*t, "w" | "b") {
-            return Some(format!("side to move (field 2) is '{t}': expected w or b"));
+            return Some(FenReason::BadSide(t.to_string()));
         }
     }
     if let Some(c) = fields.get(2) {
@@ -460,9 +539,10 @@ pub fn fen_syntax(fen: &str) -> Option<String> {
                 .chars()
                 .find(|ch| !matches!(ch, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h'))
             {
-                return Some(format!(
-                    "castling (field 3) is '{c}': '{bad}' is not one of K, Q, k, q or -"
-                ));
+                return Some(FenReason::BadCastling {
+                    text: c.to_string(),
+                    bad,
+                });
             }
         }
     }
@@ -472,20 +552,21 @@ pub fn fen_syntax(fen: &str) -> Option<String> {
                 && matches!(e.as_bytes()[0], b'a'..=b'h')
                 && matches!(e.as_bytes()[1], b'3' | b'6'));
         if !ok {
-            return Some(format!(
-                "en passant square (field 4) is '{e}': expected a square on rank 3 or 6, or -"
-            ));
+            return Some(FenReason::BadEnPassant(e.to_string()));
         }
     }
-    for (i, name) in [(4, "half-move clock (field 5)"), (5, "move number (field 6)")] {
+    for (i, move_number) in [(4, false), (5, true)] {
         if let Some(n) = fields.get(i) {
             if n.parse::<u32>().is_err() {
-                return Some(format!("{name} is '{n}': expected a whole number"));
+                return Some(FenReason::BadNumber {
+                    move_number,
+                    value: n.to_string(),
+                });
             }
         }
     }
     if fields.len() > 6 {
-        return Some(format!("{} fields, at most 6 expected", fields.len()));
+        return Some(FenReason::TooManyFields(fields.len()));
     }
     None
 }
@@ -549,35 +630,47 @@ mod tests {
     #[test]
     fn fen_errors_name_the_field_and_character() {
         assert_eq!(
-            fen_syntax("rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").as_deref(),
+            fen_syntax("rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").map(|e| e.to_string()).as_deref(),
             Some("rank 7 ('ppppXppp'), character 5: 'X' is not a piece letter (PNBRQK white, pnbrqk black) or a digit 1-8")
         );
         assert_eq!(
-            fen_syntax("8/8/8/3bk3/8/8/8/2B1K9 w - - 0 1").as_deref(),
+            fen_syntax("8/8/8/3bk3/8/8/8/2B1K9 w - - 0 1").map(|e| e.to_string()).as_deref(),
             Some("rank 1 ('2B1K9'), character 5: '9' is not a piece letter (PNBRQK white, pnbrqk black) or a digit 1-8")
         );
         assert_eq!(
-            fen_syntax("8/8/8/3bk3/8/8/8/2B1K5 w - - 0 1").as_deref(),
+            fen_syntax("8/8/8/3bk3/8/8/8/2B1K5 w - - 0 1")
+                .map(|e| e.to_string())
+                .as_deref(),
             Some("rank 1 ('2B1K5') covers 10 squares, not 8")
         );
         assert_eq!(
-            fen_syntax("8/8/8/3bk3/8/8/2B1K3 w - - 0 1").as_deref(),
+            fen_syntax("8/8/8/3bk3/8/8/2B1K3 w - - 0 1")
+                .map(|e| e.to_string())
+                .as_deref(),
             Some("the board has 7 ranks separated by '/', not 8")
         );
         assert_eq!(
-            fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 x - - 0 1").as_deref(),
+            fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 x - - 0 1")
+                .map(|e| e.to_string())
+                .as_deref(),
             Some("side to move (field 2) is 'x': expected w or b")
         );
         assert_eq!(
-            fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 w KX - 0 1").as_deref(),
+            fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 w KX - 0 1")
+                .map(|e| e.to_string())
+                .as_deref(),
             Some("castling (field 3) is 'KX': 'X' is not one of K, Q, k, q or -")
         );
         assert_eq!(
-            fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 w - e5 0 1").as_deref(),
+            fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 w - e5 0 1")
+                .map(|e| e.to_string())
+                .as_deref(),
             Some("en passant square (field 4) is 'e5': expected a square on rank 3 or 6, or -")
         );
         assert_eq!(
-            fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 w - - x 1").as_deref(),
+            fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 w - - x 1")
+                .map(|e| e.to_string())
+                .as_deref(),
             Some("half-move clock (field 5) is 'x': expected a whole number")
         );
         assert_eq!(fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 w - - 0 1"), None);

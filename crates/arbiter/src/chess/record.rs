@@ -6,7 +6,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, PositionError};
 
 use super::error::ChessError;
-use super::explain::{Illegal, Why};
+use super::explain::{FenReason, Illegal, Why};
 use super::time_control::TimeControl;
 
 /// One game as recorded: where it starts, the moves as written, and the tags the referee uses.
@@ -230,43 +230,32 @@ pub fn san_fast(pos: &Chess, san: &San) -> Option<Move> {
 /// Refused: a wrong number of ranks, missing kings, pawns on the back ranks, the side not to
 /// move in check.
 pub fn parse_fen(fen: &str) -> Result<Chess, ChessError> {
-    let err = |reason: String| ChessError::Fen {
+    let err = |reason: FenReason| ChessError::Fen {
         fen: fen.to_string(),
         reason,
     };
     let trimmed = fen.trim();
     if trimmed.is_empty() {
-        return Err(err("the FEN is empty".into()));
+        return Err(err(FenReason::Empty));
     }
+    // The fields are checked one by one (at most six, the clocks whole numbers) before the
+    // chess library reads them.
     if let Some(why) = super::explain::fen_syntax(trimmed) {
         return Err(err(why));
     }
-    let fields: Vec<&str> = trimmed.split_whitespace().collect();
-    if fields.len() > 6 {
-        return Err(err(format!(
-            "unexpected text after the six fields: '{}'",
-            fields[6].chars().take(40).collect::<String>()
-        )));
-    }
-    for (i, name) in [(4, "half-move clock"), (5, "move number")] {
-        if let Some(v) = fields.get(i) {
-            if v.parse::<u32>().is_err() {
-                return Err(err(format!(
-                    "bad {name} '{}' (a number from 0 to {} is needed)",
-                    v.chars().take(40).collect::<String>(),
-                    u32::MAX
-                )));
-            }
-        }
-    }
-    let parsed = Fen::from_ascii(trimmed.as_bytes()).map_err(|e| err(e.to_string()))?;
+    let parsed = Fen::from_ascii(trimmed.as_bytes()).map_err(|e| err(FenReason::Unread(e.to_string())))?;
     parsed
         .into_position::<Chess>(CastlingMode::Standard)
         .or_else(PositionError::ignore_invalid_castling_rights)
         .or_else(PositionError::ignore_invalid_ep_square)
         .or_else(PositionError::ignore_too_much_material)
         .or_else(PositionError::ignore_impossible_check)
-        .map_err(|e| err(e.to_string()))
+        .map_err(|e| {
+            err(FenReason::Setup {
+                kinds: e.kinds(),
+                text: e.to_string(),
+            })
+        })
 }
 
 /// Reads one move (UCI such as `e2e4`, `e7e8q`, or SAN such as `Nf3`, `O-O`, `exd6+`) in `pos`.

@@ -209,7 +209,7 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
             p("不認得的值", "不认得的值"),
             e.word,
             p("；可用的值：", "；可用的值："),
-            e.expected
+            values_list(e.expected)
         ),
         (Usage::NoCycles, Lang::En) => "cycles must be 1 or more (completed repetition loops)".into(),
         (Usage::NoCycles, _) => p("循環次數至少為1（已完成的循環）", "循环次数至少为1（已完成的循环）").into(),
@@ -223,6 +223,12 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
             zh::plies(lang, *plies)
         ),
     }
+}
+
+/// A list of option values written in English (`"axf, tw113 or fide"`) as a Chinese list
+/// (`axf、tw113、fide`).
+pub fn values_list(expected: &str) -> String {
+    expected.replace(", ", "、").replace(" or ", "、")
 }
 
 /// A library error in `lang`: a usage error in `lang`; an input error as its reader words it.
@@ -665,6 +671,108 @@ pub fn chess_illegal(e: &chess::explain::Illegal, lang: Lang) -> String {
     s
 }
 
+/// Why a chess FEN cannot be read, in `lang` (the English is its `Display`).
+pub fn chess_fen(r: &chess::explain::FenReason, lang: Lang) -> String {
+    use chess::explain::FenReason as F;
+    if lang == Lang::En {
+        return r.to_string();
+    }
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    match r {
+        F::Empty => p("FEN 是空的", "FEN 是空的").into(),
+        F::RankCount(n) => format!(
+            "{}{n}{}",
+            p("棋盤有", "棋盘有"),
+            p(
+                "個橫排；西洋棋需要以「/」分隔的8個橫排",
+                "个横线；国际象棋需要以「/」分隔的8条横线"
+            )
+        ),
+        F::BadChar { rank, text, at, ch } => format!(
+            "{}{rank}{}「{text}」{}{at}{}「{ch}」{}",
+            p("第", "第"),
+            p("橫排", "横线"),
+            p("的第", "的第"),
+            p("個字元", "个字符"),
+            p(
+                "不是棋子字母（白方 PNBRQK，黑方 pnbrqk）也不是數字1至8",
+                "不是棋子字母（白方 PNBRQK，黑方 pnbrqk）也不是数字1至8"
+            )
+        ),
+        F::RankLength { rank, text, squares } => format!(
+            "{}{rank}{}「{text}」{}{squares}{}",
+            p("第", "第"),
+            p("橫排", "横线"),
+            p("描述了", "描述了"),
+            p("格；每個橫排需要8格", "格；每条横线需要8格")
+        ),
+        F::BadSide(t) => format!(
+            "{}「{t}」{}",
+            p("輪走方（第2欄）是", "轮走方（第2栏）是"),
+            p("：須為 w 或 b", "：须为 w 或 b")
+        ),
+        F::BadCastling { text, bad } => format!(
+            "{}「{text}」{}「{bad}」{}",
+            p("王車易位欄（第3欄）是", "王车易位栏（第3栏）是"),
+            p("：", "："),
+            p("不是 K、Q、k、q 或 -", "不是 K、Q、k、q 或 -")
+        ),
+        F::BadEnPassant(t) => format!(
+            "{}「{t}」{}",
+            p("吃過路兵格（第4欄）是", "吃过路兵格（第4栏）是"),
+            p("：須為第3或第6橫排的格，或 -", "：须为第3或第6横线的格，或 -")
+        ),
+        F::BadNumber { move_number, value } => format!(
+            "{}「{value}」{}",
+            if *move_number {
+                p("回合數（第6欄）是", "回合数（第6栏）是")
+            } else {
+                p("半回合計數（第5欄）是", "半回合计数（第5栏）是")
+            },
+            p("：須為整數", "：须为整数")
+        ),
+        F::TooManyFields(n) => format!("{}{n}{}", p("有", "有"), p("個欄位，最多6個", "个字段，最多6个")),
+        F::Setup { kinds, .. } => chess_setup(kinds, lang),
+        F::Unread(t) => format!("{}{t}", p("無法讀取：", "无法读取：")),
+    }
+}
+
+/// Why a chess setup is not a legal position, in Chinese: each kind the chess library
+/// names, `、`-separated.
+fn chess_setup(kinds: &shakmaty::PositionErrorKinds, lang: Lang) -> String {
+    use shakmaty::PositionErrorKinds as K;
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    let words = [
+        (K::EMPTY_BOARD, p("棋盤上沒有棋子", "棋盘上没有棋子")),
+        (K::MISSING_KING, p("缺少國王", "缺少王")),
+        (K::TOO_MANY_KINGS, p("國王太多", "王太多")),
+        (K::PAWNS_ON_BACKRANK, p("底線上有兵", "底线上有兵")),
+        (K::INVALID_CASTLING_RIGHTS, p("王車易位權不對", "王车易位权不对")),
+        (K::INVALID_EP_SQUARE, p("吃過路兵格不對", "吃过路兵格不对")),
+        (
+            K::OPPOSITE_CHECK,
+            p("不輪走的一方正被將軍", "不轮走的一方正被将军"),
+        ),
+        (
+            K::IMPOSSIBLE_CHECK,
+            p("將軍的局面不可能出現", "将军的局面不可能出现"),
+        ),
+        (K::TOO_MUCH_MATERIAL, p("棋子數量超出可能", "棋子数量超出可能")),
+        (K::VARIANT, p("不合變體規則", "不合变体规则")),
+    ];
+    let found: Vec<&str> = words
+        .iter()
+        .filter(|(k, _)| kinds.contains(*k))
+        .map(|(_, w)| *w)
+        .collect();
+    let what = if found.is_empty() {
+        p("原因不明", "原因不明").to_string()
+    } else {
+        found.join("、")
+    };
+    format!("{}{what}", p("不合規的局面：", "不合规的局面："))
+}
+
 /// A chess error in `lang`.
 pub fn chess_error(e: &chess::ChessError, lang: Lang) -> String {
     use chess::ChessError as C;
@@ -695,7 +803,11 @@ pub fn chess_error(e: &chess::ChessError, lang: Lang) -> String {
             if mover.is_white() { "白方" } else { "黑方" },
             p("輪走", "轮走")
         ),
-        C::Fen { fen, reason } => format!("{}「{fen}」：{reason}", p("無法讀取的 FEN", "无法读取的 FEN")),
+        C::Fen { fen, reason } => format!(
+            "{}「{fen}」：{}",
+            p("無法讀取的 FEN", "无法读取的 FEN"),
+            chess_fen(reason, lang)
+        ),
         C::Pgn(why) => format!("{}{why}", p("PGN 損壞：", "PGN 损坏：")),
         C::NoGame => p("PGN 文字中沒有對局", "PGN 文本中没有对局").into(),
         C::PlyOutOfRange { ply, plies } => format!(
