@@ -1,6 +1,6 @@
 //! Golden files of the text reports in each language (`--lang en|zh-Hant|zh-Hans`): the two
 //! samples, one claim, two cycles (one resting on a reading beyond the rule books' text) and
-//! one error, compared byte for byte with
+//! two errors, compared byte for byte with
 //! `tests/golden/NAME.LANG.txt` (standard output, then standard error after a `--stderr--`
 //! line). `ARBITER_UPDATE_GOLDEN=1 cargo test --test golden` rewrites them; every rewrite is
 //! read line by line before it is committed.
