@@ -15,6 +15,7 @@ use super::identity::{PositionKey, RepetitionTable};
 use super::record::{parse_move, GameRecord};
 use super::referee::JudgeOptions;
 use super::referee::Referee;
+use super::rules::Fide;
 use super::time_control::{penalty, Penalty, TimeControl, TimeControlSource};
 use super::verdict::Reason;
 
@@ -139,8 +140,9 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
     }
     // The game up to the claim, through the referee: its automatic end (the first dead ply
     // proved, 5.2.2) is the one `judge` finds.
-    let mut referee = Referee::with_options(record.start.clone(), JudgeOptions::default());
-    let mut table = RepetitionTable::new();
+    let mut referee = Referee::with_options(Fide::default(), record.start.clone(), JudgeOptions::default());
+    let rules = *referee.rules();
+    let mut table = RepetitionTable::for_claim_at(rules.threefold);
     let mut count = table.record(PositionKey::of(referee.position()), false);
     let mut last_move = None;
     for (i, written) in record.moves.iter().take(at).enumerate() {
@@ -188,7 +190,7 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
     };
     let (valid, clause, occurrences, plies_without_progress) = match req.kind {
         ClaimKind::Threefold => {
-            let now = count >= 3;
+            let now = count >= rules.threefold;
             match intended {
                 Some(m) if !now => {
                     let mut next = pos.clone();
@@ -198,18 +200,18 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
                     } else {
                         table.count(&PositionKey::of(&next)) + 1
                     };
-                    (c >= 3, "FIDE 9.2.1.1", Some(c), None)
+                    (c >= rules.threefold, "FIDE 9.2.1.1", Some(c), None)
                 }
                 _ => (now, "FIDE 9.2.1.2", Some(count), None),
             }
         }
         ClaimKind::FiftyMoves => {
             let hmc = pos.halfmoves();
-            let now = hmc >= 100;
+            let now = hmc >= rules.fifty_move_plies();
             match intended {
                 Some(m) if !now => {
                     let p = if m.is_zeroing() { 0 } else { hmc + 1 };
-                    (p >= 100, "FIDE 9.3.1", None, Some(p))
+                    (p >= rules.fifty_move_plies(), "FIDE 9.3.1", None, Some(p))
                 }
                 _ => (now, "FIDE 9.3.2", None, Some(hmc)),
             }
