@@ -364,6 +364,73 @@ fn chess_fen_reasons_speak_the_language() {
     }
 }
 
+/// Malformed XQF and CBR files and a directory with no record files, in each script (the
+/// file names and extensions are names, not words); English as before.
+#[test]
+fn record_file_errors_speak_the_language() {
+    let dir = std::env::temp_dir().join(format!("arbiter-golden-files-{}", std::process::id()));
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let xqf = dir.join("short.xqf");
+    std::fs::write(&xqf, b"XQ\x0a\x00abc").unwrap();
+    let cbr = dir.join("v9.cbr");
+    let mut bytes = b"CCBridge Record\x00\x00\x00\x00\x09".to_vec();
+    bytes.resize(120, 0);
+    std::fs::write(&cbr, &bytes).unwrap();
+    let paths: Vec<String> = [&xqf, &cbr, &empty]
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    let lines = |lang: &str| {
+        let mut args = vec!["judge", "--lang", lang];
+        args.extend(paths.iter().map(String::as_str));
+        let (out, err, code) = run(&args, &[]);
+        assert_eq!(code, Some(1), "{err}");
+        let text = format!("{out}{err}");
+        text.replace(&format!("{}/", dir.display()), "")
+    };
+    let hant = lines("zh-Hant");
+    for want in [
+        "short.xqf，第1局：錯誤：檔案太短，不是 XQF：只有7位元組（至少需要1028位元組）",
+        "v9.cbr，第1局：錯誤：CBR 檔案損壞（位元組位移 19）：不認得的 CBR 版本 9（只讀第1、2版）",
+        "empty：錯誤：此目錄中沒有記錄檔（.pgn .xqf .cbr .cbl .cbf .wxf，或內含記錄的 .txt .htm .html .ubb）",
+    ] {
+        assert!(hant.lines().any(|l| l == want), "{want}\n{hant}");
+    }
+    let hans = lines("zh-Hans");
+    for want in [
+        "short.xqf，第1局：错误：文件太短，不是 XQF：只有7字节（至少需要1028字节）",
+        "v9.cbr，第1局：错误：CBR 文件损坏（字节偏移 19）：不认得的 CBR 版本 9（只读第1、2版）",
+        "empty：错误：此目录中没有记录文件（.pgn .xqf .cbr .cbl .cbf .wxf，或内含记录的 .txt .htm .html .ubb）",
+    ] {
+        assert!(hans.lines().any(|l| l == want), "{want}\n{hans}");
+    }
+    for line in hant.lines().chain(hans.lines()) {
+        // File names and extensions are names.
+        let words = line
+            .replace("short.xqf", "")
+            .replace("v9.cbr", "")
+            .replace("empty", "")
+            .replace("arbiter", "");
+        let english = words
+            .split(|c: char| c.is_whitespace() || !c.is_ascii())
+            .filter(|t| !t.starts_with('.'))
+            .flat_map(|t| t.split(|c: char| !c.is_ascii_alphabetic()))
+            .find(|w| w.len() >= 4);
+        assert!(english.is_none(), "{english:?} in {line:?}");
+    }
+    let en = lines("en");
+    assert!(
+        en.contains("short.xqf: game 1: file too short for XQF: 7 bytes (at least 1028 needed)"),
+        "{en}"
+    );
+    assert!(
+        en.contains("empty: error: no record files (.pgn .xqf .cbr .cbl .cbf .wxf, or .txt .htm .html .ubb holding a record) in this directory"),
+        "{en}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Yan Wenqing - Liu Dahua 1999 (samples/xiangqi-perpetual-chase.pgn): Red's chariot chases
 /// the unprotected cannon on every move, Black answers with mate threats and idle moves. Black
 /// is not at fault because AXF general rules 1 and 3 forbid only perpetual check and chase —

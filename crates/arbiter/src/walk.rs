@@ -183,15 +183,27 @@ pub struct Walk {
     pub skipped: Vec<Skip>,
 }
 
+/// The extensions a walk reads, dotted and space-separated: the record files' (`.pgn .xqf
+/// …`) and the text files' that may hold a record (`.txt .htm …`), from `records`' lists.
+pub fn record_extensions() -> (String, String) {
+    let dotted = |exts: &[&str]| exts.iter().map(|e| format!(".{e}")).collect::<Vec<_>>().join(" ");
+    (
+        dotted(&records::record::RECORD_EXTENSIONS),
+        dotted(&records::record::TEXT_EXTENSIONS),
+    )
+}
+
 /// Why a directory is no input: it holds no file of the extensions a walk reads (named from
 /// `records`' lists, so that the message never lags behind the readers).
 fn no_record_files() -> String {
-    let dotted = |exts: &[&str]| exts.iter().map(|e| format!(".{e}")).collect::<Vec<_>>().join(" ");
-    format!(
-        "no record files ({}, or {} holding a record) in this directory",
-        dotted(&records::record::RECORD_EXTENSIONS),
-        dotted(&records::record::TEXT_EXTENSIONS)
-    )
+    let (records, texts) = record_extensions();
+    format!("no record files ({records}, or {texts} holding a record) in this directory")
+}
+
+/// Whether an input's reason (as [`Input::open`] gives it) is that of a directory with no
+/// record files, for its words in other languages.
+pub fn is_no_record_files(reason: &str) -> bool {
+    reason == no_record_files()
 }
 
 /// Expands paths into inputs, in order: a directory into its record files (see the module

@@ -95,6 +95,54 @@ pub(crate) fn utf16_field(bytes: &[u8], at: usize, size: usize) -> String {
     String::from_utf16_lossy(&units)
 }
 
+/// What is wrong in a CBR image (the `what` of its [`Malformed`]); `Display` is the English.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CbrFault {
+    /// No `CCBridge Record` magic at the start.
+    #[error("no 'CCBridge Record' magic")]
+    NoMagic,
+    /// The data ends before the version byte.
+    #[error("header cut off")]
+    HeaderCut,
+    /// A version other than 1 or 2.
+    #[error("unknown CBR version {0} (1 and 2 are read)")]
+    Version(u8),
+    /// The data (`len` bytes) ends before the move tree (at byte `tree`).
+    #[error("header cut off: {len} bytes, the move tree starts at {tree}")]
+    HeaderShort {
+        /// The bytes there are.
+        len: usize,
+        /// Where the move tree starts.
+        tree: usize,
+    },
+    /// A board byte that names no piece.
+    #[error("unknown piece byte {0:#04x} on the board")]
+    PieceByte(u8),
+    /// A board index off the board.
+    #[error("board index")]
+    BoardIndex,
+    /// The move tree ends while a main-line move is due.
+    #[error("move tree cut off by the end of the data")]
+    TreeCut,
+    /// A node whose bytes cannot be a move node.
+    #[error("bad move node {:02x} {:02x} {:02x} {:02x}", .0[0], .0[1], .0[2], .0[3])]
+    BadNode([u8; 4]),
+    /// A comment's length is cut off.
+    #[error("comment length cut off")]
+    CommentLengthCut,
+    /// A comment of this many bytes runs past the end.
+    #[error("comment of {0} bytes runs past the end of the data")]
+    CommentPastEnd(usize),
+    /// A move whose point codes are off the board.
+    #[error("move {from}-{to} names a point off the board")]
+    OffBoard {
+        /// The from-point code.
+        from: u8,
+        /// The to-point code.
+        to: u8,
+    },
+}
+
 /// Decode one CBR image (a file, or one record of a CBL library). `base` is the image's
 /// offset in its file, added to every offset an error names.
 ///
@@ -104,26 +152,29 @@ pub(crate) fn utf16_field(bytes: &[u8], at: usize, size: usize) -> String {
 /// off the board, or the main line is cut off (end of data, or a node that cannot be one)
 /// while a move is still due. A cut that loses only variations is not an error.
 pub fn parse(bytes: &[u8], base: usize) -> Result<TreeGame, Malformed> {
-    let bad = |off: usize, what: String| Malformed::new("CBR", base + off, what);
+    let bad = |off: usize, fault: CbrFault| Malformed {
+        what: fault.to_string(),
+        fault: Some(fault),
+        ..Malformed::new("CBR", base + off, "")
+    };
     if !is_cbr(bytes) {
-        return Err(bad(0, "no 'CCBridge Record' magic".into()));
+        return Err(bad(0, CbrFault::NoMagic));
     }
     let version = *bytes
         .get(19)
-        .ok_or_else(|| bad(bytes.len(), "header cut off".into()))?;
+        .ok_or_else(|| bad(bytes.len(), CbrFault::HeaderCut))?;
     let layout = match version {
         2 => &V2,
         1 => &V1,
-        v => return Err(bad(19, format!("unknown CBR version {v} (1 and 2 are read)"))),
+        v => return Err(bad(19, CbrFault::Version(v))),
     };
     if bytes.len() < layout.tree + 4 {
         return Err(bad(
             bytes.len(),
-            format!(
-                "header cut off: {} bytes, the move tree starts at {}",
-                bytes.len(),
-                layout.tree
-            ),
+            CbrFault::HeaderShort {
+                len: bytes.len(),
+                tree: layout.tree,
+            },
         ));
     }
     let mut tags = Vec::new();
@@ -146,13 +197,8 @@ pub fn parse(bytes: &[u8], base: usize) -> Result<TreeGame, Malformed> {
         if b == 0 {
             continue;
         }
-        let piece = cb_piece(b).ok_or_else(|| {
-            bad(
-                layout.board + i,
-                format!("unknown piece byte {b:#04x} on the board"),
-            )
-        })?;
-        let sq = index_point(i).ok_or_else(|| bad(layout.board + i, "board index".into()))?;
+        let piece = cb_piece(b).ok_or_else(|| bad(layout.board + i, CbrFault::PieceByte(b)))?;
+        let sq = index_point(i).ok_or_else(|| bad(layout.board + i, CbrFault::BoardIndex))?;
         board.set_piece(sq, Some(piece));
     }
     let square: fn(u8) -> Option<Square> = if version == 2 {
@@ -185,44 +231,35 @@ fn read_tree(
     bytes: &[u8],
     at: usize,
     square: fn(u8) -> Option<Square>,
-) -> Result<(Option<String>, Vec<SquareMove>), (usize, String)> {
+) -> Result<(Option<String>, Vec<SquareMove>), (usize, CbrFault)> {
     let mut pos = at;
     let mut arena: Vec<Node> = Vec::new();
     let mut pending: Vec<usize> = Vec::new(); // parents of announced younger siblings
     let mut parent: Option<usize> = None;
     let mut root_comment = None;
-    let mut cut: Option<(usize, String)> = None;
+    let mut cut: Option<(usize, CbrFault)> = None;
     loop {
         let Some(node) = bytes.get(pos..pos + 4) else {
-            cut = Some((pos, "move tree cut off by the end of the data".into()));
+            cut = Some((pos, CbrFault::TreeCut));
             break;
         };
         let (flags, from, to) = (node[0], node[2], node[3]);
         let is_root = arena.is_empty();
         if flags > 7 || (!is_root && from == to) {
-            cut = Some((
-                pos,
-                format!(
-                    "bad move node {:02x} {:02x} {:02x} {:02x}",
-                    node[0], node[1], from, to
-                ),
-            ));
+            cut = Some((pos, CbrFault::BadNode([node[0], node[1], from, to])));
             break;
         }
         pos += 4;
         let mut comment = None;
         if flags & 4 != 0 {
             let Some(len) = bytes.get(pos..pos + 4) else {
-                cut = Some((pos, "comment length cut off".into()));
+                cut = Some((pos, CbrFault::CommentLengthCut));
                 break;
             };
             let len = u32::from_le_bytes([len[0], len[1], len[2], len[3]]) as usize;
             pos += 4;
             let Some(text) = pos.checked_add(len).and_then(|end| bytes.get(pos..end)) else {
-                cut = Some((
-                    pos - 4,
-                    format!("comment of {len} bytes runs past the end of the data"),
-                ));
+                cut = Some((pos - 4, CbrFault::CommentPastEnd(len)));
                 break;
             };
             let units: Vec<u16> = text
@@ -251,7 +288,7 @@ fn read_tree(
             continue;
         }
         let (Some(f), Some(t)) = (square(from), square(to)) else {
-            return Err((pos - 4, format!("move {from}-{to} names a point off the board")));
+            return Err((pos - 4, CbrFault::OffBoard { from, to }));
         };
         let mut mv = SquareMove::new(f, t);
         mv.comment = comment;

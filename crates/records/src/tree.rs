@@ -103,6 +103,9 @@ pub struct Malformed {
     pub format: &'static str,
     pub offset: usize,
     pub what: String,
+    /// `what` as a typed value, where the reader has one (CBR), for its words in other
+    /// languages.
+    pub fault: Option<crate::cbr::CbrFault>,
 }
 
 impl Malformed {
@@ -111,6 +114,7 @@ impl Malformed {
             format,
             offset,
             what: what.into(),
+            fault: None,
         }
     }
 }

@@ -94,6 +94,13 @@ pub struct Session {
     said: Option<String>,
     /// The UCCI manager's own `banmoves` for the next search.
     manager_bans: Vec<String>,
+    /// The language of the `info string` lines.
+    lang: arbiter::Lang,
+}
+
+/// `hant` or `hans` as `lang` asks.
+fn zh(lang: arbiter::Lang, hant: &'static str, hans: &'static str) -> &'static str {
+    arbiter::render::zh::pick(lang, hant, hans)
 }
 
 /// The `info string` the proxy writes to the manager.
@@ -136,7 +143,14 @@ impl Session {
             problem: None,
             said: None,
             manager_bans: Vec::new(),
+            lang: arbiter::Lang::En,
         }
+    }
+
+    /// The session with its `info string` lines in `lang` (`--lang`, else the locale).
+    pub fn in_lang(mut self, lang: arbiter::Lang) -> Session {
+        self.lang = lang;
+        self
     }
 
     /// What to send for one line from the manager (without its line end).
@@ -287,16 +301,34 @@ impl Session {
         let Some(f) = self.game.as_ref() else {
             if let Some(why) = self.problem.take().filter(|w| self.said.as_ref() != Some(w)) {
                 self.said = Some(why.clone());
-                out.to_manager.push(info(&format!(
-                    "not following this game ({why}); the search is not restricted"
-                )));
+                out.to_manager.push(info(&match self.lang {
+                    arbiter::Lang::En => {
+                        format!("not following this game ({why}); the search is not restricted")
+                    }
+                    lang => format!(
+                        "{}{why}{}",
+                        zh(lang, "不跟隨此局（", "不跟随此局（"),
+                        zh(lang, "）；不限制搜尋", "）；不限制搜索")
+                    ),
+                }));
             }
             return unchanged(out, &bans);
         };
-        let report = serde_json::to_value(f.referee.report()).unwrap_or_default();
+        let game_report = f.referee.report();
+        let report = serde_json::to_value(&game_report).unwrap_or_default();
         let rules = report["rules"].as_str().unwrap_or("").to_string();
+        let lang = self.lang;
+        // The rule set's name, then what is said of it.
+        let colon = if lang == arbiter::Lang::En { ": " } else { "：" };
         if let Some(state) = state_words(&report) {
-            out.to_manager.push(info(&format!("{rules}: {state}")));
+            let state = match lang {
+                arbiter::Lang::En => state,
+                _ => game_report.text_json(lang, arbiter::Notation::Default)["verdict"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string(),
+            };
+            out.to_manager.push(info(&format!("{rules}{colon}{state}")));
         }
         let (Some(mut forbidden), Some(pos)) = (f.referee.forbidden_why(), f.referee.xiangqi_position())
         else {
@@ -324,13 +356,28 @@ impl Session {
                     Reading::Ranks1To10 => xiangqi::notation::write_move(&after, r, Style::Ranks1To10),
                     _ => r.to_string(),
                 };
-                format!("if answered by {r}")
+                match lang {
+                    arbiter::Lang::En => format!("if answered by {r}"),
+                    _ => format!("{}{r}", zh(lang, "若對方應以 ", "若对方应以 ")),
+                }
             });
-            let why = [reason_words(x.reason), x.clause.clone(), reply]
+            let why = match lang {
+                arbiter::Lang::En => [reason_words(x.reason), x.clause.clone(), reply]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                _ => [
+                    x.reason
+                        .map(|r| arbiter::render::xiangqi_judge::reason_zh(r, lang).to_string()),
+                    x.clause.as_deref().map(|c| arbiter::render::zh::cite(lang, c)),
+                    reply,
+                ]
                 .into_iter()
                 .flatten()
                 .collect::<Vec<_>>()
-                .join(", ");
+                .join("，"),
+            };
             match groups.iter_mut().find(|(w, _)| *w == why) {
                 Some((_, ms)) => ms.push(write(x.mv)),
                 None => groups.push((why, vec![write(x.mv)])),
@@ -338,9 +385,36 @@ impl Session {
         }
         let listed = groups
             .iter()
-            .map(|(why, ms)| format!("{} ({why})", ms.join(" ")))
+            .map(|(why, ms)| match lang {
+                arbiter::Lang::En => format!("{} ({why})", ms.join(" ")),
+                _ => format!("{}（{why}）", ms.join(" ")),
+            })
             .collect::<Vec<_>>()
-            .join("; ");
+            .join(if lang == arbiter::Lang::En { "; " } else { "；" });
+        let all_forbidden = match lang {
+            arbiter::Lang::En => format!(
+                "{rules}: forbidden {listed}; every move left is forbidden: the search is not restricted"
+            ),
+            _ => format!(
+                "{rules}：{}{listed}{}",
+                zh(lang, "禁著 ", "禁着 "),
+                zh(
+                    lang,
+                    "；其餘著法全被禁止：不限制搜尋",
+                    "；其余着法全被禁止：不限制搜索"
+                )
+            ),
+        };
+        let searching = |n: usize| match (lang, n) {
+            (arbiter::Lang::En, 1) => format!("{rules}: forbidden {listed}; searching the 1 other move"),
+            (arbiter::Lang::En, n) => format!("{rules}: forbidden {listed}; searching the {n} other moves"),
+            _ => format!(
+                "{rules}：{}{listed}{}{n}{}",
+                zh(lang, "禁著 ", "禁着 "),
+                zh(lang, "；在其餘", "；在其余"),
+                zh(lang, "步中搜尋", "步中搜索")
+            ),
+        };
         let is_forbidden = |mv: &xiangqi::Move| forbidden.iter().any(|x| x.mv == *mv);
         let read = |t: &str| {
             xiangqi::notation::parse_move_as(pos, t, f.reading)
@@ -361,15 +435,10 @@ impl Session {
                     .map(|&m| write(m))
                     .collect();
                 if allowed.is_empty() {
-                    out.to_manager.push(info(&format!(
-                        "{rules}: forbidden {listed}; every move left is forbidden: the search is not restricted"
-                    )));
+                    out.to_manager.push(info(&all_forbidden));
                     return unchanged(out, &bans);
                 }
-                out.to_manager.push(info(&format!(
-                    "{rules}: forbidden {listed}; searching the {} other moves",
-                    allowed.len()
-                )));
+                out.to_manager.push(info(&searching(allowed.len())));
                 out.to_engine
                     .push(format!("{} searchmoves {}", rest.join(" "), allowed.join(" ")));
             }
@@ -381,9 +450,7 @@ impl Session {
                     .filter(|m| !is_forbidden(m) && !theirs.contains(m))
                     .count();
                 if left == 0 {
-                    out.to_manager.push(info(&format!(
-                        "{rules}: forbidden {listed}; every move left is forbidden: the search is not restricted"
-                    )));
+                    out.to_manager.push(info(&all_forbidden));
                     return unchanged(out, &bans);
                 }
                 let mut all = bans.clone();
@@ -393,9 +460,7 @@ impl Session {
                         all.push(w);
                     }
                 }
-                out.to_manager.push(info(&format!(
-                    "{rules}: forbidden {listed}; searching the {left} other moves"
-                )));
+                out.to_manager.push(info(&searching(left)));
                 out.to_engine.push(format!("banmoves {}", all.join(" ")));
                 out.to_engine.push(line.to_string());
             }
@@ -651,7 +716,7 @@ pub fn run(args: ProxyArgs) -> ExitCode {
         }
     });
 
-    let mut session = Session::new(options);
+    let mut session = Session::new(options).in_lang(crate::output::lang());
     let mut n = 0usize;
     let quit = |engine_in: &mut Option<ChildStdin>, inbox: &mpsc::Receiver<Event>, child: &mut Child| {
         // Closing the engine's input is its second signal to end; its output is passed on
@@ -779,6 +844,64 @@ mod tests {
         assert_eq!(
             r.to_manager.last().map(String::as_str),
             Some("info string arbiter: tw113: forbidden f8e8 (perpetual check, TW113 ch.2 table); every move left is forbidden: the search is not restricted")
+        );
+    }
+
+    /// The `info string` lines in the language asked for: the verdict and the forbidden move
+    /// with its reason and clause in both scripts; one move left is "1 other move".
+    #[test]
+    fn info_lines_follow_the_language() {
+        let loops = "f8e8 e10f10 e8f8 f10e10 ".repeat(3);
+        let position = format!("position fen {CHECKS} moves {}", loops.trim());
+        let input = [
+            "uci",
+            "setoption name UCI_Variant value xiangqi",
+            &position,
+            "go nodes 1000",
+        ];
+        let hant = lines(
+            &mut session(Some(arbiter::RuleBook::Tw113), false).in_lang(arbiter::Lang::ZhHant),
+            &input,
+        );
+        assert_eq!(
+            hant.to_manager[1],
+            "info string arbiter: tw113：禁著 f8e8（長將，台灣棋規第二章判決原則表）；在其餘20步中搜尋"
+        );
+        assert!(
+            hant.to_manager[0].contains("紅方長將（台灣棋規第二章判決原則表）：紅方須變著"),
+            "{hant:?}"
+        );
+        let hans = lines(
+            &mut session(Some(arbiter::RuleBook::Tw113), false).in_lang(arbiter::Lang::ZhHans),
+            &input,
+        );
+        assert_eq!(
+            hans.to_manager[1],
+            "info string arbiter: tw113：禁着 f8e8（长将，台湾棋规第二章判决原则表）；在其余20步中搜索"
+        );
+        for line in hant.to_manager.iter().chain(&hans.to_manager) {
+            let words = line.trim_start_matches("info string arbiter: ");
+            assert!(
+                !words
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .any(|w| w.len() >= 4),
+                "{line}"
+            );
+        }
+        // English: one move left is one "other move".
+        let mut s = session(Some(arbiter::RuleBook::Tw113), false);
+        let r = lines(
+            &mut s,
+            &[
+                "uci",
+                "setoption name UCI_Variant value xiangqi",
+                &position,
+                "go searchmoves f8e8 f8d8",
+            ],
+        );
+        assert_eq!(
+            r.to_manager.last().map(String::as_str),
+            Some("info string arbiter: tw113: forbidden f8e8 (perpetual check, TW113 ch.2 table); searching the 1 other move")
         );
     }
 

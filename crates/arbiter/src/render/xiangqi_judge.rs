@@ -299,21 +299,27 @@ pub(crate) fn offence_zh(
         Color::Red => &rep.judgement.red,
         Color::Black => &rep.judgement.black,
     });
+    match (reason, judged.and_then(|j| j.target)) {
+        (Some(r @ XReason::PerpetualChase), Some((_, kind))) => format!(
+            "{}{}",
+            reason_zh(r, lang),
+            zh::sided_piece(lang, kind, side.opponent())
+        ),
+        (Some(r), _) => reason_zh(r, lang).to_string(),
+        (None, _) => String::new(),
+    }
+}
+
+/// A xiangqi verdict's reason in Chinese, in the rule books' words: 長將, 長捉, 被將死, 困斃,
+/// 循環重複, 自然限著 (simplified 长将, 长捉, 被将死, 困毙, 循环重复, 自然限着).
+pub fn reason_zh(reason: XReason, lang: Lang) -> &'static str {
     match reason {
-        Some(XReason::PerpetualCheck) => zh::pick(lang, "長將", "长将").to_string(),
-        Some(XReason::PerpetualChase) => match judged.and_then(|j| j.target) {
-            Some((_, kind)) => format!(
-                "{}{}",
-                zh::pick(lang, "長捉", "长捉"),
-                zh::sided_piece(lang, kind, side.opponent())
-            ),
-            None => zh::pick(lang, "長捉", "长捉").to_string(),
-        },
-        Some(XReason::Checkmate) => zh::pick(lang, "被將死", "被将死").to_string(),
-        Some(XReason::NoLegalMoves) => zh::pick(lang, "困斃", "困毙").to_string(),
-        Some(XReason::RepetitionDraw) => zh::pick(lang, "循環重複", "循环重复").to_string(),
-        Some(XReason::NaturalMoveLimit) => zh::pick(lang, "自然限著", "自然限着").to_string(),
-        None => String::new(),
+        XReason::PerpetualCheck => zh::pick(lang, "長將", "长将"),
+        XReason::PerpetualChase => zh::pick(lang, "長捉", "长捉"),
+        XReason::Checkmate => zh::pick(lang, "被將死", "被将死"),
+        XReason::NoLegalMoves => zh::pick(lang, "困斃", "困毙"),
+        XReason::RepetitionDraw => zh::pick(lang, "循環重複", "循环重复"),
+        XReason::NaturalMoveLimit => zh::pick(lang, "自然限著", "自然限着"),
     }
 }
 
