@@ -4,6 +4,8 @@
 # REPS runs each, measured in the same run so that the ratio holds on a loaded machine.
 # usage: tools/dead_bench.sh FEN-FILE [ARBITER-BINARY] [REPS]
 # (FEN-FILE: one FEN per line, optionally followed by a label; python-chess must be installed.)
+# With BASELINE=OTHER-BINARY in the environment, that binary (an earlier build) is measured in
+# the same run too.
 set -euo pipefail
 file=${1:?usage: tools/dead_bench.sh FEN-FILE [ARBITER-BINARY] [REPS]}
 bin=${2:-target/release/arbiter}
@@ -35,3 +37,9 @@ ours=$(cpu "$bin" dead --json --fen-file "$file")
 echo "python-chess is_insufficient_material loop: ${py} s CPU"
 echo "arbiter dead --fen-file (every answer proved): ${ours} s CPU"
 awk -v p="$py" -v o="$ours" 'BEGIN{printf "arbiter is %.2fx as fast as python-chess (goal: 2x)\n", p / o}'
+if [ -n "${BASELINE:-}" ]; then
+    base=$(cpu "$BASELINE" dead --json --fen-file "$file")
+    echo "baseline $BASELINE: ${base} s CPU"
+    awk -v p="$py" -v b="$base" -v o="$ours" \
+        'BEGIN{printf "baseline is %.2fx as fast as python-chess; this build %.2fx the baseline'"'"'s speed\n", p / b, b / o}'
+fi

@@ -74,6 +74,12 @@ fn main() -> ExitCode {
         Command::Man(a) => return manual::man(a),
         _ => {}
     }
+    // The reports of the commands below name this program's flags for what was given.
+    arbiter::render::set_input_words(arbiter::render::InputWords {
+        position: "position (--fen/--moves)",
+        time_control: "--time-control",
+        cycles: "; --cycles changes it",
+    });
     let json = match &cli.command {
         Command::Judge(a) => a.json,
         Command::Cycle(a) => a.json,

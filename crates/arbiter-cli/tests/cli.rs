@@ -1,6 +1,6 @@
 //! The real `arbiter` binary on small inputs: exit codes (0 answered, 1 some input not judged,
 //! 2 usage error), one JSON object per game on stdout, and errors that say what and where
-//! (contract: `shared/spec/cli.md`).
+//! (contract: docs/cli.md).
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

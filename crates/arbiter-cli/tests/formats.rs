@@ -1,4 +1,4 @@
-//! The binary on the record formats of issue 18 (fixtures in
+//! The binary on the record formats of docs/formats.md (fixtures in
 //! `crates/records/tests/fixtures/formats`, licences in its README): `judge` reads them by
 //! content, `convert --to pgn` writes them as PGN that `judge` reads back to the same verdicts.
 

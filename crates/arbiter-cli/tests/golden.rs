@@ -1,5 +1,6 @@
 //! Golden files of the text reports in each language (`--lang en|zh-Hant|zh-Hans`): the two
-//! samples, one claim, one cycle and one error, compared byte for byte with
+//! samples, one claim, two cycles (one resting on a reading beyond the rule books' text) and
+//! two errors, compared byte for byte with
 //! `tests/golden/NAME.LANG.txt` (standard output, then standard error after a `--stderr--`
 //! line). `ARBITER_UPDATE_GOLDEN=1 cargo test --test golden` rewrites them; every rewrite is
 //! read line by line before it is committed.
@@ -53,6 +54,18 @@ const CASES: &[(&str, &[&str])] = &[
             "--moves",
             "a3b3 b5a5 b3a3 a5b5",
             "--explain",
+        ],
+    ),
+    (
+        "cycle-tw113-reading-general-joins-every-move",
+        &[
+            "cycle",
+            "--rules",
+            "tw113",
+            "--fen",
+            "5a3/3k5/9/9/9/2B3B2/4nN2N/3A5/2p1K4/3A5 w",
+            "--moves",
+            "f3e5 d8e8 e5f3 e8d8",
         ],
     ),
     (

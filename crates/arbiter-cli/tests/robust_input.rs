@@ -263,7 +263,7 @@ fn castling_with_zeros() {
     assert_eq!(json_lines(&out)[0]["plies"], 7);
 }
 
-/// Each kind of record that lost a neighbour before (issue 19 item 3) is one item of its own,
+/// Each kind of record that lost a neighbour before is one item of its own,
 /// and its neighbours are judged as if it were not there.
 #[test]
 fn broken_records_lose_no_neighbour() {

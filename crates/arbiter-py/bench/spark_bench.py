@@ -1,4 +1,4 @@
-"""Benchmark of arbiter_referee.spark (issue 15): games per second on one large PGN corpus for
+"""Benchmark of arbiter_referee.spark: games per second on one large PGN corpus for
 Spark local[1] and local[2] (judge_pgn, written to Parquet) and for the CLI with --jobs 1 and
 --jobs 2, in the same run, alternating the four, with the load average before each run.
 

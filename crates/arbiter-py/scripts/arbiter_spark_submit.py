@@ -1,4 +1,4 @@
-"""The spark-submit entry of arbiter_referee.spark (issue 15):
+"""The spark-submit entry of arbiter_referee.spark:
 
     spark-submit --master yarn --archives arbiter-env.tar.gz#env \
         --conf spark.pyspark.python=./env/bin/python \

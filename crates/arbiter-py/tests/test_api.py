@@ -13,7 +13,7 @@ from conftest import REPO
 SAMPLES = REPO / "samples"
 GRISCHUK = SAMPLES / "chess-threefold-grischuk-giri-2019.pgn"
 YAN_LIU = SAMPLES / "xiangqi-perpetual-chase.pgn"
-# TW113 example 1 (seed 000): Red's rook checks from e7 and f7 for ever.
+# TW113 example 1: Red's rook checks from e7 and f7 for ever.
 TW113_EX1 = "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w - - 0 1"
 
 

@@ -1,4 +1,4 @@
-"""arbiter_referee.spark on Spark in local mode (local[2]), against the CLI (issue 15): the same
+"""arbiter_referee.spark on Spark in local mode (local[2]), against the CLI: the same
 verdict for every game of ../shared/data (counts by status and reason, and row by row), one
 large PGN cut across partitions inside a tag, a comment and a movetext, the Parquet output and
 the command line. Needs pyspark and Java; skipped without them unless ARBITER_SPARK=required

@@ -1,4 +1,4 @@
-"""The game boundaries of `arbiter_referee.spark.judge_pgn` (issue 15), without Spark: a PGN
+"""The game boundaries of `arbiter_referee.spark.judge_pgn`, without Spark: a PGN
 file cut into byte ranges at any offset (inside a tag, a comment, a movetext, a line break)
 gives the same games, each once, numbered as the CLI numbers them in the whole file."""
 

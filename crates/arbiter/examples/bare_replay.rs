@@ -1,4 +1,4 @@
-//! The baseline process of issue 16's `judge --json` target: read a chess PGN file with
+//! The baseline process for `judge --json` speed: read a chess PGN file with
 //! pgn-reader and play every move with shakmaty, nothing else (no rules, no output but the
 //! count of plies). Compare whole processes, e.g.
 //! `hyperfine -N 'target/release/examples/bare_replay FILE' 'target/release/arbiter judge --json FILE'`.

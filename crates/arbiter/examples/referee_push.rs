@@ -36,7 +36,7 @@ fn main() {
     let (mut t_push, mut t_status, mut check) = (0u128, 0u128, 0usize);
     let mut slow = (0usize, 0u128);
     for (start, moves) in &games_uci {
-        let mut r = Referee::new(start.clone());
+        let mut r = Referee::new(arbiter::chess::Fide::default(), start.clone());
         for m in moves {
             let t = Instant::now();
             r.push_text(m).expect("a legal move");

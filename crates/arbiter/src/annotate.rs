@@ -101,7 +101,7 @@ pub fn chess(start: &shakmaty::Chess, moves: &[shakmaty::Move], texts: Option<&[
         dead_check: DeadCheck::Off,
         ..Default::default()
     };
-    let mut referee = chess::Referee::with_options(start.clone(), options);
+    let mut referee = chess::Referee::with_options(chess::Fide::default(), start.clone(), options);
     let note = |referee: &chess::Referee, mv: Option<shakmaty::Move>| {
         let s = referee.status();
         let ply = s.ply;

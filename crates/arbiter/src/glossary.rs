@@ -15,7 +15,6 @@
 //! assert_eq!(found[1].citation(), "AXF detailed rule 23");
 //! ```
 
-pub use crate::render::glossary::{book_title, book_title_in, markdown, summaries_in, summaries_text};
 pub use crate::types::RuleBook;
 use serde::Serialize;
 
@@ -609,6 +608,7 @@ pub fn cited(text: &str) -> Vec<&'static Clause> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::glossary::{markdown, summaries_text};
 
     #[test]
     fn ids_are_unique_and_summaries_are_written() {

@@ -164,7 +164,11 @@ impl Referee {
                     engine_match: options.engine_match,
                 };
                 Ok(Referee::Chess {
-                    referee: Box::new(chess::Referee::with_options(start, options)),
+                    referee: Box::new(chess::Referee::with_options(
+                        chess::Fide::default(),
+                        start,
+                        options,
+                    )),
                 })
             }
         }

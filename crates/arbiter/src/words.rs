@@ -3,7 +3,6 @@
 //! time control a record's tags imply. Rendering only; no rule is decided here.
 
 pub use crate::chess::TimeControl;
-pub use crate::render::{plies, side_title};
 
 /// How the moves of a game are numbered: the number of the first move and whether the second
 /// side (Black, in both games) made the first recorded move (a FEN with Black to move).
@@ -120,8 +119,8 @@ mod tests {
         };
         assert_eq!(n.label(1, "Kd7"), "30...Kd7");
         assert_eq!(n.label(2, "Rd1"), "31.Rd1");
-        assert_eq!(plies(1), "1 ply");
-        assert_eq!(plies(8), "8 plies");
+        assert_eq!(crate::render::plies(1), "1 ply");
+        assert_eq!(crate::render::plies(8), "8 plies");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! AXF repetition rules (seed 001: general rules 1–10 棋例總綱, detailed rules 1–35 棋例細則),
+//! AXF repetition rules (the AXF chapter: general rules 1–10 棋例總綱, detailed rules 1–35 棋例細則),
 //! one or more tests per rule, each on a small position built from the rule's text.
 //!
 //! Every cycle is judged twice: as written and colour-flipped (board rotated, colours swapped,
@@ -597,8 +597,7 @@ fn detailed_rule_25_general_joining_on_every_move_loses() {
         assert!(j
             .j
             .readings
-            .iter()
-            .any(|r| r.source.starts_with("AXF detailed rule 25")));
+            .contains(&arbiter::xiangqi::facts::Reading::JoinedEveryMove));
     }
 }
 

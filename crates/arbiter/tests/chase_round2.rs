@@ -1,15 +1,15 @@
 //! Issue 17, chase second pass: each kind fixed, under both rule books where they agree.
 //!
-//! - a protector cut off by a block (spec `xiangqi-repetition.md` §1; AXF general rule 6,
+//! - a protector cut off by a block (AXF general rule 6,
 //!   detailed rule 29) — on real positions with `classify`;
 //! - the verdict table's asymmetric detailed rules 10 and 15 against a perpetual counter-chase,
 //!   chasers tracked by identity (general rule 3 vs detailed rule 28), the clause of an allowed
-//!   side (general rule 2), and readings beyond the seeds — on classified moves given to
+//!   side (general rule 2), and readings beyond the rule books' text — on classified moves given to
 //!   `judge_facts` (the facts a cycle of real moves would give).
 //!
 //! The check-suspends-nothing kind is covered by `chase-round2.jsonl` in `xiangqi_cases.rs`.
 
-use arbiter::xiangqi::facts::{classify, Chase, MoveFacts, ReadingId};
+use arbiter::xiangqi::facts::{classify, Chase, MoveFacts, Reading};
 use arbiter::xiangqi::repetition::{judge_facts, CycleJudgement, Offence};
 use arbiter::xiangqi::rules::{RuleSet, RulesId};
 use xiangqi::{Color, Move, PieceKind, Position, Square};
@@ -276,7 +276,7 @@ fn readings_beyond_the_seeds_are_shown() {
     let p = pos("5k3/9/3r5/9/9/9/9/3nK4/9/5A3 w - - 0 1");
     let f = classify(&p, mv("f0e1"), &RuleSet::axf());
     assert_eq!(f.chases.len(), 1);
-    assert_eq!(f.chases[0].reading, Some(ReadingId::AdvisorElephantOnProtected));
+    assert_eq!(f.chases[0].reading, Some(Reading::AdvisorElephantOnProtected));
     assert!(classify(&p, mv("f0e1"), &RuleSet::by_id(RulesId::Tw113))
         .chases
         .is_empty());
@@ -284,7 +284,7 @@ fn readings_beyond_the_seeds_are_shown() {
     let mut a = chase("e1", "d2", PieceKind::Advisor, H);
     // (a shuttle d0/e1 of one advisor that attacks the protected horse on both of its points is
     // not possible on the board; the facts are what is judged)
-    a.reading = Some(ReadingId::AdvisorElephantOnProtected);
+    a.reading = Some(Reading::AdvisorElephantOnProtected);
     let mut b = a.clone();
     b.chaser = sq("d0");
     let f = vec![
@@ -296,7 +296,13 @@ fn readings_beyond_the_seeds_are_shown() {
     let j = judge_facts(&start, f, &RuleSet::axf());
     assert_eq!(j.verdict.must_vary, Some(Red));
     assert_eq!(j.readings.len(), 1);
-    assert!(j.readings[0].source.contains("AXF rule book"));
+    assert_eq!(j.readings[0], Reading::AdvisorElephantOnProtected);
+    // Its JSON form, in English, names its source without citing documents outside the
+    // repository.
+    assert_eq!(
+        serde_json::to_value(j.readings[0]).unwrap()["source"],
+        "the full AXF rule book, as read by two independent engines; its repetition chapter does not name advisors and elephants"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -431,13 +437,7 @@ fn soldier_joining_some_or_every_move() {
         j.verdict.clause,
         "TW113 ch.2 table (AXF detailed rule 25 reading)"
     );
-    assert!(
-        j.readings
-            .iter()
-            .any(|r| r.source.starts_with("AXF detailed rule 25")),
-        "{:?}",
-        j.readings
-    );
+    assert!(j.readings.contains(&Reading::JoinedEveryMove), "{:?}", j.readings);
 
     let j = horse_on_cannon_joined([false, false], &RuleSet::axf());
     assert_eq!(j.verdict.must_vary, Some(Red));

@@ -34,7 +34,7 @@ fn en_passant_counts_only_when_a_legal_capture_exists() {
 
 #[test]
 fn castling_rights_are_rights() {
-    // Rook out and back: the right is gone for good (seed 002, example 2).
+    // Rook out and back: the right is gone for good (FIDE 9.2.3.2).
     let start = key_after(Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"), "");
     let back = key_after(Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"), "h1h2 e8e7 h2h1 e7e8");
     assert_ne!(start, back);
@@ -192,7 +192,7 @@ fn fifty_move_claim_with_a_mating_intended_move_is_correct() {
 
 #[test]
 fn claim_penalty_time_control_comes_from_the_tags_unless_given() {
-    use arbiter::chess::{judge_claim, ClaimKind, ClaimRequest, TimeControl};
+    use arbiter::chess::{judge_claim, ClaimKind, ClaimRequest, TimeControl, TimeControlSource};
     let pgn =
         "[Event \"Casual\"]\n[TimeControl \"180+2\"]\n[Result \"*\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 *\n";
     let rec = parse_pgn_game(pgn).unwrap();
@@ -206,7 +206,10 @@ fn claim_penalty_time_control_comes_from_the_tags_unless_given() {
     let v = judge_claim(&rec, &req).unwrap();
     assert_eq!(v.valid, Some(false));
     assert_eq!(v.time_control, TimeControl::Blitz);
-    assert_eq!(v.time_control_source, "[TimeControl \"180+2\"]");
+    assert_eq!(
+        v.time_control_source,
+        TimeControlSource::Tag("[TimeControl \"180+2\"]".into())
+    );
     let p = v.penalty.as_ref().unwrap();
     assert_eq!((p.opponent_extra_seconds, p.clause), (60, "FIDE B.2/B.3"));
     assert_eq!(
@@ -226,8 +229,8 @@ fn claim_penalty_time_control_comes_from_the_tags_unless_given() {
     )
     .unwrap();
     assert_eq!(
-        (v.time_control, v.time_control_source.as_str()),
-        (TimeControl::Standard, "--time-control")
+        (v.time_control, &v.time_control_source),
+        (TimeControl::Standard, &TimeControlSource::Given)
     );
     assert_eq!(v.penalty.unwrap().opponent_extra_seconds, 120);
 }

@@ -3,7 +3,7 @@
 //! and `judge` as a loop over it. Expected values from the Laws' counts and from a real game
 //! (Grischuk–Giri, Shamkir 2019: the repetition Ke1-f1 / Qa5+ / Qb5+).
 
-use arbiter::chess::{judge_game, parse_pgn_game, ChessError, Reason, Referee, Status};
+use arbiter::chess::{judge_game, parse_pgn_game, ChessError, Fide, Reason, Referee, Status};
 use arbiter::{ClaimKind, Side};
 
 const GRISCHUK_GIRI: &str =
@@ -11,7 +11,7 @@ const GRISCHUK_GIRI: &str =
 
 #[test]
 fn fools_mate_in_san_and_uci() {
-    let mut r = Referee::new(shakmaty::Chess::default());
+    let mut r = Referee::new(Fide::default(), shakmaty::Chess::default());
     for m in ["f2f3", "e5", "g2g4"] {
         r.push_text(m).unwrap();
         assert_eq!(r.status().status, Status::Ongoing);
@@ -33,7 +33,7 @@ fn fools_mate_in_san_and_uci() {
 
 #[test]
 fn an_illegal_move_names_its_ply() {
-    let mut r = Referee::new(shakmaty::Chess::default());
+    let mut r = Referee::new(Fide::default(), shakmaty::Chess::default());
     r.push_text("e4").unwrap();
     let e = r.push_text("e4").unwrap_err();
     assert!(matches!(e, ChessError::IllegalMove { ply: 2, .. }), "{e}");
@@ -45,11 +45,12 @@ fn an_illegal_move_names_its_ply() {
 fn grischuk_giri_claims_per_ply() {
     let record = parse_pgn_game(GRISCHUK_GIRI).unwrap();
     let moves = record.replay().unwrap();
-    let mut r = Referee::new(record.start.clone());
+    let mut r = Referee::new(Fide::default(), record.start.clone());
     let mut first_claimable = None;
     for (i, m) in moves.iter().enumerate() {
-        r.push(*m).unwrap();
-        let s = r.status();
+        // `push` gives the status after the move, as `status` does.
+        let s = r.push(*m).unwrap();
+        assert_eq!(s, r.status());
         assert_eq!(s.ply, i + 1);
         if s.status == Status::Claimable && first_claimable.is_none() {
             first_claimable = Some(s.clone());
@@ -115,7 +116,7 @@ fn fifty_and_seventy_five_move_counts() {
 #[test]
 fn fivefold_repetition_ends_the_game() {
     // Knights out and back: the start position stands for the 5th time after 16 plies (9.6.1).
-    let mut r = Referee::new(shakmaty::Chess::default());
+    let mut r = Referee::new(Fide::default(), shakmaty::Chess::default());
     for _ in 0..4 {
         for m in ["Nf3", "Nf6", "Ng1", "Ng8"] {
             r.push_text(m).unwrap();
@@ -127,7 +128,7 @@ fn fivefold_repetition_ends_the_game() {
         (Status::Decided, Some(Reason::FivefoldRepetition), Some(16), 5)
     );
     // At ply 8 (third occurrence) White could claim (9.2.1.2), but nothing was decided.
-    let mut r = Referee::new(shakmaty::Chess::default());
+    let mut r = Referee::new(Fide::default(), shakmaty::Chess::default());
     for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
         r.push_text(m).unwrap();
     }

@@ -1,5 +1,5 @@
 //! The front door (`arbiter::judge_bytes` and friends): game and format detection, one report
-//! per game, and the serde form of each report (the JSON contract of `shared/spec/cli.md`).
+//! per game, and the serde form of each report (the JSON contract of docs/cli.md).
 //! Expected values: the repository's samples (a real Grischuk–Giri game, 2019, and the AXF
 //! perpetual-chase example) and the rule books' worked examples used elsewhere in the tests.
 
@@ -291,6 +291,62 @@ fn judge_reader_streams() {
         &opts,
     );
     assert_eq!(reports.next().map(|r| value(&r)), Some(all[0].clone()));
+}
+
+/// The text reports of the library describe what was given, never a CLI flag (HTTP and Python
+/// callers type no `--fen`, `--time-control` or `--cycles`; the CLI sets its own words with
+/// `arbiter::render::set_input_words`).
+#[test]
+fn reports_describe_the_input_not_a_flag() {
+    // TW113's worked example 1 under AXF: Red checks on every move, decided by a 4th cycle.
+    let fen = "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w";
+    let opts = Options::default();
+    let decided = arbiter::judge_position(Some(fen), &"f7e7 e9f9 e7f7 f9e9 ".repeat(4), &opts).unwrap();
+    let text = decided.text();
+    assert!(
+        text.starts_with("position given\n  16 plies, rules AXF\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "  Procedure: the AXF rules write none; the count of the TW113 procedure is used (pending \
+             after 3 cycles, one more cycle decides).\n"
+        ),
+        "{text}"
+    );
+    // The second move is illegal (the king cannot leave the palace): the error names the place.
+    let illegal = arbiter::judge_position(Some(fen), "f7e7 e9e8 e8e7", &opts).unwrap();
+    assert!(illegal.is_error());
+    assert!(
+        illegal.text().starts_with("position given, ply "),
+        "{}",
+        illegal.text()
+    );
+    // An incorrect threefold claim with the time control given: rapid play, 60 s (FIDE A.3).
+    let claim = arbiter::claim(&ClaimQuery {
+        kind: ClaimKind::Threefold,
+        game: ClaimGame::Position {
+            fen: None,
+            moves: "Nf3 Nf6 Ng1 Ng8",
+            game: None,
+        },
+        rules: None,
+        at_ply: None,
+        intended_move: None,
+        time_control: Some(arbiter::chess::TimeControl::Rapid),
+        limit: None,
+    })
+    .unwrap();
+    assert!(
+        claim
+            .text()
+            .contains("The opponent gets 60 s more (FIDE A.3; rapid play, as the time control given says)."),
+        "{}",
+        claim.text()
+    );
+    for t in [text, illegal.text(), claim.text()] {
+        assert!(!t.contains("--"), "names a flag: {t}");
+    }
 }
 
 /// A request that does not fit is said in terms of the input, never of a CLI flag (HTTP and

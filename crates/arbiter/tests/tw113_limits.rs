@@ -1,4 +1,4 @@
-//! Natural move limits (spec `xiangqi-repetition.md` §5): seed 000's worked example (100 plies,
+//! Natural move limits (docs/tw113.md): the TW113 worked example (100 plies,
 //! 12 claimant checks → 98 counted → the claim fails, foul and −300 s), the perpetual-cycle
 //! discount, the 40-move mode, AXF's 120 plies, and the Referee's first claimable plies.
 
@@ -161,7 +161,7 @@ fn difference_perpetual_cycles_discount() {
     );
     let c = judge_claim(&RuleSet::axf(), LimitMode::Standard, &start, &moves, None).unwrap();
     assert_eq!((c.count.perpetual_plies_discounted, c.count.counted), (0, 20));
-    // An idle repetition (seed 000 example 3) is not discounted.
+    // An idle repetition (TW113 example 3) is not discounted.
     let start = Position::from_fen("3ak4/9/9/9/9/4P4/9/9/9/3AK4 w - - 0 1").unwrap();
     let moves: Vec<Move> = ["d0e1", "d9e8", "e1d0", "e8d9"]
         .iter()

@@ -1,5 +1,5 @@
-//! TW113 (seed 000) against AXF (seed 001): the seed's three examples and its procedure at
-//! judge level (the Referee fed move by move), each FAQ answer of seed 000 §6, the 9-round
+//! TW113 against AXF: the TW113 text's three examples and its procedure at
+//! judge level (the Referee fed move by move), each FAQ answer of TW113, the 9-round
 //! rule, and every AXF/TW113 difference of `RuleSet` with a position where the books disagree.
 
 use arbiter::xiangqi::facts::classify;
@@ -307,7 +307,7 @@ fn difference_advisor_on_protected_horse() {
 }
 
 /// `screen_change_chases_unrivered_soldier`: a cannon that gets a new screen to attack an
-/// unprotected soldier that has not crossed the river chases it under TW113 (seed 001, Taiwan
+/// unprotected soldier that has not crossed the river chases it under TW113 (the AXF text, Taiwan
 /// variant of detailed rule 20), not under AXF (general rule 3).
 #[test]
 fn difference_screen_change_on_unrivered_soldier() {

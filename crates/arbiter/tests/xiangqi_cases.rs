@@ -178,7 +178,7 @@ fn wxf_cycles() {
 }
 
 /// Issue 17's cases (`chase-round2.jsonl`): a check suspends nothing, protectors cut off by a
-/// block or a screen change (spec `xiangqi-repetition.md` §1), under the rules each names (AXF).
+/// block or a screen change (docs/axf.md), under the rules each names (AXF).
 #[test]
 fn chase_round2() {
     let f = run("chase-round2.jsonl");

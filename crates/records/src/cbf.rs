@@ -1,4 +1,4 @@
-//! CBF: a ChessBridge record as XML (spec `formats.md` §3), read with `quick-xml`.
+//! CBF: a ChessBridge record as XML (docs/formats.md, the CBF row), read with `quick-xml`.
 //!
 //! `<ChineseChessRecord>` holds `<Head>` (one element per field; `FEN` gives the start with
 //! the side to move, `RecordResult` 0 unknown, 1 red wins, 2 black wins, 3 draw) and

@@ -1,4 +1,4 @@
-//! CBL: a ChessBridge library of CBR records (spec `formats.md` §2).
+//! CBL: a ChessBridge library of CBR records (docs/formats.md, the CBL rows).
 //!
 //! Header: magic `CCBridgeLibrary\0`, index capacity (u32 at 60), library name (UTF-16LE at
 //! 64), an index of 276-byte entries at 66624 (u32 flags, u32 slot, …; live entries have
@@ -9,7 +9,7 @@
 //! than one slot is read whole). Each record is returned with its slot number and whether a
 //! live index entry points to it.
 //!
-//! Reading choices (spec pitfalls): a record with no piece and no move is a section title,
+//! Reading choices (docs/formats.md, the CBL rows): a record with no piece and no move is a section title,
 //! not a game — [`crate::games`] skips it (its slot number stays the index of nothing); a slot
 //! that no live index entry points to while other entries are live is a stale copy left by
 //! ChessBridge (in `longhua_cup_1989_35games.cbl`, slot 37 is a byte copy of slot 36 and its

@@ -1,5 +1,5 @@
 //! DhtmlXQ / "UBB" blocks (the dpxq.com web player's markup), found inside any text or HTML
-//! page (spec `formats.md` §4).
+//! page (docs/formats.md, the DhtmlXQ rows).
 //!
 //! A game is a run of `[DhtmlXQ_name]value[/DhtmlXQ_name]` tags, usually inside a wrapper
 //! (`[DhtmlXQ]`, `[DhtmlXQiFrame]`, `[DhtmlXQHTML]`, …); every wrapper of a page is one game,

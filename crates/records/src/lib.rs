@@ -5,7 +5,7 @@
 //! format is detected by content ([`detect_format`]).
 //!
 //! A file yields a stream of games ([`games`], [`for_each_game`], [`read_file`]). Each PGN game
-//! is recognised as xiangqi or chess ([`pgn::detect_game`], spec `cli.md`); a xiangqi game is
+//! is recognised as xiangqi or chess ([`pgn::detect_game`], docs/cli.md, "Input"); a xiangqi game is
 //! replayed into a [`Record`] with full legality checks, a chess game is handed back as a
 //! [`pgn::RawGame`] whose `text` a chess PGN reader can take unchanged.
 //!

@@ -1,6 +1,6 @@
-//! Plain-text Chinese move lists (spec `formats.md` §5): moves such as `炮二平五 马８进７`,
-//! one or several a line, with or without move numbers (`1.炮二平五 马8进7`, also run together
-//! as `1.兵七进一炮2平32.兵三进一`), an optional FEN line for the start, optional header lines
+//! Plain-text Chinese move lists (docs/formats.md, the "text move lists" row): moves such as
+//! `炮二平五 马８进７`, one or several a line, with or without move numbers (`1.炮二平五 马8进7`,
+//! also run together as `1.兵七进一炮2平32.兵三进一`), an optional FEN line for the start, optional header lines
 //! (`标题: …`, `红方: …`, `结果: 黑方胜`), and a result line (`红胜`, `黑胜`, `和棋`, `1-0`, …).
 //!
 //! Reading, as vschess's text fallback does: `{…}` is a comment on the move before it;

@@ -1,4 +1,4 @@
-//! Every sample of `tests/fixtures/formats` (a copy of `shared/data/xiangqi/formats`, licences
+//! Every sample of `tests/fixtures/formats` (real records copied into the repository, licences
 //! in its README) read exactly as its `.expected.json` says: start FEN, headers, main line in
 //! ICCS, ply count; for the tree formats also the number of moves in the whole tree. The
 //! expectations were made by two other readers (vschess and cchess), not by this project.

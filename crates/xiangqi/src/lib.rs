@@ -1,7 +1,7 @@
 //! The xiangqi (Chinese chess) game model: squares, pieces, positions, fully legal move
 //! generation, attack queries, Zobrist keys, FEN, and move notation (ICCS, WXF, Chinese).
 //!
-//! Conventions (spec `xiangqi.md`): 9 files `a`–`i` left to right from Red's side, 10 ranks
+//! Conventions: 9 files `a`–`i` left to right from Red's side, 10 ranks
 //! `0`–`9` from Red's back rank; the river lies between ranks 4 and 5. A side to move with no
 //! legal move loses (there is no stalemate draw).
 //!

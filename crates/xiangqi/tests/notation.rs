@@ -1,4 +1,4 @@
-//! Move notation (spec `xiangqi.md`, "Move notation"): the same 15 games in ICCS, WXF and
+//! Move notation : the same 15 games in ICCS, WXF and
 //! Chinese (fixtures from wukong-xiangqi, see `fixtures/LICENSE-NOTE.md`), and hand-built
 //! positions for like pieces sharing a file, both colours, full-width and character variants,
 //! resolution by legality and ambiguity.

@@ -1,4 +1,4 @@
-//! Published perft figures (spec `xiangqi.md`; chessprogramming.org "Chinese Chess Perft
+//! Published perft figures (chessprogramming.org "Chinese Chess Perft
 //! Results"), depth 1–4 here; depth 5 is in the ignored test and the benchmark.
 
 use xiangqi::{perft, Position};

@@ -66,7 +66,7 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 }
                 out.emit(it);
             }
-            let summaries = arbiter::glossary::summaries_in(&[cited.as_str()], crate::output::lang());
+            let summaries = arbiter::render::glossary::summaries_in(&[cited.as_str()], crate::output::lang());
             if !json && !summaries.is_empty() {
                 out.emit(Item::new(&serde_json::Value::Null, summaries, false));
             }

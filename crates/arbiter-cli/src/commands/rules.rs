@@ -57,7 +57,10 @@ pub fn run(args: RulesArgs, emitter: &mut Emitter) -> anyhow::Result<()> {
         if let Some(b) = book {
             emitter.emit(Item::new(
                 &serde_json::Value::Null,
-                format!("{}\n", glossary::book_title_in(b, crate::output::lang())),
+                format!(
+                    "{}\n",
+                    arbiter::render::glossary::book_title_in(b, crate::output::lang())
+                ),
                 false,
             ));
         }

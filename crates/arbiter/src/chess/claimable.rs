@@ -2,6 +2,7 @@
 //! intended move that makes a claim valid, and the first ply of each claim per side: the
 //! referee's ([`super::referee`]) bookkeeping of claims.
 
+use super::rules::Fide;
 use shakmaty::uci::UciMove;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, Move, Position};
 
@@ -30,7 +31,12 @@ pub(crate) struct ClaimsHere {
 /// preferring `preferred`. Only quiet moves can (a pawn move or capture makes a position never
 /// seen before); a quiet move changes the occupancy on exactly 2 squares (4 for castling), so
 /// each position seen twice names its candidate move by the difference.
-fn threefold_move(pos: &Chess, table: &RepetitionTable, preferred: Option<Move>) -> Option<Move> {
+fn threefold_move(
+    rules: &Fide,
+    pos: &Chess,
+    table: &RepetitionTable,
+    preferred: Option<Move>,
+) -> Option<Move> {
     let twice = table.twice_seen(!pos.turn());
     if twice.is_empty() {
         return None;
@@ -41,7 +47,7 @@ fn threefold_move(pos: &Chess, table: &RepetitionTable, preferred: Option<Move>)
         }
         let mut next = pos.clone();
         next.play_unchecked(m);
-        table.count(&PositionKey::of(&next)) >= 2
+        table.count(&PositionKey::of(&next)) + 1 >= rules.threefold
     };
     if let Some(m) = preferred.filter(|m| repeats(*m)) {
         return Some(m);
@@ -87,6 +93,7 @@ fn threefold_move(pos: &Chess, table: &RepetitionTable, preferred: Option<Move>)
 /// Computes what the side to move may claim at `pos` (which has appeared `count` times).
 /// `preferred` (the recorded next move) is tried first as intended move.
 pub(crate) fn claims_here(
+    rules: &Fide,
     pos: &Chess,
     count: u32,
     table: &RepetitionTable,
@@ -97,14 +104,14 @@ pub(crate) fn claims_here(
     let mut here = ClaimsHere::default();
     let hmc = pos.halfmoves();
     if want_threefold {
-        here.threefold_now = count >= 3;
+        here.threefold_now = count >= rules.threefold;
         if !here.threefold_now {
-            here.threefold_intended = threefold_move(pos, table, preferred);
+            here.threefold_intended = threefold_move(rules, pos, table, preferred);
         }
     }
     if want_fifty {
-        here.fifty_now = hmc >= 100;
-        if hmc == 99 {
+        here.fifty_now = hmc >= rules.fifty_move_plies();
+        if hmc + 1 == rules.fifty_move_plies() {
             here.fifty_intended = match preferred.filter(|m| !m.is_zeroing()) {
                 Some(m) => Some(m),
                 None => pos.legal_moves().into_iter().find(|m| !m.is_zeroing()),

@@ -15,7 +15,8 @@ use super::identity::{PositionKey, RepetitionTable};
 use super::record::{parse_move, GameRecord};
 use super::referee::JudgeOptions;
 use super::referee::Referee;
-use super::time_control::{penalty, Penalty, TimeControl};
+use super::rules::Fide;
+use super::time_control::{penalty, Penalty, TimeControl, TimeControlSource};
 use super::verdict::Reason;
 
 /// A claim to judge: made by the side to move at `at_ply`, with an optional intended move.
@@ -43,14 +44,6 @@ pub struct GameEnded {
     pub by: &'static str,
     /// The clause that ended it (`"FIDE 5.1.1"`; xiangqi: the sentence its `judge` cites).
     pub clause: &'static str,
-}
-
-impl GameEnded {
-    /// `"The game had already ended at ply 23 by checkmate (FIDE 5.1.1): no claim can be
-    /// made, and none is penalised.\n"`.
-    pub fn text(&self) -> String {
-        crate::render::claim::game_ended(self)
-    }
 }
 
 /// The chess end found by the referee, as a [`GameEnded`].
@@ -105,9 +98,9 @@ pub struct ClaimVerdict {
     pub ended: Option<GameEnded>,
     /// The time control that sets the penalty: `"standard"`, `"rapid"` or `"blitz"`.
     pub time_control: TimeControl,
-    /// Where it came from: `"--time-control"`, a tag (`[TimeControl "180+2"]`,
-    /// `[Event "World Blitz"]`), or `"default"` (standard play).
-    pub time_control_source: String,
+    /// Where it came from: given with the claim, a tag of the record, or neither (standard
+    /// play); JSON `"--time-control"`, the tag as written, `"default"`.
+    pub time_control_source: TimeControlSource,
     /// The moves the text names, in SAN with move numbers (not in JSON).
     #[serde(skip)]
     pub words: ClaimWords,
@@ -122,15 +115,6 @@ pub struct ClaimWords {
     pub last_move: Option<String>,
     /// SAN of the intended move.
     pub intended: Option<String>,
-}
-
-impl ClaimVerdict {
-    /// A readable report of the verdict: who claims after which move (SAN, move numbers, ply in
-    /// brackets), the count, the verdict with its clause, the penalty with its time control and
-    /// where that came from.
-    pub fn text(&self) -> String {
-        crate::render::claim::chess(self)
-    }
 }
 
 /// Judges one claim on `record` (FIDE 9.2, 9.3, 9.5).
@@ -156,8 +140,9 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
     }
     // The game up to the claim, through the referee: its automatic end (the first dead ply
     // proved, 5.2.2) is the one `judge` finds.
-    let mut referee = Referee::with_options(record.start.clone(), JudgeOptions::default());
-    let mut table = RepetitionTable::new();
+    let mut referee = Referee::with_options(Fide::default(), record.start.clone(), JudgeOptions::default());
+    let rules = *referee.rules();
+    let mut table = RepetitionTable::for_claim_at(rules.threefold);
     let mut count = table.record(PositionKey::of(referee.position()), false);
     let mut last_move = None;
     for (i, written) in record.moves.iter().take(at).enumerate() {
@@ -191,9 +176,9 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
     };
     let intended_uci = intended.map(|m| UciMove::from_move(m, CastlingMode::Standard).to_string());
     let (time_control, time_control_source) = match (req.time_control, &record.time_control_tags) {
-        (Some(tc), _) => (tc, "--time-control".to_string()),
-        (None, Some((tc, source))) => (*tc, source.clone()),
-        (None, None) => (TimeControl::Standard, "default".to_string()),
+        (Some(tc), _) => (tc, TimeControlSource::Given),
+        (None, Some((tc, source))) => (*tc, TimeControlSource::Tag(source.clone())),
+        (None, None) => (TimeControl::Standard, TimeControlSource::Default),
     };
     let words = ClaimWords {
         numbering: MoveNumbering {
@@ -205,7 +190,7 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
     };
     let (valid, clause, occurrences, plies_without_progress) = match req.kind {
         ClaimKind::Threefold => {
-            let now = count >= 3;
+            let now = count >= rules.threefold;
             match intended {
                 Some(m) if !now => {
                     let mut next = pos.clone();
@@ -215,18 +200,18 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
                     } else {
                         table.count(&PositionKey::of(&next)) + 1
                     };
-                    (c >= 3, "FIDE 9.2.1.1", Some(c), None)
+                    (c >= rules.threefold, "FIDE 9.2.1.1", Some(c), None)
                 }
                 _ => (now, "FIDE 9.2.1.2", Some(count), None),
             }
         }
         ClaimKind::FiftyMoves => {
             let hmc = pos.halfmoves();
-            let now = hmc >= 100;
+            let now = hmc >= rules.fifty_move_plies();
             match intended {
                 Some(m) if !now => {
                     let p = if m.is_zeroing() { 0 } else { hmc + 1 };
-                    (p >= 100, "FIDE 9.3.1", None, Some(p))
+                    (p >= rules.fifty_move_plies(), "FIDE 9.3.1", None, Some(p))
                 }
                 _ => (now, "FIDE 9.3.2", None, Some(hmc)),
             }

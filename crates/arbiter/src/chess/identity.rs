@@ -89,13 +89,16 @@ impl Hash for PositionKey {
 ///
 /// Cost: one hash-map look-up per position recorded or counted (keyed by the position's
 /// fingerprint, the whole position compared on a match), whatever the window's length.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Clone)]
 pub struct RepetitionTable {
     /// Occurrences of each distinct position of the window.
     counts: KeyMap<PositionKey, u32>,
     /// For each side to move (white = 0), the distinct positions of the window with that side
     /// to move that have already appeared at least twice.
     twice: [Vec<PositionKey>; 2],
+    /// The occurrences one short of the claim (FIDE 9.2.1: 3 − 1 = 2) that put a position on
+    /// `twice`.
+    near: u32,
 }
 
 fn side_index(c: Color) -> usize {
@@ -105,12 +108,27 @@ fn side_index(c: Color) -> usize {
     }
 }
 
+impl Default for RepetitionTable {
+    /// [`RepetitionTable::new`].
+    fn default() -> RepetitionTable {
+        RepetitionTable::new()
+    }
+}
+
 impl RepetitionTable {
-    /// An empty table (room for a window of 64 positions before it grows).
+    /// An empty table (room for a window of 64 positions before it grows) for FIDE's
+    /// threefold claim ([`super::Fide::LAWS_2023`]).
     pub fn new() -> RepetitionTable {
+        RepetitionTable::for_claim_at(super::Fide::LAWS_2023.threefold)
+    }
+
+    /// An empty table for a claim at `threefold` occurrences ([`super::Fide::threefold`]):
+    /// [`RepetitionTable::twice_seen`] lists the positions one occurrence short of it.
+    pub fn for_claim_at(threefold: u32) -> RepetitionTable {
         RepetitionTable {
             counts: KeyMap::with_capacity_and_hasher(64, Default::default()),
             twice: [Vec::new(), Vec::new()],
+            near: threefold.saturating_sub(1).max(1),
         }
     }
 
@@ -126,7 +144,7 @@ impl RepetitionTable {
         let count = self.counts.entry(key).or_insert(0);
         *count = count.saturating_add(1);
         let count = *count;
-        if count == 2 {
+        if count == self.near {
             self.twice[side_index(key.turn)].push(key);
         }
         count
@@ -137,13 +155,15 @@ impl RepetitionTable {
         self.counts.get(key).copied().unwrap_or(0)
     }
 
-    /// Whether some position with `turn` to move has appeared at least twice: only then can a
-    /// move produce a third occurrence (used to skip needless intended-move searches).
+    /// Whether some position with `turn` to move has appeared at least twice (one short of the
+    /// claim's count, see [`RepetitionTable::for_claim_at`]): only then can a move produce a
+    /// third occurrence (used to skip needless intended-move searches).
     pub fn any_twice(&self, turn: Color) -> bool {
         !self.twice[side_index(turn)].is_empty()
     }
 
-    /// The positions with `turn` to move that have appeared at least twice.
+    /// The positions with `turn` to move that have appeared at least twice (one short of the
+    /// claim's count).
     pub fn twice_seen(&self, turn: Color) -> &[PositionKey] {
         &self.twice[side_index(turn)]
     }

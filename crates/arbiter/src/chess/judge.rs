@@ -51,7 +51,7 @@ pub fn judge_game_within(
     if let Some(e) = &record.error {
         return Err(e.clone());
     }
-    let mut referee = Referee::with_options(record.start.clone(), *options);
+    let mut referee = Referee::with_options(super::Fide::default(), record.start.clone(), *options);
     referee.reserve(record.moves.len());
     referee.forget_after_end();
     for (i, written) in record.moves.iter().enumerate() {

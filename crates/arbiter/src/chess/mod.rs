@@ -56,6 +56,7 @@ pub mod identity;
 pub mod judge;
 pub mod record;
 pub mod referee;
+pub mod rules;
 pub mod time_control;
 pub mod verdict;
 
@@ -70,7 +71,8 @@ pub use record::{
     parse_fen, parse_moves, parse_pgn_game, read_pgn, read_pgn_games, GameRecord, PgnRead, WrittenMove,
 };
 pub use referee::{DeadCheck, JudgeOptions, PlyStatus, Referee};
-pub use time_control::{penalty, Penalty, TimeControl};
+pub use rules::Fide;
+pub use time_control::{penalty, Penalty, TimeControl, TimeControlSource};
 pub use verdict::{ClaimOpportunity, FlagFall, JudgeReport, MovesInWords, Reason, Status};
 
 // The board model the referee works on (`shakmaty`), so that users of `arbiter` need no second

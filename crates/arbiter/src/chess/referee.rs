@@ -16,13 +16,14 @@ use super::dead::{can_mate, is_dead, Mateability};
 use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
 use super::record::parse_move;
+use super::rules::Fide;
 use super::verdict::{is_time_forfeit, ClaimOpportunity, FlagFall, JudgeReport, Reason, Status};
 use crate::agreement::{ending, result_agrees, RulesSay};
 use crate::types::{ClaimKind, Game, Outcome, RuleBook, Side};
 use crate::{Cancelled, Deadline};
 
-/// An incremental chess referee: push moves (as [`Move`]s or written in SAN or UCI), ask the
-/// status after any ply.
+/// An incremental chess referee under FIDE's counts ([`Fide`]): push moves (as [`Move`]s or
+/// written in SAN or UCI), ask the status after any ply.
 ///
 /// ```
 /// use arbiter::chess::{Reason, Referee, Status};
@@ -35,6 +36,7 @@ use crate::{Cancelled, Deadline};
 /// ```
 #[derive(Debug, Clone)]
 pub struct Referee {
+    rules: Fide,
     start: Chess,
     pos: Chess,
     table: RepetitionTable,
@@ -55,7 +57,7 @@ pub struct Referee {
 impl Default for Referee {
     /// A referee from the standard start position.
     fn default() -> Referee {
-        Referee::new(Chess::default())
+        Referee::new(Fide::default(), Chess::default())
     }
 }
 
@@ -99,16 +101,19 @@ struct AtEnd {
 }
 
 impl Referee {
-    /// A referee from `start` (ply 0) with the default options (dead positions looked for, proved).
-    pub fn new(start: Chess) -> Referee {
-        Referee::with_options(start, JudgeOptions::default())
+    /// A referee under `rules` from `start` (ply 0) with the default options (dead positions
+    /// looked for, proved), as xiangqi's [`crate::xiangqi::referee::Referee::new`].
+    pub fn new(rules: Fide, start: Chess) -> Referee {
+        Referee::with_options(rules, start, JudgeOptions::default())
     }
 
-    /// A referee from `start` with `options` (how dead positions are looked for).
-    pub fn with_options(start: Chess, options: JudgeOptions) -> Referee {
-        let mut table = RepetitionTable::new();
+    /// A referee under `rules` from `start` with `options` (how dead positions are looked for,
+    /// the engine-match convention).
+    pub fn with_options(rules: Fide, start: Chess, options: JudgeOptions) -> Referee {
+        let mut table = RepetitionTable::for_claim_at(rules.threefold);
         let count = table.record(PositionKey::of(&start), false);
         Referee {
+            rules,
             pos: start.clone(),
             start,
             table,
@@ -127,7 +132,12 @@ impl Referee {
     /// # Errors
     /// [`ChessError::Fen`] for a FEN that is not a legal chess setup.
     pub fn from_fen(fen: &str) -> Result<Referee, ChessError> {
-        Ok(Referee::new(super::parse_fen(fen)?))
+        Ok(Referee::new(Fide::default(), super::parse_fen(fen)?))
+    }
+
+    /// The counts the referee applies.
+    pub fn rules(&self) -> &Fide {
+        &self.rules
     }
 
     /// The current position (after the last move pushed).
@@ -178,11 +188,13 @@ impl Referee {
         self.count_after_end = false;
     }
 
-    /// Plays `mv` after checking it is legal.
+    /// Plays `mv` after checking it is legal, and gives the status after it ([`Referee::status`],
+    /// as xiangqi's `push` gives the verdict). Its cost is that of [`Referee::status`] (a
+    /// dead-position search); [`Referee::push_legal`] plays a move without it.
     ///
     /// # Errors
     /// [`ChessError::IllegalMove`] naming the ply the move would have produced.
-    pub fn push(&mut self, mv: Move) -> Result<(), ChessError> {
+    pub fn push(&mut self, mv: Move) -> Result<PlyStatus, ChessError> {
         if !self.pos.is_legal(mv) {
             return Err(ChessError::IllegalMove {
                 ply: self.plies() + 1,
@@ -191,7 +203,7 @@ impl Referee {
             });
         }
         self.push_legal(mv);
-        Ok(())
+        Ok(self.status())
     }
 
     /// Reads a move in SAN (`Nf3`, `O-O`, `exd6+`) or UCI (`g1f3`, `e7e8q`) and plays it.
@@ -224,11 +236,21 @@ impl Referee {
                 // could make a third occurrence, 9.2.1 a), or the half-move clock has reached 99
                 // (an intended move could complete 50 moves, 9.3.1; from 100, 9.3.2); cheap
                 // tests first.
-                let possible = self.count >= 3 || self.table.any_twice(!turn) || self.pos.halfmoves() >= 99;
+                let possible = self.count >= self.rules.threefold
+                    || self.table.any_twice(!turn)
+                    || self.pos.halfmoves() + 1 >= self.rules.fifty_move_plies();
                 let want3 = possible && self.first.wants(false, turn);
                 let want50 = possible && self.first.wants(true, turn);
                 if want3 || want50 {
-                    let here = claims_here(&self.pos, self.count, &self.table, Some(mv), want3, want50);
+                    let here = claims_here(
+                        &self.rules,
+                        &self.pos,
+                        self.count,
+                        &self.table,
+                        Some(mv),
+                        want3,
+                        want50,
+                    );
                     if here.any() {
                         self.first.note(ply, turn, &here);
                     }
@@ -247,15 +269,15 @@ impl Referee {
     /// fifty moves (9.3.2), in that order.
     fn count_end(&self) -> Option<Reason> {
         let halfmoves = self.pos.halfmoves();
-        if self.count >= 5 {
+        if self.count >= self.rules.fivefold {
             Some(Reason::FivefoldRepetition)
-        } else if halfmoves >= 150 {
+        } else if halfmoves >= self.rules.seventy_five_move_plies() {
             Some(Reason::SeventyFiveMoves)
         } else if !self.options.engine_match {
             None
-        } else if self.count >= 3 {
+        } else if self.count >= self.rules.threefold {
             Some(Reason::ThreefoldRepetition)
-        } else if halfmoves >= 100 {
+        } else if halfmoves >= self.rules.fifty_move_plies() {
             Some(Reason::FiftyMoves)
         } else {
             None
@@ -291,7 +313,7 @@ impl Referee {
         let (mut claimable, mut end_claims) = (false, Vec::new());
         if end.is_none() {
             let turn = self.pos.turn();
-            let here = claims_here(&self.pos, self.count, &self.table, None, true, true);
+            let here = claims_here(&self.rules, &self.pos, self.count, &self.table, None, true, true);
             first.note(ply, turn, &here);
             claimable = here.any();
             let mut only = FirstClaims::new();
@@ -331,7 +353,7 @@ impl Referee {
             if !moves.is_empty() && !dead {
                 // Not ended: what `conclude` gives with no end, flag or recorded result.
                 let (ply, turn) = (self.plies(), self.pos.turn());
-                let here = claims_here(&self.pos, self.count, &self.table, None, true, true);
+                let here = claims_here(&self.rules, &self.pos, self.count, &self.table, None, true, true);
                 let mut only = FirstClaims::new();
                 only.note(ply, turn, &here);
                 return PlyStatus {

@@ -27,6 +27,29 @@ impl TimeControl {
     }
 }
 
+/// Where the time control of a claim came from. JSON: `"--time-control"` for one given with
+/// the claim (the spelling of the JSON contract), the tag as written, or `"default"`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TimeControlSource {
+    /// Given with the claim; it wins over the record's tags.
+    Given,
+    /// Implied by a tag of the record, as written (`[TimeControl "180+2"]`, `[Event "World
+    /// Blitz"]`).
+    Tag(String),
+    /// Neither given nor recorded: standard play.
+    Default,
+}
+
+impl Serialize for TimeControlSource {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
+            TimeControlSource::Given => "--time-control",
+            TimeControlSource::Tag(tag) => tag,
+            TimeControlSource::Default => "default",
+        })
+    }
+}
+
 /// Time added to the opponent's clock after an incorrect claim.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Penalty {

@@ -138,23 +138,6 @@ pub struct MovesInWords {
     pub intended: BTreeMap<usize, String>,
 }
 
-impl JudgeReport {
-    /// A readable report: one verdict sentence (what ended the game, after which move, which
-    /// clause; or who may claim now), the claims that arose, the flag, the recorded result.
-    /// Moves in SAN, numbered as players count them, plies in brackets.
-    pub fn text(&self) -> String {
-        crate::render::chess_judge::text(self)
-    }
-
-    /// Every clause the report cites (for the glossary summaries that end a text report).
-    pub fn citations(&self) -> Vec<&'static str> {
-        let mut v: Vec<&'static str> = self.clause.into_iter().collect();
-        v.extend(self.claims.iter().chain(&self.end_claims).map(|c| c.clause));
-        v.extend(self.flag.as_ref().map(|f| f.clause));
-        v
-    }
-}
-
 /// Whether a `[Termination]` tag says the game was lost on time ("Time forfeit", "time",
 /// "lost on time", "flag fall", ...).
 pub fn is_time_forfeit(termination: Option<&str>) -> bool {

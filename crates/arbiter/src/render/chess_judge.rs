@@ -2,12 +2,12 @@
 //! the game, after which move, which clause; or who may claim now), the claims that arose, the
 //! flag, the recorded result. Moves in SAN, numbered as players count them, plies in brackets.
 
+use super::side_title;
 use super::{capitalise_first, heading_in, plies_line, read_notes_in, zh};
 use crate::chess::{JudgeReport, MovesInWords, Reason};
 use crate::report::ChessGameReport;
 use crate::types::Lang;
 use crate::types::{ClaimKind, Status};
-use crate::words::side_title;
 
 /// The heading (`FILE, game N: White vs Black (Event)`) and the report's text, laid out as
 /// a xiangqi game's ([`super::xiangqi_judge::text`]).
@@ -74,7 +74,7 @@ pub fn text(r: &JudgeReport) -> String {
             if r.moves_after_end > 0 {
                 t.push_str(&format!(
                     "  The record goes on for {} more after the game had ended.\n",
-                    crate::words::plies(r.moves_after_end)
+                    super::plies(r.moves_after_end)
                 ));
             }
         }
@@ -371,4 +371,28 @@ pub fn text_in(r: &JudgeReport, lang: Lang) -> String {
         }
     }
     t
+}
+
+impl ChessGameReport {
+    /// `FILE #INDEX: ` and the report's text.
+    pub fn text(&self) -> String {
+        crate::render::chess_judge::game_text(self)
+    }
+}
+
+impl JudgeReport {
+    /// A readable report: one verdict sentence (what ended the game, after which move, which
+    /// clause; or who may claim now), the claims that arose, the flag, the recorded result.
+    /// Moves in SAN, numbered as players count them, plies in brackets.
+    pub fn text(&self) -> String {
+        crate::render::chess_judge::text(self)
+    }
+
+    /// Every clause the report cites (for the glossary summaries that end a text report).
+    pub fn citations(&self) -> Vec<&'static str> {
+        let mut v: Vec<&'static str> = self.clause.into_iter().collect();
+        v.extend(self.claims.iter().chain(&self.end_claims).map(|c| c.clause));
+        v.extend(self.flag.as_ref().map(|f| f.clause));
+        v
+    }
 }

@@ -1,13 +1,16 @@
 //! The text of a judged draw claim: chess threefold and fifty moves (FIDE 9.2, 9.3, 9.5), the
 //! xiangqi natural move limit (AXF, TW113).
 
+use super::side_title;
+use super::zh::cite_in as cite;
 use super::{capitalise_first, capitalised, zh};
-use crate::chess::{ClaimVerdict, GameEnded};
+use super::{in_lang, with_summaries};
+use crate::chess::{ClaimVerdict, GameEnded, TimeControlSource};
 use crate::report::ClaimReport;
 use crate::types::ClaimKind;
 use crate::types::Lang;
-use crate::words::side_title;
 use crate::xiangqi::limits::LimitClaim;
+use serde_json::{json, Value};
 
 /// The claim judged step by step, the decision and the penalty of an incorrect claim.
 pub fn body_text(r: &ClaimReport) -> String {
@@ -128,7 +131,7 @@ pub fn chess(r: &ClaimVerdict) -> String {
     if let Some(p) = r.plies_without_progress {
         t.push_str(&format!(
             "{} without pawn move or capture (100 needed).\n",
-            crate::words::plies(p as usize)
+            super::plies(p as usize)
         ));
     }
     if let Some(ended) = &r.ended {
@@ -140,10 +143,10 @@ pub fn chess(r: &ClaimVerdict) -> String {
     } else {
         t.push_str(&format!("Incorrect ({}).", r.clause));
         if let Some(p) = &r.penalty {
-            let source = match r.time_control_source.as_str() {
-                "default" => "as none was given or recorded".to_string(),
-                "--time-control" => "as --time-control says".to_string(),
-                tag => format!("from the record's {tag}"),
+            let source = match &r.time_control_source {
+                TimeControlSource::Default => "as none was given or recorded".to_string(),
+                TimeControlSource::Given => format!("as {} says", super::input_words().time_control),
+                TimeControlSource::Tag(tag) => format!("from the record's {tag}"),
             };
             t.push_str(&format!(
                 " The opponent gets {} s more ({}; {} play, {source}).",
@@ -492,10 +495,12 @@ pub fn chess_in(r: &ClaimVerdict, lang: Lang) -> String {
                 crate::chess::TimeControl::Rapid => "快棋",
                 crate::chess::TimeControl::Blitz => "超快棋",
             };
-            let source = match r.time_control_source.as_str() {
-                "default" => zh::pick(lang, "未給出也未記錄時限", "未给出也未记录时限").to_string(),
-                "--time-control" => zh::pick(lang, "依所給時限", "依所给时限").to_string(),
-                tag => format!("{}{tag}", zh::pick(lang, "依記錄的", "依记录的")),
+            let source = match &r.time_control_source {
+                TimeControlSource::Default => {
+                    zh::pick(lang, "未給出也未記錄時限", "未给出也未记录时限").to_string()
+                }
+                TimeControlSource::Given => zh::pick(lang, "依所給時限", "依所给时限").to_string(),
+                TimeControlSource::Tag(tag) => format!("{}{tag}", zh::pick(lang, "依記錄的", "依记录的")),
             };
             t.push_str(&format!(
                 "{}{}{}（{}；{tc}，{source}）。",
@@ -517,4 +522,82 @@ pub fn chess_in(r: &ClaimVerdict, lang: Lang) -> String {
         t.push('\n');
     }
     t
+}
+
+impl ClaimReport {
+    /// The claim judged step by step, the decision and the penalty of an incorrect claim.
+    pub fn text(&self) -> String {
+        with_summaries(self.body_text())
+    }
+
+    fn body_text(&self) -> String {
+        crate::render::claim::body_text(self)
+    }
+
+    /// The words in `lang` (the HTTP answer's `text`): the report, the decision line, the
+    /// citation of `clause`, and the claimant's sentence.
+    pub fn text_json(&self, lang: Lang) -> Value {
+        let report = self.text_in(lang);
+        let body = crate::render::claim::body_text_in(self, lang);
+        let clause = match self {
+            ClaimReport::Chess(v) => v.clause.to_string(),
+            ClaimReport::Xiangqi { claim, ended, .. } => ended
+                .as_ref()
+                .map_or(claim.clause.clone(), |e| e.clause.to_string()),
+        };
+        let by = match self {
+            ClaimReport::Chess(v) => v.by,
+            ClaimReport::Xiangqi { claim, .. } => claim.by.into(),
+        };
+        let first = body.lines().next().unwrap_or("").to_string();
+        let verdict = body
+            .lines()
+            .rev()
+            .find(|l| !l.starts_with(' '))
+            .unwrap_or("")
+            .to_string();
+        let mut sides = serde_json::Map::new();
+        sides.insert(by.name().to_string(), json!(first));
+        json!({
+            "lang": lang,
+            "report": report,
+            "verdict": verdict,
+            "clause": cite(lang, &clause),
+            "moves": [],
+            "sides": sides,
+        })
+    }
+
+    /// [`ClaimReport::text`] in `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        in_lang(
+            lang,
+            || self.body_text(),
+            |lang| crate::render::claim::body_text_in(self, lang),
+        )
+    }
+}
+
+impl GameEnded {
+    /// `"The game had already ended at ply 23 by checkmate (FIDE 5.1.1): no claim can be
+    /// made, and none is penalised.\n"`.
+    pub fn text(&self) -> String {
+        crate::render::claim::game_ended(self)
+    }
+}
+
+impl ClaimVerdict {
+    /// A readable report of the verdict: who claims after which move (SAN, move numbers, ply in
+    /// brackets), the count, the verdict with its clause, the penalty with its time control and
+    /// where that came from.
+    pub fn text(&self) -> String {
+        crate::render::claim::chess(self)
+    }
+}
+
+impl LimitClaim {
+    /// The count in plain words, one line per step.
+    pub fn steps(&self) -> Vec<String> {
+        crate::render::claim::limit_steps(self)
+    }
 }

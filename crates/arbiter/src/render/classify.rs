@@ -1,8 +1,10 @@
 //! The text report of one classified xiangqi move (`arbiter classify`).
 
+use super::{in_lang, with_summaries, Notation};
 use crate::render::cycle::{exempted_en, exempted_zh, move_effects_zh};
 use crate::report::ClassifyReport;
 use crate::types::Lang;
+use serde_json::{json, Value};
 use xiangqi::notation::Style;
 
 /// `MOVE (Chinese): kinds`, then one line per chase (and per exempted threat with
@@ -51,4 +53,42 @@ pub fn body_text_in(r: &ClassifyReport, lang: Lang) -> String {
         }
     }
     text
+}
+
+impl ClassifyReport {
+    /// `MOVE (Chinese): kinds`, then one line per chase (and per exempted threat with
+    /// `explain`), ending with the summaries of the clauses cited.
+    pub fn text(&self) -> String {
+        with_summaries(self.body_text())
+    }
+
+    /// The words in `lang` (the HTTP answer's `text`): the report, its first line as the
+    /// verdict, the move in `notation`.
+    pub fn text_json(&self, lang: Lang, notation: Notation) -> Value {
+        let (style, options) = notation.style_for(lang, self.style, self.options);
+        let report = self.text_in(lang, notation);
+        json!({
+            "lang": lang,
+            "report": report,
+            "verdict": report.lines().next().unwrap_or(""),
+            "clause": null,
+            "moves": [xiangqi::notation::write_move_with(&self.position, self.facts.mv, style, &options)],
+            "sides": {},
+        })
+    }
+
+    /// [`ClassifyReport::text`] in `lang`, the move written as `notation` says.
+    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
+        let mut r = self.clone();
+        (r.style, r.options) = notation.style_for(lang, self.style, self.options);
+        in_lang(
+            lang,
+            || crate::render::classify::body_text(&r),
+            |lang| crate::render::classify::body_text_in(&r, lang),
+        )
+    }
+
+    fn body_text(&self) -> String {
+        crate::render::classify::body_text(self)
+    }
 }

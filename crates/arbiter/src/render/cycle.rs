@@ -4,24 +4,92 @@
 
 use super::bracketed;
 use super::zh;
+use super::zh::cite_in as cite;
+use super::{in_lang, with_summaries, Notation};
+use crate::report::CycleReport;
 use crate::types::Lang;
 use crate::words::MoveNumbering;
-use crate::xiangqi::facts::{Exemption, MoveFacts};
+use crate::xiangqi::facts::{Exemption, MoveFacts, Reading};
 use crate::xiangqi::repetition::{
     AllowedBecause, AllowedChase, CycleJudgement, Ground, Offence, SideJudgement,
 };
+use serde_json::{json, Value};
 use xiangqi::notation::{write_move_with, ChineseScript, Style, WriteOptions};
 use xiangqi::{Color, Piece, Position, Square};
 
-/// One line per reading beyond the seeds that a verdict rests on, with its source.
+/// A reading and its source, in `lang` (English is also the JSON form).
+pub fn reading_words(r: Reading, lang: Lang) -> (String, String) {
+    let (en, hant, hans) = match r {
+        Reading::JoinedEveryMove => (
+            (
+                "a general or soldier that joins another piece in chasing one piece on every move of the loop excuses nothing: that piece's perpetual chase stands",
+                "AXF detailed rule 25, applied to TW113, whose general rules allow a general or soldier joined by one chariot, horse or cannon without saying on how many moves",
+            ),
+            (
+                "將帥或兵卒每步都聯合其他子長捉一子，不能開脫：該子的長捉成立",
+                "亞洲棋規細則第25條，用於台灣棋規：台灣棋規總綱允許將帥或兵卒聯合一車、一馬或一炮，未言明步數",
+            ),
+            (
+                "将帅或兵卒每步都联合其他子长捉一子，不能开脱：该子的长捉成立",
+                "亚洲棋规细则第25条，用于台湾棋规：台湾棋规总纲允许将帅或兵卒联合一车、一马或一炮，未言明步数",
+            ),
+        ),
+        Reading::MutualChaseNotEven => (
+            (
+                "a mutual perpetual chase is not a draw when one side chases a chariot with a cannon, a horse and cannon, or against a horse pin",
+                "AXF detailed rules 10, 14, 15, applied to TW113, whose chapter 2 table is silent on these pairs",
+            ),
+            (
+                "雙方互相長捉時，以炮長捉車、以炮傌長捉車或長捉被傌牽制之車的一方不作和",
+                "亞洲棋規細則第10、14、15條，用於台灣棋規：台灣棋規第二章判決原則表未規定這幾種情形",
+            ),
+            (
+                "双方互相长捉时，以炮长捉车、以炮马长捉车或长捉被马牵制之车的一方不作和",
+                "亚洲棋规细则第10、14、15条，用于台湾棋规：台湾棋规第二章判决原则表未规定这几种情形",
+            ),
+        ),
+        Reading::AdvisorElephantOnProtected => (
+            (
+                "an advisor or elephant attacking a protected chariot, horse or cannon chases it",
+                "the full AXF rule book, as read by two independent engines; its repetition chapter does not name advisors and elephants",
+            ),
+            (
+                "仕士、相象攻擊有根的車、馬、炮，作捉",
+                "亞洲棋規全文，依兩個獨立引擎的解讀；棋例一章未列仕士、相象",
+            ),
+            (
+                "仕士、相象攻击有根的车、马、炮，作捉",
+                "亚洲棋规全文，依两个独立引擎的解读；棋例一章未列仕士、相象",
+            ),
+        ),
+    };
+    let (reading, source) = match lang {
+        Lang::En => en,
+        Lang::ZhHant => hant,
+        Lang::ZhHans => hans,
+    };
+    (reading.to_string(), source.to_string())
+}
+
+/// The JSON form of a reading: `{"reading","source"}`, in English.
+impl serde::Serialize for Reading {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let (reading, source) = reading_words(*self, Lang::En);
+        let mut m = serializer.serialize_map(Some(2))?;
+        m.serialize_entry("reading", &reading)?;
+        m.serialize_entry("source", &source)?;
+        m.end()
+    }
+}
+
+/// One line per reading beyond the rule books' text that a verdict rests on, with its source.
 pub fn readings_text(j: &CycleJudgement) -> String {
     j.readings
         .iter()
         .map(|r| {
-            format!(
-                "Reading beyond the seeds: {} (source: {}).\n",
-                r.reading, r.source
-            )
+            let (reading, source) = reading_words(*r, Lang::En);
+            format!("Reading beyond the rule book's text: {reading} (source: {source}).\n")
         })
         .collect()
 }
@@ -660,12 +728,11 @@ pub fn cycle_text_in(
     }
     let readings = |s: &mut String| {
         for r in &j.readings {
+            let (reading, source) = reading_words(*r, lang);
             s.push_str(&format!(
-                "{}{}（{}{}）。\n",
+                "{}{reading}（{}{source}）。\n",
                 zh::pick(lang, "棋規文字以外的解讀：", "棋规文字以外的解读："),
-                r.reading,
                 zh::pick(lang, "出處：", "出处："),
-                r.source
             ));
         }
     };
@@ -677,4 +744,71 @@ pub fn cycle_text_in(
     s.push('\n');
     readings(&mut s);
     s
+}
+
+impl CycleReport {
+    /// The board, each move with what it did, one sentence per side, the verdict and clause,
+    /// ending with the summaries of the clauses cited.
+    pub fn text(&self) -> String {
+        let wording = CycleWording {
+            style: self.style,
+            options: self.options,
+            ..Default::default()
+        };
+        with_summaries(cycle_text_with(
+            &self.start,
+            &self.judgement,
+            self.explain,
+            &wording,
+        ))
+    }
+
+    /// The words in `lang` (the HTTP answer's `text`): the report, the verdict line, the
+    /// citation, the moves in `notation` and each side's sentence.
+    pub fn text_json(&self, lang: Lang, notation: Notation) -> Value {
+        let (style, options) = notation.style_for(lang, self.style, self.options);
+        let mut pos = self.start.clone();
+        let moves: Vec<String> = crate::render::cycle::in_play_order(&self.start, &self.judgement)
+            .into_iter()
+            .map(|f| {
+                let t = xiangqi::notation::write_move_with(&pos, f.mv, style, &options);
+                pos.make_move(f.mv);
+                t
+            })
+            .collect();
+        json!({
+            "lang": lang,
+            "report": self.text_in(lang, notation),
+            "verdict": crate::render::cycle::cycle_verdict_in(&self.judgement, lang),
+            "clause": cite(lang, &self.judgement.verdict.clause),
+            "moves": moves,
+            "sides": {
+                "red": crate::render::cycle::side_sentence_in(&self.judgement.red, lang),
+                "black": crate::render::cycle::side_sentence_in(&self.judgement.black, lang),
+            },
+        })
+    }
+
+    /// [`CycleReport::text`] in `lang`, moves written as `notation` says.
+    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
+        let (style, options) = notation.style_for(lang, self.style, self.options);
+        let wording = CycleWording {
+            style,
+            options,
+            ..Default::default()
+        };
+        in_lang(
+            lang,
+            || cycle_text_with(&self.start, &self.judgement, self.explain, &wording),
+            |lang| {
+                crate::render::cycle::cycle_text_in(
+                    &self.start,
+                    &self.judgement,
+                    self.explain,
+                    &wording,
+                    lang,
+                )
+            },
+        )
+    }
 }

@@ -1,11 +1,14 @@
 //! The text of a dead-position answer (FIDE 5.2.2, 6.9, 9.6.2).
 
 use super::zh;
+use super::zh::cite_in as cite;
+use super::{in_lang, with_summaries};
 use crate::report::DeadAnswer;
 use crate::types::Lang;
+use serde_json::{json, Value};
 
 /// [`DeadAnswer::text`] without the clause summaries (a FEN file's answers share one
-/// block of summaries at the end: [`crate::glossary::summaries_text`]).
+/// block of summaries at the end: [`super::glossary::summaries_text`]).
 pub fn body_text(r: &DeadAnswer) -> String {
     let fen = &r.fen;
     match &r.report {
@@ -126,5 +129,46 @@ pub fn body_text_in(r: &DeadAnswer, lang: Lang) -> String {
             }
             text
         }
+    }
+}
+
+impl DeadAnswer {
+    /// The FEN, then whether each side can still mate and what follows, ending with the
+    /// summaries of the clauses cited.
+    pub fn text(&self) -> String {
+        with_summaries(self.body_text())
+    }
+
+    /// [`DeadAnswer::text`] without the clause summaries (a FEN file's answers share one
+    /// block of summaries at the end: [`super::glossary::summaries_text`]).
+    pub fn body_text(&self) -> String {
+        crate::render::dead::body_text(self)
+    }
+
+    /// The words in `lang` (the HTTP answer's `text`).
+    pub fn text_json(&self, lang: Lang) -> Value {
+        let body = self.body_text_in(lang);
+        json!({
+            "lang": lang,
+            "report": self.text_in(lang),
+            "verdict": body.lines().nth(1).unwrap_or("").to_string(),
+            "clause": self.report.as_ref().ok().map(|r| cite(lang, r.clause)),
+            "moves": [],
+            "sides": {},
+        })
+    }
+
+    /// [`DeadAnswer::text`] in `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        in_lang(
+            lang,
+            || self.body_text(),
+            |lang| crate::render::dead::body_text_in(self, lang),
+        )
+    }
+
+    /// [`DeadAnswer::body_text`] in `lang`.
+    pub fn body_text_in(&self, lang: Lang) -> String {
+        crate::render::dead::body_text_in(self, lang)
     }
 }

@@ -13,6 +13,10 @@ pub fn game_error(r: &GameError) -> String {
     if let Some(t) = &r.text {
         return t.clone();
     }
+    if r.from_position {
+        let place = r.ply.map(|p| format!(", ply {p}")).unwrap_or_default();
+        return format!("{}{place}: error: {}\n", super::input_words().position, r.error);
+    }
     let place = match (r.index, r.ply) {
         (Some(i), Some(p)) => format!(": game {}, ply {p}", i + 1),
         (Some(i), None) => format!(": game {}", i + 1),
@@ -43,10 +47,7 @@ pub fn game_error_in(r: &GameError, lang: Lang) -> String {
         (Some(i), None) => format!("，第{}局", i + 1),
         _ => String::new(),
     };
-    if r.text
-        .as_deref()
-        .is_some_and(|t| t.starts_with("position (--fen/--moves)"))
-    {
+    if r.from_position {
         let place = r.ply.map(zh::ply_mark).unwrap_or_default();
         return format!(
             "{}{place}：{}{}\n",
@@ -72,6 +73,13 @@ fn error_words(r: &GameError, lang: Lang) -> String {
     match &r.cause {
         Some(c) => cause(c, lang),
         None => r.error.clone(),
+    }
+}
+
+/// A usage error in English ([`usage`]).
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&usage(self, Lang::En))
     }
 }
 
@@ -1115,5 +1123,17 @@ pub fn cause(c: &Cause, lang: Lang) -> String {
                 _ => format!("{}{reason}", p("無法讀取：", "无法读取：")),
             }
         }
+    }
+}
+
+impl GameError {
+    /// `FILE: game N, ply P: error: ERROR` and a newline.
+    pub fn text(&self) -> String {
+        crate::render::errors::game_error(self)
+    }
+
+    /// [`GameError::text`] in `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        crate::render::errors::game_error_in(self, lang)
     }
 }

@@ -14,6 +14,7 @@ pub mod cycle;
 pub mod dead;
 pub mod errors;
 pub mod flag;
+pub mod game;
 pub mod glossary;
 pub mod perft;
 pub mod rescore;
@@ -23,6 +24,47 @@ pub mod zh;
 use crate::types::{Lang, ParseError, Side};
 use xiangqi::notation::{Style, WriteOptions};
 use xiangqi::Color;
+
+/// How the English text reports name what a shell was given, where a shell has words of its
+/// own for it: the CLI names its flags (`position (--fen/--moves)`), other shells (HTTP,
+/// Python) keep [`InputWords::LIBRARY`], which describes the input. Chinese reports describe
+/// the input in every shell.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct InputWords {
+    /// The label of a game given as a start position and moves (the heading of its report
+    /// and the place of its error).
+    pub position: &'static str,
+    /// The time control given with a claim, in "… play, as {time_control} says" (the penalty
+    /// of an incorrect chess claim).
+    pub time_control: &'static str,
+    /// Ends the AXF procedure note (`pending after 3 cycles, one more cycle decides{cycles}).`):
+    /// how the count of cycles is changed, or nothing.
+    pub cycles: &'static str,
+}
+
+impl InputWords {
+    /// The library's words: `position given`, `the time control given`, and nothing on how
+    /// to change the count of cycles.
+    pub const LIBRARY: InputWords = InputWords {
+        position: "position given",
+        time_control: "the time control given",
+        cycles: "",
+    };
+}
+
+static INPUT_WORDS: std::sync::OnceLock<InputWords> = std::sync::OnceLock::new();
+
+/// Sets the words of [`InputWords`] for every report the process writes from now on; once,
+/// before the first report (a shell's `main`). Returns false, changing nothing, when they were
+/// already set.
+pub fn set_input_words(words: InputWords) -> bool {
+    INPUT_WORDS.set(words).is_ok()
+}
+
+/// The words set by [`set_input_words`], else [`InputWords::LIBRARY`].
+pub(crate) fn input_words() -> &'static InputWords {
+    INPUT_WORDS.get().unwrap_or(&InputWords::LIBRARY)
+}
 
 /// How a text report writes xiangqi moves (chess moves are always SAN with `+`/`#`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -91,7 +133,7 @@ impl Notation {
 
 /// `text`, then the summaries of the clauses it cites (the clause glossary, in our words).
 pub(crate) fn with_summaries(text: String) -> String {
-    let summaries = crate::glossary::summaries_text([text.as_str()]);
+    let summaries = glossary::summaries_text([text.as_str()]);
     if summaries.is_empty() {
         text
     } else {
@@ -193,10 +235,10 @@ pub(crate) fn read_notes_in(lang: Lang, s: &mut String, truncated: bool, warning
 }
 
 /// How a text report names a game: `"FILE, game N"` with N counted from 1 (JSON `index` is
-/// 0-based); a `--fen/--moves` position is `"position (--fen/--moves)"`.
+/// 0-based); a game given as a start position and moves is [`InputWords::position`].
 pub(crate) fn game_label(file: &str, index: usize, from_position: bool) -> String {
     if from_position {
-        "position (--fen/--moves)".to_string()
+        input_words().position.to_string()
     } else if file == "-" {
         format!("standard input, game {}", index + 1)
     } else {

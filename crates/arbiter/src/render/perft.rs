@@ -32,3 +32,15 @@ pub fn text_in(r: &PerftReport, lang: Lang) -> String {
     ));
     text
 }
+
+impl PerftReport {
+    /// One `MOVE: N` line per first move (with divide), then `nodes at depth D: N` (both games).
+    pub fn text(&self) -> String {
+        crate::render::perft::text(self)
+    }
+
+    /// [`PerftReport::text`] in `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        crate::render::perft::text_in(self, lang)
+    }
+}

@@ -2,6 +2,7 @@
 //! procedure where it applies, repetition evidence with the moves numbered in the record's
 //! notation.
 
+use super::Notation;
 use super::{capitalise_first, capitalised, heading_in, plies_line, read_notes_in, read_notes_text, zh};
 use crate::render::cycle::{cycle_text_in, cycle_text_with, CycleWording};
 use crate::report::XiangqiGameReport;
@@ -166,14 +167,15 @@ fn verdict_text(r: &XiangqiGameReport) -> String {
             ),
             RulesId::Axf => format!(
                 "  Procedure: the AXF rules write none; the count of the TW113 procedure is used (pending \
-                 after {cycles} cycles, one more cycle decides; --cycles changes it).\n"
+                 after {cycles} cycles, one more cycle decides{}).\n",
+                super::input_words().cycles
             ),
         });
     }
     if r.moves_after_end > 0 {
         s.push_str(&format!(
             "  The record goes on for {} more after the game had ended.\n",
-            crate::words::plies(r.moves_after_end)
+            super::plies(r.moves_after_end)
         ));
     }
     if let Some(rec) = r.recorded_result.as_deref() {
@@ -193,7 +195,7 @@ fn verdict_text(r: &XiangqiGameReport) -> String {
         if nine_rounds {
             s.push_str(&format!(
                 "  The 9 rounds judged: {} {}:\n",
-                crate::words::plies(rep.length),
+                super::plies(rep.length),
                 after_move(r, rep.start_ply)
             ));
         } else {
@@ -210,7 +212,7 @@ fn verdict_text(r: &XiangqiGameReport) -> String {
             };
             s.push_str(&format!(
                 "  Repetition: a loop of {} played {} times, from {} to {}, judged together{earlier}:\n",
-                crate::words::plies(rep.length),
+                super::plies(rep.length),
                 rep.count,
                 move_at(r, rep.start_ply),
                 move_at(r, at)
@@ -596,4 +598,32 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
         }
     }
     s
+}
+
+impl XiangqiGameReport {
+    /// The report for people: heading, one verdict sentence, clause, procedure where it
+    /// applies, repetition evidence with the moves numbered in the record's notation.
+    pub fn text(&self) -> String {
+        crate::render::xiangqi_judge::text(self)
+    }
+
+    /// Every move of the game, one string per ply, in the report's notation.
+    pub fn moves_written(&self) -> Vec<String> {
+        let mut pos = self.start.clone();
+        self.moves
+            .iter()
+            .map(|&m| {
+                let t = xiangqi::notation::write_move_with(&pos, m, self.style, &self.write);
+                pos.make_move(m);
+                t
+            })
+            .collect()
+    }
+
+    /// A copy that writes its moves as `notation` says for a report in `lang`.
+    pub fn with_notation(&self, lang: Lang, notation: Notation) -> XiangqiGameReport {
+        let mut r = self.clone();
+        (r.style, r.write) = notation.style_for(lang, self.style, self.write);
+        r
+    }
 }

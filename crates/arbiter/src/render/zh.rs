@@ -113,7 +113,6 @@ fn qualifier(lang: Lang, q: &str) -> Option<String> {
         "red" => pick(lang, "紅方", "红方"),
         "black" => "黑方",
         "60 moves" => "60回合",
-        "seed 001" => return Some(String::new()),
         _ => {
             if let Some(rule) = q.strip_suffix(" reading") {
                 return Some(

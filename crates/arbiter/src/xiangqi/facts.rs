@@ -1,5 +1,5 @@
 //! Per-move facts for xiangqi: check, chase (chaser → target), mate threat, exchange, idle
-//! (spec `xiangqi-repetition.md` §1). Everything is decided on real positions: protection by
+//! (docs/axf.md). Everything is decided on real positions: protection by
 //! making the capture and generating the legal recaptures, pins by lifting the piece.
 
 use crate::xiangqi::rules::{RuleSet, RulesId};
@@ -87,11 +87,22 @@ pub struct Attack {
     pub false_root: bool,
 }
 
-/// A reading beyond the seeds that makes an attack a chase.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ReadingId {
+/// A reading of the rules beyond the rule books' text that a verdict rests on (docs/axf.md and
+/// docs/tw113.md, "Readings chosen where the text is open"). Rule code names the reading; the
+/// render layer words it and its source in each language, and writes its JSON form
+/// `{"reading","source"}` (English). The order is the order in which a report lists them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Reading {
+    /// TW113: a general or soldier that joins another piece in chasing one piece on every move
+    /// of the loop excuses nothing (AXF detailed rule 25 read in: TW113's general rules allow
+    /// the joint chase without saying on how many moves).
+    JoinedEveryMove,
+    /// TW113: a mutual perpetual chase is not a draw when one side chases a chariot with a
+    /// cannon, a horse and cannon, or against a horse pin (AXF detailed rules 10, 14, 15 read in:
+    /// the TW113 chapter 2 table is silent on these pairs).
+    MutualChaseNotEven,
     /// AXF: an advisor or elephant attacking a protected chariot, horse or cannon chases it
-    /// (the full AXF rule book as read by two engines; not in seed 001; spec §1).
+    /// (the full AXF rule book as read by two engines; not in its repetition chapter).
     AdvisorElephantOnProtected,
 }
 
@@ -126,10 +137,10 @@ pub struct Chase {
     /// rules, general and soldier). `None`: any other move.
     #[serde(skip)]
     pub joined_by: Option<PieceKind>,
-    /// The attack is a chase only by a reading beyond the seeds (the target is protected and
+    /// The attack is a chase only by a reading beyond the rule books' text (the target is protected and
     /// the pair is in `RuleSet::reading_chase`).
     #[serde(skip)]
-    pub reading: Option<ReadingId>,
+    pub reading: Option<Reading>,
 }
 
 /// A threat the move made that the rules exempt from being a chase (for `--explain`).
@@ -217,8 +228,8 @@ fn cannon_screen(pos: &Position, from: Square, to: Square) -> Option<Square> {
 }
 
 /// Whether the piece on `from` (of either side) could capture on `to` if its side were to move,
-/// **a check standing at that moment suspending nothing** (spec `xiangqi-repetition.md` §1,
-/// from seed 000 §1: a chase is a *newly added* attack).
+/// **a check standing at that moment suspending nothing** (docs/axf.md,
+/// from the TW113 definition: a chase is a *newly added* attack).
 ///
 /// The capture must obey the movement rules. It is possible when it is legal, or when, after
 /// it, its own general is attacked by no piece other than those in `standing` (the pieces that
@@ -266,7 +277,7 @@ fn standing_checkers(pos: &Position, color: Color) -> Vec<Square> {
 ///
 /// A check that stands in `pos` before the capture (the move being judged gave check) suspends
 /// nothing: a recapture that would be illegal only because of that check counts as possible
-/// (spec `xiangqi-repetition.md` §1, "a check suspends nothing"; [`capture_possible`]). A check
+/// (docs/axf.md, "a check suspends nothing"; [`capture_possible`]). A check
 /// the capture itself gives still counts.
 pub fn is_protected(pos: &Position, from: Square, to: Square) -> bool {
     let Some(attacker) = pos.piece_at(from) else {
@@ -369,7 +380,7 @@ fn exemption(
     }
     // Pinned by a piece other than the attacker: a target pinned only by the attacker itself
     // can still take it (the capture removes the pinner), so the exchange stands (AXF detailed
-    // rule 19: 受牽制**不能去**; found by the differential run, issue 17).
+    // rule 19: 受牽制**不能去**; found by the differential run of docs/axf.md).
     let target_pinned = enemy_pins
         .iter()
         .any(|(s, pinners)| *s == to && pinners.iter().any(|p| *p != from));
@@ -434,7 +445,7 @@ fn mate_threat(after: &Position, mover: Color) -> bool {
 /// it opened, a screen it placed or moved, or by undermining the target's root (spec
 /// `xiangqi-repetition.md` §1; AXF general rules 3, 6, 7, 9, detailed rules 14, 19–24, 29).
 /// A move that answers a check makes no attack that stood before it new, root or no root (a
-/// check suspends nothing: spec §1). A general's or soldier's step that makes another piece's
+/// check suspends nothing: docs/axf.md). A general's or soldier's step that makes another piece's
 /// attack a chase is that piece's chase, joined by the general or soldier
 /// ([`Chase::joined_by`]): the cycle decides whether it is allowed (AXF detailed rules 23–25).
 pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
@@ -463,7 +474,7 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
                     || o.screen.and_then(|s| after_square(mv, s)) == a.screen)
         };
         let held_as_attack = old.iter().any(|o| same(&o));
-        // Answering a check renews no standing attack (spec §1: a check suspends nothing).
+        // Answering a check renews no standing attack (docs/axf.md: a check suspends nothing).
         let held_as_chase =
             old.iter().filter(same).any(|o| o.exemption.is_none()) || (answers_check && held_as_attack);
         // A cannon that did not move attacks through another screen piece than before the move
@@ -503,7 +514,7 @@ pub fn classify(before: &Position, mv: Move, rules: &RuleSet) -> MoveFacts {
                 joined_by,
                 reading: (rules.reading_chase.contains(&(a.chaser_kind, a.target_kind))
                     && is_protected(&after, a.chaser, a.target))
-                .then_some(ReadingId::AdvisorElephantOnProtected),
+                .then_some(Reading::AdvisorElephantOnProtected),
             }),
             Some(reason) if !held_as_attack => {
                 if reason == Exemption::ExchangeOffer {

@@ -1,4 +1,4 @@
-//! Natural move limit (自然限著) of both rule books (spec `xiangqi-repetition.md` §5).
+//! Natural move limit (自然限著) of both rule books (docs/tw113.md).
 //!
 //! Everything here is counted in **plies** (one side's move); "moves" of the rule books are
 //! converted once, in [`crate::xiangqi::rules::NaturalMoveLimit`]:
@@ -187,13 +187,6 @@ pub struct LimitClaim {
     pub clause: String,
     /// `None` for a valid claim and where the book states no penalty (AXF).
     pub penalty: Option<ShortClaimPenalty>,
-}
-
-impl LimitClaim {
-    /// The count in plain words, one line per step.
-    pub fn steps(&self) -> Vec<String> {
-        crate::render::claim::limit_steps(self)
-    }
 }
 
 /// Count a claim made at the last of `positions`: `positions[0]` is the position after the

@@ -1,4 +1,4 @@
-//! The TW113 9-round rule (seed 000 §6): 「在3個或以上交叉點，以無積極意義的允許或禁止著法
+//! The TW113 9-round rule (TW113 FAQ): 「在3個或以上交叉點，以無積極意義的允許或禁止著法
 //! 交替達9回合，納入待判局面」 — moves among three or more points, allowed and forbidden moves
 //! alternating with no constructive purpose for 9 rounds, make the position pending even
 //! without an exact repetition (a side cannot escape the repetition rules by using more points).

@@ -1,7 +1,7 @@
 //! The incremental referee for xiangqi: one move at a time, a verdict after each.
 //!
 //! Cost per move: a legality check, a mate test and a hash look-up; a repetition is only
-//! judged when a position recurs for the `cycles`-th time (spec `xiangqi-repetition.md` §4).
+//! judged when a position recurs for the `cycles`-th time (docs/cli.md, `--cycles`).
 //! Positions before the last capture can never recur, so the table is cleared at captures
 //! and the amortised cost per move does not grow with the game's length.
 //!

@@ -1,7 +1,8 @@
 //! Repetition cycles: per-side offence over the moves of one or more loops, and the verdict
-//! table (spec `xiangqi-repetition.md` §2–3; AXF general rules 1–5, detailed rules 1–3,
+//! table (AXF general rules 1–5, detailed rules 1–3,
 //! 27–28; TW113 ch.2 table).
 
+pub use super::facts::Reading;
 use crate::types::Outcome;
 use crate::xiangqi::facts::{classify, MoveFacts};
 use crate::xiangqi::rules::{RuleSet, RulesId};
@@ -47,7 +48,7 @@ pub struct SideJudgement {
     /// at the start of the judged moves, kind). One chaser: AXF general rule 3; two or more in
     /// turn: detailed rule 28.
     pub chasers: Vec<(Square, PieceKind)>,
-    /// Readings beyond the seeds that this side's offence rests on.
+    /// Readings beyond the rule books' text that this side's offence rests on.
     pub readings: Vec<Reading>,
     /// The clause that makes the offence (or the allowance) what it is: clause ids only
     /// (`"AXF detailed rule 13"`, `"AXF general rule 1 / general rule 3"`); what the clause
@@ -105,16 +106,6 @@ pub enum AllowedBecause {
     JoinedOnSomeMoves(PieceKind),
 }
 
-/// A reading of the rules that the seeds do not state, shown with its source wherever a
-/// verdict rests on it (spec `xiangqi-repetition.md` §1).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub struct Reading {
-    /// What is read, in one line.
-    pub reading: &'static str,
-    /// Where it comes from.
-    pub source: &'static str,
-}
-
 /// The verdict of a cycle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CycleVerdict {
@@ -143,7 +134,8 @@ pub struct CycleJudgement {
     pub black: SideJudgement,
     /// Who must vary and the result if nobody does.
     pub verdict: CycleVerdict,
-    /// Readings beyond the seeds that the verdict rests on (empty when the seeds decide alone).
+    /// Readings beyond the rule books' text that the verdict rests on (empty when the text decides
+    /// alone).
     pub readings: Vec<Reading>,
 }
 
@@ -247,7 +239,7 @@ struct MoveIds {
 
 /// Judge already classified moves (played from `start`) as one repetition pattern.
 ///
-/// Pieces keep their identity through the moves (spec §1): chased pieces and chasers alike are
+/// Pieces keep their identity through the moves (docs/axf.md): chased pieces and chasers alike are
 /// named by where they stood at `start`.
 pub fn judge_facts(start: &Position, facts: Vec<MoveFacts>, rules: &RuleSet) -> CycleJudgement {
     let mut ids: [Option<u8>; 90] = [None; 90];
@@ -403,7 +395,6 @@ fn judge_side(
             let on_t = chases_of(f, m, t);
             if on_t.iter().all(|c| c.reading.is_some()) {
                 for r in on_t.iter().filter_map(|c| c.reading) {
-                    let r = reading_of(r);
                     if !readings.contains(&r) {
                         readings.push(r);
                     }
@@ -417,10 +408,7 @@ fn judge_side(
     if offence == Offence::PerpetualChase && rules.id == RulesId::Tw113 {
         if let Some(t) = target_id {
             if joined_every_move(moves.iter().map(|(f, m)| (f, m)), t) {
-                readings.push(Reading {
-                    reading: "a general or soldier that joins another piece in chasing one piece on every move of the loop excuses nothing: that piece's perpetual chase stands",
-                    source: "AXF detailed rule 25 (seed 001), applied to TW113, whose general rules allow a general or soldier joined by one chariot, horse or cannon without saying on how many moves",
-                });
+                readings.push(Reading::JoinedEveryMove);
             }
         }
     }
@@ -580,16 +568,6 @@ fn chaser_kinds_of(moves: &[(MoveFacts, MoveIds)], id: u8, start: &Position) -> 
         }
     }
     v
-}
-
-/// The reading named by a chase, with its source.
-fn reading_of(r: crate::xiangqi::facts::ReadingId) -> Reading {
-    match r {
-        crate::xiangqi::facts::ReadingId::AdvisorElephantOnProtected => Reading {
-            reading: "an advisor or elephant attacking a protected chariot, horse or cannon chases it",
-            source: "AXF rule book (full text), as read by two independent engines; not in seed 001 (spec xiangqi-repetition.md §1)",
-        },
-    }
 }
 
 /// The clause that best names a side's offence (AXF numbering; TW113 cites its table).
@@ -779,10 +757,7 @@ fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> (Cycl
                 RulesId::Axf => (format!("AXF {rule}"), None),
                 RulesId::Tw113 => (
                     format!("TW113 ch.2 table (AXF {rule} reading)"),
-                    Some(Reading {
-                        reading: "a mutual perpetual chase is not a draw when one side chases a chariot with a cannon, a horse and cannon, or against a horse pin",
-                        source: "AXF detailed rules 10, 14, 15 (seed 001), applied to TW113, whose seed 000 table is silent on these pairs",
-                    }),
+                    Some(Reading::MutualChaseNotEven),
                 ),
             };
             let chased_back = Some(clause.clone());

@@ -44,8 +44,8 @@ pub fn cycle_verdict_json(j: &CycleJudgement) -> Value {
     })
 }
 
-/// The `arbiter cycle` object; `readings` lists the readings beyond the seeds that the verdict
-/// rests on (`{"reading","source"}`, empty when the seeds decide alone).
+/// The `arbiter cycle` object; `readings` lists the readings beyond the rule books' text that the verdict
+/// rests on (`{"reading","source"}`, empty when the text decides alone).
 pub fn cycle_json(j: &CycleJudgement, explain: bool) -> Value {
     json!({
         "game": "xiangqi",

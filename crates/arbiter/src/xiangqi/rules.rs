@@ -9,9 +9,9 @@ use xiangqi::PieceKind;
 /// (and serialised) as that type spells them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RulesId {
-    /// Asian Xiangqi Federation rules, chapter on repetition (棋例), seed 001.
+    /// Asian Xiangqi Federation rules, chapter on repetition (棋例).
     Axf,
-    /// Taiwan (ROC) 2024 (民國113年) revised rules, seed 000.
+    /// Taiwan (ROC) 2024 (民國113年) revised rules.
     Tw113,
 }
 
@@ -58,7 +58,7 @@ pub struct ShortClaimPenalty {
     pub clause: &'static str,
 }
 
-/// The natural move limit (自然限著) of a rule book (spec `xiangqi-repetition.md` §5).
+/// The natural move limit (自然限著) of a rule book (docs/tw113.md).
 ///
 /// All counts are in **plies** (one side's move), never in moves/rounds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -87,13 +87,13 @@ pub struct RuleSet {
     pub id: RulesId,
     /// (attacker, target) pairs that are a chase even when the target is protected.
     /// Both books: horse or cannon on a chariot (AXF general rule 6, detailed rules 10, 15, 16;
-    /// TW113 terms). TW113 adds advisor/elephant on a chariot (seed 000 §4); AXF adds
+    /// TW113 terms). TW113 adds advisor/elephant on a chariot (TW113 definitions of 捉); AXF adds
     /// advisor/elephant on chariot, horse and cannon (the reading of the AXF rule book taken by
-    /// two independent engines; spec `xiangqi-repetition.md` §1).
+    /// two independent engines; docs/axf.md).
     pub always_chase: &'static [(PieceKind, PieceKind)],
-    /// The pairs of `always_chase` that rest on a reading beyond the seeds (shown as such
+    /// The pairs of `always_chase` that rest on a reading beyond the rule books' text (shown as such
     /// wherever a verdict rests on them): AXF advisor/elephant on chariot, horse and cannon
-    /// (seed 001 names only horse and cannon on a chariot, general rule 6). TW113: none (seed
+    /// (the AXF chapter names only horse and cannon on a chariot, general rule 6). TW113: none (seed
     /// 000 §4 states advisor/elephant on a chariot).
     pub reading_chase: &'static [(PieceKind, PieceKind)],
     /// Whether a cannon that chases an unrivered soldier by changing screens still counts as
@@ -106,7 +106,7 @@ pub struct RuleSet {
     /// The written procedure: after the pending count, one more cycle decides
     /// (TW113 ch.4 procedure; AXF gives none and the same count is used).
     pub procedure_clause: &'static str,
-    /// The 9-round rule (TW113, seed 000 §6: 3 or more points, allowed and forbidden moves
+    /// The 9-round rule (TW113 FAQ: 3 or more points, allowed and forbidden moves
     /// alternating for 9 rounds with no constructive purpose → pending without an exact
     /// repetition); `None`: the book has no such rule (AXF).
     pub nine_rounds: Option<NineRounds>,
@@ -119,7 +119,7 @@ const A: PieceKind = PieceKind::Advisor;
 const B: PieceKind = PieceKind::Elephant;
 
 impl RuleSet {
-    /// The AXF rules (seed 001).
+    /// The AXF rules.
     pub fn axf() -> RuleSet {
         RuleSet {
             id: RulesId::Axf,
@@ -140,7 +140,7 @@ impl RuleSet {
         }
     }
 
-    /// The TW113 rules (seed 000).
+    /// The TW113 rules.
     pub fn tw113() -> RuleSet {
         RuleSet {
             id: RulesId::Tw113,

@@ -1,7 +1,7 @@
 //! Move notation: ICCS coordinates (`h2e2`), WXF (`C2=5`, `H2+3`, `H++7`), Chinese
 //! (`炮二平五`, `馬8進7`, `前炮平四`), SAN as match managers write it (`Che2`, `R9xd7`) and
-//! coordinates with ranks 1–10 (`h3e3`, `i10h8`), read and written (spec `xiangqi.md`, "Move
-//! notation").
+//! coordinates with ranks 1–10 (`h3e3`, `i10h8`), read and written (the
+//! table of docs/formats.md).
 //!
 //! Reading accepts every style in a game ([`parse_move`] detects the style of each token; a game
 //! read as a whole can be told to prefer SAN or ranks 1–10 where a token also reads as ICCS:

@@ -1,0 +1,273 @@
+//! `claim`: a draw claim judged (chess threefold and fifty moves, xiangqi natural move limit).
+
+use super::{detect_game, parse_xiangqi_fen, parse_xiangqi_moves};
+use crate::chess;
+use crate::report::{ClaimReport, Error, Usage};
+use crate::types::{ClaimKind, Game, RuleBook};
+use records::pgn;
+
+/// Where the claimed game comes from.
+#[derive(Copy, Clone, Debug)]
+pub enum ClaimGame<'a> {
+    /// Game `index` (0-based) of a record file's bytes; `file` labels messages.
+    Record {
+        /// The record file's bytes (PGN or XQF).
+        bytes: &'a [u8],
+        /// The path as given, or `-`.
+        file: &'a str,
+        /// 0-based index of the game in the file.
+        index: usize,
+    },
+    /// A start position (`None` = the standard start) and space-separated moves.
+    Position {
+        /// FEN: 10 ranks for xiangqi, 8 for chess.
+        fen: Option<&'a str>,
+        /// The moves from the FEN.
+        moves: &'a str,
+        /// Overrides detection from the FEN.
+        game: Option<Game>,
+    },
+}
+
+/// A draw claim to judge (cli.md `claim`).
+#[derive(Clone, Debug)]
+pub struct ClaimQuery<'a> {
+    /// What is claimed.
+    pub kind: ClaimKind,
+    /// The game.
+    pub game: ClaimGame<'a>,
+    /// `None` = AXF for xiangqi, FIDE for chess.
+    pub rules: Option<RuleBook>,
+    /// Ply at which the side to move claims (default: after the last move).
+    pub at_ply: Option<usize>,
+    /// The move the claimant writes down and intends to play (chess, 9.2.1.1 and 9.3.1).
+    pub intended_move: Option<String>,
+    /// For the penalty of an incorrect chess claim. `None`: what the record's `[TimeControl]`
+    /// or `[Event]` tag implies, else standard play.
+    pub time_control: Option<chess::TimeControl>,
+    /// Xiangqi: the limit in moves (`Some(40)`: TW113's alternative limit).
+    pub limit: Option<u32>,
+}
+
+/// Judges a draw claim made by the side to move at a ply: chess threefold and fifty moves
+/// (FIDE 9.2, 9.3, penalty 9.5.3), xiangqi natural move limit (AXF, TW113).
+///
+/// # Errors
+/// [`Error::Usage`] when the claim does not fit the game (a chess claim on a xiangqi game,
+/// `fide` rules for the natural move limit, a limit the rule book lacks, a ply beyond the
+/// moves); [`Error::Input`] when the game cannot be read or replayed.
+///
+/// ```
+/// use arbiter::{claim, ClaimGame, ClaimQuery, ClaimKind};
+/// let q = ClaimQuery {
+///     kind: ClaimKind::FiftyMoves,
+///     game: ClaimGame::Position { fen: Some("4k3/8/8/8/8/8/3R4/4K3 w - - 98 70"), moves: "d2c2", game: None },
+///     rules: None,
+///     at_ply: None,
+///     intended_move: Some("e8f8".into()),
+///     time_control: Default::default(),
+///     limit: None,
+/// };
+/// assert!(claim(&q).unwrap().valid());
+/// ```
+pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
+    let xiangqi_claim = q.kind == ClaimKind::NaturalMoveLimit;
+    let mut raw = None;
+    let is_xiangqi = match q.game {
+        ClaimGame::Record { bytes, file, index } => {
+            // Not PGN: a xiangqi format (XQF and kin); no such game: the claim says so.
+            let kind = if records::detect_format(bytes) == records::Format::Pgn {
+                raw = nth_pgn_game(bytes, index);
+                raw.as_ref().map(|r| pgn::detect_game(r).into())
+            } else {
+                Some(Game::Xiangqi)
+            };
+            match (kind, xiangqi_claim) {
+                (Some(Game::Xiangqi), false) => {
+                    return Err(Error::Usage(Usage::ChessClaimOnXiangqiRecord {
+                        file: file.into(),
+                    }))
+                }
+                (Some(Game::Chess), true) => {
+                    return Err(Error::Usage(Usage::XiangqiClaimOnChessRecord {
+                        file: file.into(),
+                    }))
+                }
+                _ => {}
+            }
+            xiangqi_claim
+        }
+        ClaimGame::Position { fen, moves, game } => {
+            // The game asked for, else the one the FEN or the moves show (no FEN and no
+            // moves: the claim's kind says which start position is meant).
+            let shown = game.or_else(|| {
+                (fen.is_some() || !moves.is_empty())
+                    .then(|| detect_game(fen, Some(moves).filter(|m| !m.is_empty())))
+            });
+            if xiangqi_claim && shown == Some(Game::Chess) {
+                return Err(Error::Usage(Usage::XiangqiClaimOnChess));
+            }
+            xiangqi_claim
+                || (fen.is_some()
+                    && game.unwrap_or_else(|| detect_game(fen, Some(moves).filter(|m| !m.is_empty())))
+                        == Game::Xiangqi)
+        }
+    };
+    if !is_xiangqi {
+        return chess_claim(q, raw);
+    }
+    if !xiangqi_claim {
+        return Err(Error::Usage(Usage::ChessClaimOnXiangqi));
+    }
+    natural_limit_claim(q)
+}
+
+/// The error for a game `index` (0-based) that the record does not hold: games counted from 1,
+/// as the reports count them; standard input or a request body (`file` `-`) is "the record".
+fn no_such_game(file: &str, index: usize) -> String {
+    let n = index.saturating_add(1);
+    if file == "-" {
+        format!("the record has no game {n}")
+    } else {
+        format!("{file}: there is no game {n}")
+    }
+}
+
+/// Game `index` of a PGN record file (`None`: no such game), split once for both the
+/// game-kind check and the chess claim.
+fn nth_pgn_game(bytes: &[u8], index: usize) -> Option<pgn::RawGame> {
+    let decoded = records::encoding::decode(bytes);
+    pgn::games(&decoded.text).nth(index)
+}
+
+/// The chess claim; `raw` is the record's game when [`claim`] has already split the file.
+fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport, Error> {
+    let kind = match q.kind {
+        kind @ (ClaimKind::Threefold | ClaimKind::FiftyMoves) => kind,
+        ClaimKind::NaturalMoveLimit => return Err(Error::Usage(Usage::XiangqiClaimOnChess)),
+    };
+    let record = match q.game {
+        ClaimGame::Record { file, index, .. } => {
+            let raw = raw.ok_or_else(|| Error::input(no_such_game(file, index)))?;
+            chess::read_pgn(&raw).into_record()?
+        }
+        ClaimGame::Position { fen, moves, .. } => chess::GameRecord::from_fen_moves(fen, moves)?,
+    };
+    let req = chess::ClaimRequest {
+        kind,
+        at_ply: q.at_ply,
+        intended_move: q.intended_move.clone(),
+        time_control: q.time_control,
+    };
+    Ok(ClaimReport::Chess(chess::judge_claim(&record, &req)?))
+}
+
+/// The xiangqi natural-move-limit claim (AXF 120 plies; TW113 100 plies, or 80 with
+/// limit 40), with the count step by step.
+fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
+    use crate::xiangqi::limits::{judge_claim, LimitError, LimitMode};
+    if q.rules == Some(RuleBook::Fide) {
+        return Err(Error::Usage(Usage::NaturalMoveLimitUnderFide));
+    }
+    let rules = RuleBook::xiangqi(q.rules);
+    let limit = rules.natural_move_limit;
+    let mode = match q.limit {
+        None => LimitMode::Standard,
+        Some(40) if limit.alternative_plies.is_some() => LimitMode::Alternative,
+        Some(m) if m * 2 == limit.plies => LimitMode::Standard,
+        Some(m) => {
+            return Err(Error::Usage(Usage::NoSuchLimit {
+                moves: m,
+                rules: rules.id.into(),
+                book_moves: limit.plies / 2,
+                alternative: limit.alternative_plies.is_some(),
+            }));
+        }
+    };
+    let (start, moves, texts) = match q.game {
+        ClaimGame::Record { bytes, file, index } => {
+            let opts = records::ReadOptions {
+                kind: Some(records::GameKind::Xiangqi),
+                file: Some(file.to_string()),
+            };
+            // The reports' numbering: a library's title-only slots keep their numbers.
+            let (_, game) = records::games(bytes, opts)
+                .find(|(i, _)| *i == index)
+                .ok_or_else(|| Error::input(no_such_game(file, index)))?;
+            match game.map_err(|e| Error::input(e.to_string()))? {
+                records::Game::Xiangqi(r) => {
+                    // Coordinates in XQF and kin: the report writes Chinese.
+                    let texts = if matches!(
+                        r.source,
+                        records::Source::Pgn(_) | records::Source::Text(_) | records::Source::Wxf(_)
+                    ) {
+                        r.texts
+                    } else {
+                        Vec::new()
+                    };
+                    (r.start, r.moves, texts)
+                }
+                records::Game::Chess(_) => {
+                    return Err(Error::input(format!("{file}: game {index} is not xiangqi")))
+                }
+            }
+        }
+        ClaimGame::Position { fen, moves: text, .. } => {
+            let start = parse_xiangqi_fen(fen)?;
+            let moves = parse_xiangqi_moves(&start, text)?;
+            (
+                start,
+                moves,
+                text.split_whitespace().map(str::to_string).collect(),
+            )
+        }
+    };
+    match judge_claim(&rules, mode, &start, &moves, q.at_ply) {
+        Ok(claim) => {
+            let (style, options) = xiangqi::notation::detect_notation(texts.iter().map(String::as_str))
+                .unwrap_or((xiangqi::notation::Style::Chinese, Default::default()));
+            // The move that produced the claim's ply, written as the record writes its moves.
+            let last_played = claim.at_ply.checked_sub(1).and_then(|i| {
+                let mut pos = start.clone();
+                for &m in moves.get(..i)? {
+                    pos.make_move(m);
+                }
+                Some((pos, *moves.get(i)?))
+            });
+            let last_move = last_played
+                .as_ref()
+                .map(|(pos, mv)| xiangqi::notation::write_move_with(pos, *mv, style, &options));
+            // No legal move at the claim's ply (mate or 困斃): the game ended there (no move
+            // can follow either, so not earlier), and the claim is not judged.
+            let mut pos = start.clone();
+            for &m in moves.iter().take(claim.at_ply) {
+                pos.make_move(m);
+            }
+            let in_check = pos.in_check(pos.side_to_move());
+            let ended = (!pos.has_legal_move_given_check(in_check)).then_some(chess::GameEnded {
+                ply: claim.at_ply,
+                by: if in_check { "checkmate" } else { "no_legal_moves" },
+                clause: if in_check {
+                    "checkmate: the side to move loses"
+                } else {
+                    "no legal move (困斃): the side to move loses"
+                },
+            });
+            Ok(ClaimReport::Xiangqi {
+                claim,
+                rules: rules.id,
+                numbering: crate::words::MoveNumbering {
+                    first_number: start.fullmove_number(),
+                    second_side_first: start.side_to_move() == xiangqi::Color::Black,
+                },
+                last_move,
+                last_played: last_played.map(|(pos, mv)| Box::new((pos, mv, style, options))),
+                ended,
+            })
+        }
+        Err(LimitError::AtPlyBeyond { at_ply, plies }) => {
+            Err(Error::Usage(Usage::PlyBeyondEnd { at_ply, plies }))
+        }
+        Err(e) => Err(Error::input(e.to_string())),
+    }
+}

@@ -1,0 +1,678 @@
+//! The PGN movetext lexer ([`Tokens`]: move numbers, comments, NAGs, variations, results)
+//! and what is read with it: the main line ([`main_line_moves`], [`main_line_layout`]), the move
+//! tree ([`parse_movetext`]) and the record's integrity ([`integrity`]).
+
+/// Whether a record is whole (see [`RawGame::integrity`](super::RawGame::integrity)).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Integrity {
+    /// The record is broken and must not be judged: an unterminated `{` comment or an unclosed
+    /// `(` variation. One sentence.
+    pub broken: Option<String>,
+    /// The main line ends with a termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    pub marker: bool,
+    /// The main line stops after a bare move number (`… 38.` or `… 38. *`).
+    pub after_number: bool,
+}
+
+impl Integrity {
+    /// Whether the record may have been cut short (docs/formats.md, "PGN: streaming, caps,
+    /// broken and truncated records"): it stops after a move number, or it has no termination
+    /// marker at its end although it has a `[Result]` tag holding a result (`1-0`, `0-1`,
+    /// `1/2-1/2`, `*`: `has_result_tag`; PGN writes both, so a record that has the tag but
+    /// lost the marker lost its end). A record with neither (many move lists carry no result
+    /// at all) is not called truncated; nor is a broken record (it is an error of its own).
+    /// Decided from the record alone, so a game reads the same with or without neighbours.
+    pub fn truncated(&self, has_result_tag: bool) -> bool {
+        self.broken.is_none() && (self.after_number || (!self.marker && has_result_tag))
+    }
+}
+
+/// See [`RawGame::integrity`](super::RawGame::integrity). A tags-only record is not broken (it is read as a game of no
+/// moves).
+pub fn integrity(movetext: &str) -> Integrity {
+    let mut tokens = Tokens::new(movetext);
+    let mut depth = 0usize;
+    let mut result = None;
+    let mut number_last = false;
+    while let Some(t) = tokens.next() {
+        match t {
+            Token::OpenVariation => depth += 1,
+            Token::CloseVariation => depth = depth.saturating_sub(1),
+            Token::Result { .. } if depth == 0 => {
+                number_last = tokens.after_number;
+                result = Some(());
+                break;
+            }
+            _ => {}
+        }
+        number_last = tokens.after_number;
+    }
+    if result.is_none() {
+        number_last = tokens.after_number;
+    }
+    let broken = broken_why(tokens.unterminated, depth);
+    Integrity {
+        marker: result.is_some(),
+        after_number: number_last,
+        broken,
+    }
+}
+
+/// Why a record is broken (see [`Integrity::broken`]).
+pub fn broken_why(unterminated: bool, depth: usize) -> Option<String> {
+    if unterminated {
+        Some("unterminated comment: a '{' is never closed".to_string())
+    } else if depth > 0 {
+        Some(format!(
+            "unclosed variation: {depth} '(' never closed, so the main line cannot be told apart"
+        ))
+    } else {
+        None
+    }
+}
+
+/// A move of a movetext, with what is attached to it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnMove {
+    /// The move as written, move number and trailing `!`/`?` removed (`h2e2`, `炮二平五`, `C2=5`).
+    pub text: String,
+    /// Numeric annotation glyphs (`$n`) after the move.
+    pub nags: Vec<u32>,
+    /// Comments (`{...}` or `; ...`) after the move, trimmed.
+    pub comments: Vec<String>,
+    /// Alternatives to this move (each a line starting in the position before it).
+    pub variations: Vec<Vec<PgnMove>>,
+}
+
+/// A parsed movetext.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Movetext {
+    /// The main line.
+    pub moves: Vec<PgnMove>,
+    /// Comments before the first move.
+    pub leading_comments: Vec<String>,
+    /// The game termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`), normalised; `None` if absent.
+    pub result: Option<String>,
+    /// Text after the termination marker (ignored by readers; kept for diagnostics).
+    pub trailing: String,
+    /// What the same lexer pass says of the record's integrity (as [`integrity`]).
+    pub integrity: Integrity,
+}
+
+/// Normalise a game termination marker; `None` if `word` is not one.
+pub fn normalize_result(word: &str) -> Option<&'static str> {
+    // Every marker starts with `0`, `1`, `*` or `½` (UTF-8 `C2 BD`): a move is not compared.
+    if !matches!(word.as_bytes().first(), Some(b'0' | b'1' | b'*' | 0xC2)) {
+        return None;
+    }
+    match word {
+        "1-0" => Some("1-0"),
+        "0-1" => Some("0-1"),
+        "1/2-1/2" | "½-½" | "1/2" => Some("1/2-1/2"),
+        "*" => Some("*"),
+        _ => None,
+    }
+}
+
+fn is_digit(c: char) -> bool {
+    c.is_ascii_digit() || ('０'..='９').contains(&c)
+}
+
+/// If `word` starts with a move number (`12.`, `12...`, `12…`, `１２．`, `12、`, or digits alone),
+/// return what follows it; otherwise `None`.
+pub(super) fn strip_move_number(word: &str) -> Option<&str> {
+    let bytes = word.as_bytes();
+    let first = *bytes.first()?;
+    if first.is_ascii() && !first.is_ascii_digit() {
+        return None; // the common case: a move
+    }
+    // The common move number: ASCII digits, then dots or nothing, then ASCII (or the end).
+    let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits > 0 {
+        let dots = bytes[digits..].iter().take_while(|&&b| b == b'.').count();
+        match bytes.get(digits + dots) {
+            None => return Some(&word[digits + dots..]),
+            Some(&b) if b.is_ascii() => {
+                return (dots > 0).then(|| &word[digits + dots..]);
+            }
+            // A full-width digit or stop, or other text: read below.
+            Some(_) => {}
+        }
+    }
+    strip_move_number_general(word)
+}
+
+/// [`strip_move_number`] character by character (any digits and stops).
+pub(super) fn strip_move_number_general(word: &str) -> Option<&str> {
+    let digits_end = word.find(|c: char| !is_digit(c)).unwrap_or(word.len());
+    if digits_end == 0 {
+        return None;
+    }
+    let rest = &word[digits_end..];
+    if rest.is_empty() {
+        return Some("");
+    }
+    let after = rest.trim_start_matches(['.', '．', '…', '、', '。']);
+    if after.len() == rest.len() {
+        return None; // digits followed by something else: not a move number
+    }
+    Some(after)
+}
+
+/// Variations nested deeper than this are flattened into their parent (bounded stack use).
+pub const MAX_DEPTH: usize = 64;
+
+/// One element of a movetext, as [`Tokens`] reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Token<'a> {
+    /// A comment, `{...}` or `; ...` to the end of the line, trimmed (may be empty).
+    Comment(&'a str),
+    /// `(`: a variation starts.
+    OpenVariation,
+    /// `)`: a variation ends.
+    CloseVariation,
+    /// A numeric annotation glyph `$n`.
+    Nag(u32),
+    /// A game termination marker (normalised) and the text after it.
+    Result {
+        /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+        result: &'static str,
+        /// Everything after the marker.
+        rest: &'a str,
+    },
+    /// A move as written, move number and trailing `!`/`?` removed; never empty.
+    Move(&'a str),
+}
+
+/// The tokens of a movetext, in order, without allocating: move numbers are dropped, a line
+/// starting with `%` (PGN escape) is skipped, a stray `}` is ignored. Never fails.
+#[derive(Debug, Clone)]
+pub struct Tokens<'a> {
+    text: &'a str,
+    pos: usize,
+    /// A `{` comment ran to the end of the text.
+    pub unterminated: bool,
+    /// The token just returned (or the end, once `None` came) followed a bare move number.
+    pub after_number: bool,
+    number: bool,
+}
+
+impl<'a> Tokens<'a> {
+    /// The tokens of `text`.
+    pub fn new(text: &'a str) -> Tokens<'a> {
+        Tokens {
+            text,
+            pos: 0,
+            unterminated: false,
+            after_number: false,
+            number: false,
+        }
+    }
+
+    /// Moves past the end of the line at or after `from` (`\n` or `\r`) and returns the text
+    /// between.
+    fn until_line_end(&mut self, from: usize) -> &'a str {
+        let body = &self.text[from..];
+        match body.find(['\n', '\r']) {
+            Some(end) => {
+                self.pos = from + end + 1;
+                &body[..end]
+            }
+            None => {
+                self.pos = self.text.len();
+                body
+            }
+        }
+    }
+
+    /// Moves past the first `stop` at or after `from` (to the end when there is none) and
+    /// returns the text between.
+    fn until(&mut self, from: usize, stop: char) -> &'a str {
+        let body = &self.text[from..];
+        match body.find(stop) {
+            Some(end) => {
+                self.pos = from + end + stop.len_utf8();
+                &body[..end]
+            }
+            None => {
+                self.pos = self.text.len();
+                body
+            }
+        }
+    }
+}
+
+/// Whether `c` separates tokens: whitespace or a byte-order mark.
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{feff}'
+}
+
+/// What a byte is to the lexer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// Part of a word.
+    Word,
+    /// ASCII whitespace (`\t` to `\r`, space).
+    Space,
+    /// `{ } ( ) ; $`: ends a word.
+    Delimiter,
+    /// The first byte of a non-ASCII character: decode it.
+    Other,
+}
+
+/// [`Class`] of every byte value.
+const CLASS: [Class; 256] = {
+    let mut t = [Class::Word; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = match b as u8 {
+            b'\t'..=b'\r' | b' ' => Class::Space,
+            b'{' | b'}' | b'(' | b')' | b';' | b'$' => Class::Delimiter,
+            0x80..=0xff => Class::Other,
+            _ => Class::Word,
+        };
+        b += 1;
+    }
+    t
+};
+
+/// The length in bytes of the word at the start of `text`: up to whitespace or one of
+/// `{ } ( ) ; $`. Bytes are classified by table; only non-ASCII characters are decoded.
+fn word_len(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match CLASS[usize::from(b)] {
+            Class::Word => i += 1,
+            Class::Space | Class::Delimiter => return i,
+            Class::Other => match text[i..].chars().next() {
+                Some(c) if !c.is_whitespace() => i += c.len_utf8(),
+                _ => return i,
+            },
+        }
+    }
+    i
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Token<'a>> {
+        let t = self.next_token();
+        self.after_number = std::mem::take(&mut self.number) && !matches!(t, Some(Token::Move(_)));
+        if matches!(t, Some(Token::Comment(_) | Token::Nag(_))) {
+            // A comment or glyph between a move number and what follows keeps the number last.
+            self.number = self.after_number;
+        }
+        t
+    }
+}
+
+impl<'a> Tokens<'a> {
+    fn next_token(&mut self) -> Option<Token<'a>> {
+        loop {
+            let bytes = self.text.as_bytes();
+            let mut i = self.pos;
+            while bytes
+                .get(i)
+                .is_some_and(|&b| CLASS[usize::from(b)] == Class::Space)
+            {
+                i += 1;
+            }
+            self.pos = i;
+            let &b = bytes.get(i)?;
+            if b.is_ascii_alphabetic() {
+                // The common word, a move (a word starting with a letter is neither a result
+                // nor a move number): up to its end, `!`/`?` marks dropped. Never empty.
+                let rest = &self.text[i..];
+                let len = word_len(rest);
+                self.pos = i + len;
+                let marks = rest.as_bytes()[..len]
+                    .iter()
+                    .rev()
+                    .take_while(|&&b| b == b'!' || b == b'?')
+                    .count();
+                // `!` and `?` are ASCII: the cut is a character boundary.
+                return Some(Token::Move(&rest[..len - marks]));
+            }
+            if b.is_ascii_digit() {
+                // The common bare move number: digits and dots up to the word's end (a
+                // result holds `-` or `/`, so it is never one).
+                let mut j = i + 1;
+                while bytes.get(j).is_some_and(u8::is_ascii_digit) {
+                    j += 1;
+                }
+                while bytes.get(j) == Some(&b'.') {
+                    j += 1;
+                }
+                if bytes.get(j).is_none_or(|&c| WORD_END[usize::from(c)]) {
+                    self.pos = j;
+                    self.number = true;
+                    continue;
+                }
+            }
+            if !b.is_ascii() {
+                let c = self.text[i..].chars().next()?;
+                if is_space(c) {
+                    self.pos += c.len_utf8();
+                    continue;
+                }
+            }
+            match b {
+                b'{' => {
+                    let c = self.until(i + 1, '}');
+                    if self.pos == self.text.len() && !self.text.ends_with('}') {
+                        self.unterminated = true;
+                    }
+                    return Some(Token::Comment(c.trim()));
+                }
+                b';' => return Some(Token::Comment(self.until_line_end(i + 1).trim())),
+                b'(' => {
+                    self.pos += 1;
+                    return Some(Token::OpenVariation);
+                }
+                b')' => {
+                    self.pos += 1;
+                    return Some(Token::CloseVariation);
+                }
+                b'}' => self.pos += 1,
+                // PGN escape mechanism: a line starting with `%` is ignored.
+                b'%' if i == 0 || matches!(self.text.as_bytes()[i - 1], b'\n' | b'\r') => {
+                    self.until_line_end(i);
+                }
+                b'$' => {
+                    let digits = &self.text.as_bytes()[i + 1..];
+                    let len = digits.iter().take_while(|d| d.is_ascii_digit()).count();
+                    self.pos = i + 1 + len;
+                    let n = digits[..len].iter().fold(0u32, |n, d| {
+                        n.saturating_mul(10).saturating_add(u32::from(d - b'0'))
+                    });
+                    return Some(Token::Nag(n));
+                }
+                _ => {
+                    let rest = &self.text[i..];
+                    let len = word_len(rest);
+                    self.pos = i + len;
+                    let word = &rest[..len];
+                    if let Some(result) = normalize_result(word) {
+                        return Some(Token::Result {
+                            result,
+                            rest: &rest[len..],
+                        });
+                    }
+                    let stripped = strip_move_number(word);
+                    let word = stripped.unwrap_or(word);
+                    // Suffix annotations (ASCII, so the cut is a character boundary).
+                    let marks = word.bytes().rev().take_while(|&b| b == b'!' || b == b'?').count();
+                    let word = &word[..word.len() - marks];
+                    if !word.is_empty() {
+                        return Some(Token::Move(word));
+                    }
+                    if stripped.is_some() {
+                        self.number = true;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The moves of a movetext's main line, in order, without allocating: variations are
+/// skipped and the main line's termination marker ends it (as in [`parse_movetext`]).
+pub fn main_line_moves(text: &str) -> MainLine<'_> {
+    MainLine {
+        tokens: Tokens::new(text),
+        depth: 0,
+        result: None,
+    }
+}
+
+/// See [`main_line_moves`].
+#[derive(Debug, Clone)]
+pub struct MainLine<'a> {
+    tokens: Tokens<'a>,
+    depth: usize,
+    result: Option<&'static str>,
+}
+
+impl MainLine<'_> {
+    /// The termination marker that ended the main line, once the iterator has returned
+    /// `None` (`None` when the text ended without one).
+    pub fn result(&self) -> Option<&'static str> {
+        self.result
+    }
+}
+
+impl<'a> Iterator for MainLine<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        loop {
+            match self.tokens.next()? {
+                Token::OpenVariation => self.depth += 1,
+                Token::CloseVariation => self.depth = self.depth.saturating_sub(1),
+                Token::Result { result, .. } if self.depth == 0 => {
+                    self.tokens.pos = self.tokens.text.len();
+                    self.result = Some(result);
+                    return None;
+                }
+                Token::Move(m) if self.depth == 0 => return Some(m),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Where a movetext's main line lies, as byte ranges of the text (see [`main_line_layout`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// Each main-line move as written (move number and `!`/`?` marks left out): the k-th
+    /// range (0-based) is the move that makes ply k + 1.
+    pub moves: Vec<std::ops::Range<usize>>,
+    /// The main line's termination marker (`1-0`, `0-1`, `1/2-1/2`, `*` as written), when
+    /// the main line ends with one.
+    pub marker: Option<std::ops::Range<usize>>,
+}
+
+/// The main line of a movetext located in it: the same moves and marker as
+/// [`main_line_moves`] reads (variations and comments skipped), as byte ranges, so that a
+/// writer can insert text after a move or replace the marker and keep every other byte.
+pub fn main_line_layout(text: &str) -> Layout {
+    let base = text.as_ptr() as usize;
+    let tokens = Tokens::new(text);
+    let mut depth = 0usize;
+    let mut out = Layout::default();
+    for token in tokens {
+        match token {
+            Token::OpenVariation => depth += 1,
+            Token::CloseVariation => depth = depth.saturating_sub(1),
+            Token::Result { rest, .. } if depth == 0 => {
+                let end = text.len() - rest.len();
+                // The marker is one word: back to the separator before it.
+                let start = text[..end]
+                    .char_indices()
+                    .rev()
+                    .find(|&(_, c)| is_space(c) || "{}();$".contains(c))
+                    .map_or(0, |(i, c)| i + c.len_utf8());
+                out.marker = Some(start..end);
+                break;
+            }
+            Token::Move(m) if depth == 0 => {
+                let at = m.as_ptr() as usize - base;
+                out.moves.push(at..at + m.len());
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Parse a movetext: move numbers, comments `{}` and `;`, NAGs `$n`, variations `( ... )`
+/// (nested), suffix annotations `!`/`?`, and the termination marker, after which parsing stops
+/// (the rest goes to [`Movetext::trailing`]). Never fails; unbalanced brackets are tolerated.
+pub fn parse_movetext(text: &str) -> Movetext {
+    let mut out = Movetext::default();
+    // Stack of open lines: index 0 is the main line.
+    let mut stack: Vec<Vec<PgnMove>> = vec![Vec::new()];
+    let mut pending_comments: Vec<String> = Vec::new();
+    let mut ignored_opens = 0usize;
+    let mut tokens = Tokens::new(text);
+    let mut number_last = false;
+    while let Some(token) = tokens.next() {
+        number_last = tokens.after_number;
+        match token {
+            Token::Comment("") => {}
+            Token::Comment(c) => match stack.last_mut().and_then(|l| l.last_mut()) {
+                Some(m) => m.comments.push(c.to_string()),
+                None => pending_comments.push(c.to_string()),
+            },
+            Token::OpenVariation if stack.len() > MAX_DEPTH => ignored_opens += 1,
+            Token::OpenVariation => stack.push(Vec::new()),
+            Token::CloseVariation if ignored_opens > 0 => ignored_opens -= 1,
+            Token::CloseVariation => close_variation(&mut stack),
+            Token::Nag(n) => {
+                if let Some(m) = stack.last_mut().and_then(|l| l.last_mut()) {
+                    m.nags.push(n);
+                }
+            }
+            // A result inside a variation ends nothing.
+            Token::Result { .. } if stack.len() > 1 => {}
+            Token::Result { result, rest } => {
+                out.result = Some(result.to_string());
+                out.trailing = rest.trim().to_string();
+                break;
+            }
+            Token::Move(m) => {
+                if let Some(line) = stack.last_mut() {
+                    line.push(PgnMove {
+                        text: m.to_string(),
+                        ..PgnMove::default()
+                    });
+                }
+            }
+        }
+    }
+    if out.result.is_none() {
+        number_last = tokens.after_number;
+    }
+    let depth = stack.len() - 1 + ignored_opens;
+    out.integrity = Integrity {
+        broken: broken_why(tokens.unterminated, depth),
+        marker: out.result.is_some(),
+        after_number: number_last,
+    };
+    while stack.len() > 1 {
+        close_variation(&mut stack);
+    }
+    out.moves = stack.pop().unwrap_or_default();
+    out.leading_comments = pending_comments;
+    out
+}
+
+/// Close the innermost open variation, attaching it to the last move of its parent line
+/// (a variation with no move to attach to is dropped). Unmatched `)` is ignored.
+fn close_variation(stack: &mut Vec<Vec<PgnMove>>) {
+    if stack.len() <= 1 {
+        return;
+    }
+    let var = stack.pop().unwrap_or_default();
+    if var.is_empty() {
+        return;
+    }
+    if let Some(m) = stack.last_mut().and_then(|l| l.last_mut()) {
+        m.variations.push(var);
+    }
+}
+
+/// A table of 256 flags, true for the bytes in `members`: a `const` lookup for byte scans.
+pub const fn byte_set(members: &[u8]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < members.len() {
+        t[members[i] as usize] = true;
+        i += 1;
+    }
+    t
+}
+
+/// The bytes that end a movetext word outside comments: ASCII white space and the
+/// self-delimiting `{ } ( ) ; $` (PGN standard, section 7).
+pub const WORD_END: [bool; 256] = byte_set(b"\t\n\x0b\x0c\r {}();$");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_locates_the_main_line() {
+        // Moves with numbers attached, a comment, a variation, glyphs and marks, a marker.
+        let text = "1.c4 g5 2.Che2 {E40: Pawn} Nc7! (2... Nc9 3.Nc2) 3.Nc2 $1 Ng7\n0-1 {x}\n";
+        let l = main_line_layout(text);
+        let moves: Vec<&str> = l.moves.iter().map(|r| &text[r.clone()]).collect();
+        assert_eq!(moves, ["c4", "g5", "Che2", "Nc7", "Nc2", "Ng7"]);
+        assert_eq!(moves, main_line_moves(text).collect::<Vec<_>>());
+        assert_eq!(l.marker.map(|r| &text[r]), Some("0-1"));
+        // No marker; a marker inside a variation is not the main line's.
+        let l = main_line_layout("1. e4 (1. d4 1-0) e5");
+        assert_eq!((l.moves.len(), l.marker), (2, None));
+    }
+
+    #[test]
+    fn movetext_features() {
+        let mt = parse_movetext(
+            "{start} 1. h2e2 $1 {good} h9g7 (1... b9c7 (1... c6c5) 2. h0g2) 2.h0g2; rest\n 2... i9h9! 1-0 junk",
+        );
+        let texts: Vec<&str> = mt.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(mt.leading_comments, ["start"]);
+        assert_eq!(mt.moves[0].nags, [1]);
+        assert_eq!(mt.moves[0].comments, ["good"]);
+        assert_eq!(mt.moves[1].variations.len(), 1);
+        assert_eq!(mt.moves[1].variations[0][0].variations.len(), 1);
+        assert_eq!(mt.moves[2].comments, ["rest"]);
+        assert_eq!(mt.result.as_deref(), Some("1-0"));
+        assert_eq!(mt.trailing, "junk");
+    }
+
+    #[test]
+    fn tokens_and_main_line() {
+        let text = "%escape line\n{c} 12. e4! $14 (12... d5 1-0) 12... e5?? ) ; note\n13.Nf3 } 0-1 14. Nc3";
+        let tokens: Vec<Token> = Tokens::new(text).collect();
+        assert_eq!(
+            tokens,
+            [
+                Token::Comment("c"),
+                Token::Move("e4"),
+                Token::Nag(14),
+                Token::OpenVariation,
+                Token::Move("d5"),
+                Token::Result {
+                    result: "1-0",
+                    rest: ") 12... e5?? ) ; note\n13.Nf3 } 0-1 14. Nc3"
+                },
+                Token::CloseVariation,
+                Token::Move("e5"),
+                Token::CloseVariation,
+                Token::Comment("note"),
+                Token::Move("Nf3"),
+                Token::Result {
+                    result: "0-1",
+                    rest: " 14. Nc3"
+                },
+                Token::Move("Nc3"),
+            ]
+        );
+        // The variation's moves and result are not the main line's; its result ends it.
+        let mut line = main_line_moves(text);
+        assert_eq!(line.by_ref().collect::<Vec<_>>(), ["e4", "e5", "Nf3"]);
+        assert_eq!(line.result(), Some("0-1"));
+        // Full-width digits and spaces, a byte-order mark, a vertical tab.
+        let moves: Vec<&str> =
+            main_line_moves("\u{feff}１．炮二平五\u{3000}马８进７\u{b}２．兵七进一 *").collect();
+        assert_eq!(moves, ["炮二平五", "马８进７", "兵七进一"]);
+        let mut open = main_line_moves("1. e4 e5 (1... c5");
+        assert_eq!(open.by_ref().count(), 2);
+        assert_eq!(open.result(), None);
+    }
+}
