@@ -1,4 +1,4 @@
-//! CBR: a ChessBridge (象棋桥) single record, binary (spec `formats.md` §1).
+//! CBR: a ChessBridge (象棋桥) single record, binary (docs/formats.md).
 //!
 //! Version 2 (the layout of every known sample): UTF-16LE header fields at fixed offsets, the
 //! result byte at 2076, the side to move at 2112, the 90-byte board at 2120 (index row·9+col,

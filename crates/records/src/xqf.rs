@@ -1,5 +1,5 @@
 //! XQF binary records (XQStudio): version 1.0 (`XqfFormat.txt`) and the obfuscated versions
-//! 0x0B–0x12 (spec `xqf.md`). This module decodes the header, the start board and the move
+//! 0x0B–0x12 (docs/formats.md). This module decodes the header, the start board and the move
 //! tree; [`crate::record`] replays it with full legality checks.
 //!
 //! Nothing here panics on any input: every structural problem is an [`XqfError`].

@@ -164,7 +164,7 @@ pub struct ChessGameReport {
     pub from_position: bool,
     /// What the FIDE Laws say about the game.
     pub report: chess::JudgeReport,
-    /// The record may have been cut short (docs/records.md): nothing is said of its result.
+    /// The record may have been cut short (docs/formats.md, "broken and truncated records"): nothing is said of its result.
     pub truncated: bool,
     /// What the reader noticed but read past (bytes replaced in decoding), one sentence each.
     pub warnings: Vec<String>,
@@ -275,7 +275,7 @@ pub struct XiangqiGameReport {
     /// The start position and the moves judged, to write any move of the game in the text.
     pub(crate) start: Position,
     pub(crate) moves: Vec<xiangqi::Move>,
-    /// The record may have been cut short (docs/records.md): `result_agrees` is then null.
+    /// The record may have been cut short (docs/formats.md, "broken and truncated records"): `result_agrees` is then null.
     pub truncated: bool,
     /// What the reader noticed but read past (bytes replaced in decoding), one sentence each.
     pub warnings: Vec<String>,

@@ -1,6 +1,6 @@
 //! The reports of the front door ([`crate::judge_bytes`] and friends), shared by both games.
 //!
-//! Each report's serde form is one line of the JSON contract (`shared/spec/cli.md`):
+//! Each report's serde form is one line of the JSON contract (docs/cli.md):
 //! `serde_json::to_string(&report)` writes exactly what `arbiter … --json` prints for it.
 //! Each also has a `text()` for people, the report `arbiter` prints without `--json`, and the
 //! HTTP answer's `text_json`: those methods live with the other words, in [`crate::render`]
