@@ -402,13 +402,13 @@ fn rescore_input(
             Some(Finding::Change(c))
                 if game
                     .pgn()
-                    .is_some_and(|raw| arbiter::rescore::already_written(&raw, &c)) => {}
+                    .is_some_and(|raw| arbiter::render::rescore::already_written(&raw, &c)) => {}
             Some(Finding::Change(c)) => {
                 let rewritten = match (game.span(), game.pgn()) {
                     (Some(span), Some(raw)) => {
                         let s = spool.borrow();
                         match s.bytes(&span) {
-                            Some(original) => arbiter::rescore::rewrite_bytes(original, &raw, &c)
+                            Some(original) => arbiter::render::rescore::rewrite_bytes(original, &raw, &c)
                                 .map(|b| (span.clone(), b))
                                 .map_err(|e| e.to_string()),
                             None => Err("its bytes were already written out".to_string()),
