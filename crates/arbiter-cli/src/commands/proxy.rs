@@ -203,7 +203,14 @@ impl Session {
         match self.variant.as_deref() {
             Some("xiangqi") => Ok(Game::Xiangqi),
             None | Some("chess") => Ok(start.map_or(Game::Chess, |f| arbiter::detect_game(Some(f), None))),
-            Some(other) => Err(format!("variant {other} is not judged")),
+            Some(other) => Err(match self.lang {
+                arbiter::Lang::En => format!("variant {other} is not judged"),
+                lang => format!(
+                    "{}{other}{}",
+                    zh(lang, "變體 ", "变体 "),
+                    zh(lang, " 不在評判範圍", " 不在评判范围")
+                ),
+            }),
         }
     }
 
@@ -217,7 +224,17 @@ impl Session {
             Some("fen") if moves_at > 2 => Some(tokens[2..moves_at].join(" ")),
             _ => {
                 self.game = None;
-                self.problem = Some("a position is 'startpos' or 'fen FEN', then 'moves …'".into());
+                self.problem = Some(
+                    match self.lang {
+                        arbiter::Lang::En => "a position is 'startpos' or 'fen FEN', then 'moves …'",
+                        lang => zh(
+                            lang,
+                            "position 須為 startpos 或 fen FEN，其後接 moves …",
+                            "position 须为 startpos 或 fen FEN，其后接 moves …",
+                        ),
+                    }
+                    .into(),
+                );
                 return;
             }
         };
@@ -260,9 +277,10 @@ impl Session {
         };
         let mut first_error = None;
         for reading in readings {
-            let mut referee = Referee::new(start, &options).map_err(|e| match e {
-                arbiter::Error::Usage(u) => super::usage_message(&u),
-                e => e.to_string(),
+            let mut referee = Referee::new(start, &options).map_err(|e| match (e, self.lang) {
+                (arbiter::Error::Usage(u), arbiter::Lang::En) => super::usage_message(&u),
+                (e, arbiter::Lang::En) => e.to_string(),
+                (e, lang) => arbiter::render::errors::error(&e, lang),
             })?;
             match moves
                 .iter()
@@ -277,7 +295,17 @@ impl Session {
                     })
                 }
                 Err(e) => {
-                    first_error.get_or_insert(format!("move {} '{}': {}", e.ply, e.mv, e.error));
+                    first_error.get_or_insert(match self.lang {
+                        arbiter::Lang::En => format!("move {} '{}': {}", e.ply, e.mv, e.error),
+                        lang => format!(
+                            "{}{}{}{}」：{}",
+                            zh(lang, "第", "第"),
+                            e.ply,
+                            zh(lang, "半回合「", "半回合「"),
+                            e.mv,
+                            arbiter::render::errors::move_error(&e, lang)
+                        ),
+                    });
                 }
             }
         }
@@ -902,6 +930,49 @@ mod tests {
         assert_eq!(
             r.to_manager.last().map(String::as_str),
             Some("info string arbiter: tw113: forbidden f8e8 (perpetual check, TW113 ch.2 table); searching the 1 other move")
+        );
+    }
+
+    #[test]
+    fn why_a_game_is_not_followed_follows_the_language() {
+        let said = |lang, input: &[&str]| {
+            let mut s = session(None, false).in_lang(lang);
+            lines(&mut s, input).to_manager
+        };
+        let shogi = [
+            "uci",
+            "setoption name UCI_Variant value shogi",
+            "position startpos moves 7g7f",
+            "go",
+        ];
+        assert_eq!(
+            said(arbiter::Lang::ZhHant, &shogi),
+            ["info string arbiter: 不跟隨此局（變體 shogi 不在評判範圍）；不限制搜尋"]
+        );
+        assert_eq!(
+            said(arbiter::Lang::ZhHans, &shogi),
+            ["info string arbiter: 不跟随此局（变体 shogi 不在评判范围）；不限制搜索"]
+        );
+        // A move the position does not allow: its ply, the move as sent, and why, in Chinese.
+        let bad = ["uci", "position startpos moves e2e4 e7e5 e1e3", "go"];
+        let hans = said(arbiter::Lang::ZhHans, &bad);
+        assert!(
+            hans[0].starts_with("info string arbiter: 不跟随此局（第3半回合「e1e3」："),
+            "{hans:?}"
+        );
+        let words = hans[0]
+            .trim_start_matches("info string arbiter: ")
+            .replace("e1e3", "");
+        assert!(
+            !words
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .any(|w| w.len() >= 4),
+            "{hans:?}"
+        );
+        let en = said(arbiter::Lang::En, &bad);
+        assert!(
+            en[0].starts_with("info string arbiter: not following this game (move 3 'e1e3': "),
+            "{en:?}"
         );
     }
 
