@@ -79,6 +79,12 @@ fn main() -> ExitCode {
         position: "position (--fen/--moves)",
         time_control: "--time-control",
         cycles: "; --cycles changes it",
+        stdin: ["standard input", "標準輸入", "标准输入"],
+        glossary: [
+            "`arbiter rules` lists them all",
+            "arbiter rules 列出全部條文",
+            "arbiter rules 列出全部条文",
+        ],
     });
     let json = match &cli.command {
         Command::Judge(a) => a.json,
@@ -139,7 +145,14 @@ fn main() -> ExitCode {
                     let _ = writeln!(std::io::stdout().lock(), "{line}");
                 }
                 if zh {
-                    eprintln!("arbiter：{}{e:#}", output::zh("錯誤：", "错误："));
+                    // The library's errors in the reader's language (their causes are typed).
+                    let text = match e.downcast_ref::<arbiter::Error>() {
+                        Some(ae) => arbiter::render::errors::error(ae, output::lang())
+                            .trim_end()
+                            .to_string(),
+                        None => format!("{e:#}"),
+                    };
+                    eprintln!("arbiter：{}{text}", output::zh("錯誤：", "错误："));
                 } else {
                     eprintln!("arbiter: error: {e:#}");
                 }

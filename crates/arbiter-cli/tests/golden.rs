@@ -596,7 +596,7 @@ fn usage_errors_speak_the_language() {
                 "--lang",
                 "zh-Hans",
             ],
-            "arbiter：用法错误：--game：对局从1起算（第1局是第一局）",
+            "arbiter：用法错误：--game：有记录文件时为对局序号，从1起算（第1局是第一局）；收到的是「0」",
         ),
         (
             &["dead", "--lang", "zh-Hant"],

@@ -789,7 +789,7 @@ fn games_are_counted_from_one() {
     let out = arbiter(&[&base[..], &["--game", "0"]].concat());
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("games are counted from 1"),
+        stderr(&out).contains("the game's number counted from 1 (game 1 is the first); got '0'"),
         "{}",
         stderr(&out)
     );

@@ -1,7 +1,7 @@
 //! Why the server refused a request (400, 404, 405, 408, 413, 415, 421, 422, 500, 503), as a
 //! typed value worded in each language: `Display` is the English of the `error` key, and
 //! [`Refusal::words`] the same in `zh-Hant` and `zh-Hans`. The language is the request's
-//! (`?lang=`, else `Accept-Language`), applied to every error answer by [`crate::routes`].
+//! (`?lang=`, else `Accept-Language`), applied to every error answer by the routes (`routes.rs`).
 
 use arbiter::render::zh::pick;
 use arbiter::Lang;
@@ -279,7 +279,7 @@ impl Refusal {
     }
 }
 
-/// What an error answer's `error` says, as a typed value: [`crate::routes`] words it in the
+/// What an error answer's `error` says, as a typed value: the routes (`routes.rs`) word it in the
 /// request's language.
 #[derive(Debug, Clone)]
 pub enum Why {

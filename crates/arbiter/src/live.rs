@@ -147,6 +147,9 @@ impl Referee {
                     Some(f) => xiangqi::Position::from_fen(f).map_err(|e| Error::xiangqi_fen(f, e))?,
                 };
                 let cycles = options.xiangqi_cycles();
+                // Under the match convention a live game's pending verdict is reported final
+                // (`report`) but the referee plays on: the proxy asks which of the next moves
+                // the rules would forbid.
                 let referee = crate::xiangqi::referee::Referee::new(RuleBook::xiangqi(rules), start, cycles);
                 Ok(Referee::Xiangqi {
                     referee: Box::new(referee),

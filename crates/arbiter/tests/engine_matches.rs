@@ -185,3 +185,37 @@ fn chess_match_ends_at_threefold_and_fifty_moves() {
     );
     assert_eq!(judge(pgn, false)["status"].as_str(), Some("claimable"));
 }
+
+/// Under the match convention the third occurrence ends the game at once: a record that plays
+/// on (the 1999 Yan Wenqing – Liu Dahua sample, Red chasing Black's cannon) is decided at the
+/// ply of the third occurrence, the plies after it are moves after the end, and no procedure
+/// (the rule books' extra cycle) is cited; as given, the extra cycle decides at ply 58.
+#[test]
+fn match_convention_ends_the_game_at_the_third_occurrence() {
+    let path = format!(
+        "{}/../../samples/xiangqi-perpetual-chase.pgn",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    let judge = |engine_match| {
+        let options = Options {
+            engine_match,
+            ..Options::default()
+        };
+        let r = judge_bytes(&bytes, "sample", &options).next().unwrap();
+        serde_json::to_value(&r).unwrap()
+    };
+    let m = judge(true);
+    assert_eq!(
+        (m["status"].as_str(), m["result"].as_str(), m["at_ply"].as_u64()),
+        (Some("decided"), Some("0-1"), Some(50))
+    );
+    assert_eq!(m["moves_after_end"], 8);
+    assert!(m["procedure"].is_null(), "{m}");
+    let g = judge(false);
+    assert_eq!(
+        (g["at_ply"].as_u64(), g["moves_after_end"].as_u64()),
+        (Some(58), Some(0))
+    );
+    assert_eq!(g["procedure"], "TW113 ch.4 procedure (AXF has none written)");
+}

@@ -314,6 +314,26 @@ fn reports_describe_the_input_not_a_flag() {
         ),
         "{text}"
     );
+    assert!(
+        text.contains("Clauses cited (summaries in our words; the rules glossary lists them all):\n"),
+        "{text}"
+    );
+    // A record given whole with no file name (an HTTP body, a Python string) is "input given",
+    // not standard input.
+    let pgn = format!("[FEN \"{fen}\"]\n\n{} *\n", "f7e7 e9f9 e7f7 f9e9 ".repeat(4));
+    let body: Vec<_> = arbiter::judge_bytes(pgn.as_bytes(), "-", &opts).collect();
+    assert!(
+        body[0].text().starts_with("input given, game 1\n"),
+        "{}",
+        body[0].text()
+    );
+    assert!(
+        body[0]
+            .text_in(arbiter::Lang::ZhHant, Default::default())
+            .starts_with("所給輸入，第1局\n"),
+        "{}",
+        body[0].text_in(arbiter::Lang::ZhHant, Default::default())
+    );
     // The second move is illegal (the king cannot leave the palace): the error names the place.
     let illegal = arbiter::judge_position(Some(fen), "f7e7 e9e8 e8e7", &opts).unwrap();
     assert!(illegal.is_error());

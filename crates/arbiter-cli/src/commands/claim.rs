@@ -39,28 +39,34 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
         (Some(file), Some(bytes)) => ClaimGame::Record {
             bytes,
             file,
-            // `--game N` with a FILE, counted from 1 as the reports count games; a game name
-            // there selects the first.
+            // `--game N` with a FILE, counted from 1 as the reports count games.
             index: match a.game.as_deref() {
-                Some(g) if g.chars().all(|c| c.is_ascii_digit()) => {
-                    g.parse::<usize>()?.checked_sub(1).ok_or_else(|| {
-                        UsageError(crate::output::say(
-                            "--game: games are counted from 1 (game 1 is the first)",
-                            "--game：對局從1起算（第1局是第一局）",
-                            "--game：对局从1起算（第1局是第一局）",
+                None => 0,
+                Some(g) => match g.parse::<usize>() {
+                    Ok(n) if n >= 1 => n - 1,
+                    _ => {
+                        return Err(UsageError(crate::output::say(
+                            &format!("--game: with a record file, the game's number counted from 1 (game 1 is the first); got '{g}'"),
+                            &format!("--game：有記錄檔時為對局序號，從1起算（第1局是第一局）；收到的是「{g}」"),
+                            &format!("--game：有记录文件时为对局序号，从1起算（第1局是第一局）；收到的是「{g}」"),
                         ))
-                    })?
-                }
-                _ => 0,
+                        .into())
+                    }
+                },
             },
         },
         _ => ClaimGame::Position {
             fen: a.fen.as_deref(),
             moves: a.moves.as_deref().unwrap_or(""),
             game: match a.game.as_deref() {
-                Some("xiangqi") => Some(arbiter::Game::Xiangqi),
-                Some("chess") => Some(arbiter::Game::Chess),
-                _ => None,
+                None => None,
+                Some(g) => Some(g.parse::<arbiter::Game>().map_err(|_| {
+                    UsageError(crate::output::say(
+                        &format!("--game: with --fen, xiangqi or chess; got '{g}'"),
+                        &format!("--game：用 --fen 時為 xiangqi 或 chess；收到的是「{g}」"),
+                        &format!("--game：用 --fen 时为 xiangqi 或 chess；收到的是「{g}」"),
+                    ))
+                })?),
             },
         },
     };

@@ -51,7 +51,18 @@ pub fn run(args: RulesArgs, emitter: &mut Emitter) -> anyhow::Result<()> {
         let list = book.map_or("arbiter rules".to_string(), |b| {
             format!("arbiter rules {}", b.name())
         });
-        return Err(UsageError(format!("no clause '{q}'{within}; `{list}` lists them")).into());
+        let (hant, hans) = match book {
+            Some(arbiter::RuleBook::Axf) => ("亞洲棋規", "亚洲棋规"),
+            Some(arbiter::RuleBook::Tw113) => ("台灣棋規", "台湾棋规"),
+            Some(arbiter::RuleBook::Fide) => ("國際棋聯棋規", "国际棋联规则"),
+            None => ("棋規", "棋规"),
+        };
+        return Err(UsageError(crate::output::say(
+            &format!("no clause '{q}'{within}; `{list}` lists them"),
+            &format!("{hant}中沒有條文「{q}」；{list} 列出全部條文"),
+            &format!("{hans}中没有条文「{q}」；{list} 列出全部条文"),
+        ))
+        .into());
     }
     if query.is_none() && !args.json {
         if let Some(b) = book {

@@ -2,7 +2,7 @@
 
 use super::{detect_game, parse_xiangqi_fen, parse_xiangqi_moves};
 use crate::chess;
-use crate::report::{ClaimReport, Error, Usage};
+use crate::report::{Cause, ClaimReport, Error, Usage};
 use crate::types::{ClaimKind, Game, RuleBook};
 use records::pgn;
 
@@ -124,13 +124,14 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
 
 /// The error for a game `index` (0-based) that the record does not hold: games counted from 1,
 /// as the reports count them; standard input or a request body (`file` `-`) is "the record".
-fn no_such_game(file: &str, index: usize) -> String {
+fn no_such_game(file: &str, index: usize) -> Error {
     let n = index.saturating_add(1);
-    if file == "-" {
-        format!("the record has no game {n}")
+    let (error, file) = if file == "-" {
+        (format!("the record has no game {n}"), None)
     } else {
-        format!("{file}: there is no game {n}")
-    }
+        (format!("{file}: there is no game {n}"), Some(file.to_string()))
+    };
+    Error::input_because(error, None, Cause::NoSuchGame { file, number: n })
 }
 
 /// Game `index` of a PGN record file (`None`: no such game), split once for both the
@@ -148,7 +149,7 @@ fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport,
     };
     let record = match q.game {
         ClaimGame::Record { file, index, .. } => {
-            let raw = raw.ok_or_else(|| Error::input(no_such_game(file, index)))?;
+            let raw = raw.ok_or_else(|| no_such_game(file, index))?;
             chess::read_pgn(&raw).into_record()?
         }
         ClaimGame::Position { fen, moves, .. } => chess::GameRecord::from_fen_moves(fen, moves)?,
@@ -193,7 +194,7 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
             // The reports' numbering: a library's title-only slots keep their numbers.
             let (_, game) = records::games(bytes, opts)
                 .find(|(i, _)| *i == index)
-                .ok_or_else(|| Error::input(no_such_game(file, index)))?;
+                .ok_or_else(|| no_such_game(file, index))?;
             match game.map_err(|e| Error::input(e.to_string()))? {
                 records::Game::Xiangqi(r) => {
                     // Coordinates in XQF and kin: the report writes Chinese.

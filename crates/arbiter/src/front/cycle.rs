@@ -1,7 +1,7 @@
 //! `cycle`: a xiangqi repetition cycle adjudicated.
 
 use super::{detect_game, parse_xiangqi_fen, parse_xiangqi_moves, written_like};
-use crate::report::{CycleReport, Error, Usage};
+use crate::report::{Cause, CycleReport, Error, Usage};
 use crate::types::{Game, RuleBook};
 
 /// Adjudicates a xiangqi repetition given as a FEN and the moves of one or more full loops
@@ -31,7 +31,7 @@ pub fn cycle(fen: &str, moves: &str, rules: Option<RuleBook>, explain: bool) -> 
     let moves = parse_xiangqi_moves(&start, moves)?;
     let rules = RuleBook::xiangqi(rules);
     let judgement = crate::xiangqi::repetition::judge_cycle(&start, &moves, &rules)
-        .map_err(|e| Error::input(e.to_string()))?;
+        .map_err(|e| Error::input_because(e.to_string(), None, Cause::Cycle(e)))?;
     let (style, options) = written_like(texts);
     Ok(CycleReport {
         start,

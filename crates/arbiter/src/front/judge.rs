@@ -242,6 +242,9 @@ fn judge_xiangqi_record(
 ) -> GameReport {
     let cycles = options.xiangqi_cycles();
     let mut referee = Referee::new(RuleBook::xiangqi(options.rules), rec.start.clone(), cycles);
+    if options.engine_match {
+        referee = referee.pending_is_final();
+    }
     // The reader replayed every move with full legality checks.
     if let Err(c) = referee.replay_within(&rec.moves, &options.budget.start()) {
         return GameReport::Error(GameError::new(file, Some(index), c.to_string(), None));
@@ -310,6 +313,9 @@ fn judge_xiangqi_position(fen: Option<&str>, moves: &str, options: &Options) -> 
     };
     let cycles = options.xiangqi_cycles();
     let mut referee = Referee::new(RuleBook::xiangqi(options.rules), start, cycles);
+    if options.engine_match {
+        referee = referee.pending_is_final();
+    }
     let deadline = options.budget.start();
     for (i, text) in moves.split_whitespace().enumerate() {
         if i.is_multiple_of(crate::Deadline::CHECK_EVERY) {

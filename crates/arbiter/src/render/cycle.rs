@@ -440,12 +440,12 @@ pub fn exemption_in(e: Exemption, lang: Lang) -> &'static str {
 /// `"not a chase: the cannon on b5 attacked from b3: WHY (CLAUSE)"`: a threat the rules exempt.
 pub(crate) fn exempted_en(e: &crate::xiangqi::facts::ExemptThreat) -> String {
     format!(
-        "not a chase: the {} on {} attacked from {}: {} ({})",
+        "not a chase: the {} on {} attacked from {}: {} {}",
         e.piece,
         e.target,
         e.chaser,
         exemption_words(e.reason),
-        e.clause
+        super::bracketed(e.clause)
     )
 }
 

@@ -25,11 +25,11 @@ pub fn game_error(r: &GameError) -> String {
     format!("{}{place}: error: {}\n", input_name(&r.file), r.error)
 }
 
-/// How an error names its input: the file label, or "standard input" for `-` (as the
-/// reports name it).
+/// How an error names its input: the file label, or [`super::InputWords::stdin`] for `-` (as
+/// the reports name it).
 pub(crate) fn input_name(file: &str) -> &str {
     if file == "-" {
-        "standard input"
+        super::input_words().stdin[0]
     } else {
         file
     }
@@ -57,7 +57,7 @@ pub fn game_error_in(r: &GameError, lang: Lang) -> String {
         );
     }
     let file = if r.file == "-" {
-        zh::pick(lang, "標準輸入", "标准输入").to_string()
+        super::InputWords::pick(super::input_words().stdin, lang).to_string()
     } else {
         r.file.clone()
     };
@@ -989,7 +989,7 @@ fn xqf(e: &records::xqf::XqfError, lang: Lang) -> String {
         ),
         X::BadMagic => p(
             "不是 XQF 檔案：開頭沒有「XQ」標記",
-            "不是 XQF 文件：开头没有“XQ”标记",
+            "不是 XQF 文件：开头没有「XQ」标记",
         )
         .into(),
         X::DoubleOccupied { square } => format!(
@@ -1015,7 +1015,11 @@ fn cbr_fault(f: &records::cbr::CbrFault, lang: Lang) -> String {
     use records::cbr::CbrFault as F;
     let p = |hant, hans| zh::pick(lang, hant, hans);
     match f {
-        F::NoMagic => p("開頭沒有「CCBridge Record」標記", "开头没有“CCBridge Record”标记").into(),
+        F::NoMagic => p(
+            "開頭沒有「CCBridge Record」標記",
+            "开头没有「CCBridge Record」标记",
+        )
+        .into(),
         F::HeaderCut => p("檔頭不完整", "文件头不完整").into(),
         F::Version(v) => format!(
             "{}{v}{}",
@@ -1088,6 +1092,22 @@ pub fn cause(c: &Cause, lang: Lang) -> String {
             )
         ),
         (Cause::Record(k), _) => record(k, lang),
+        (Cause::Cycle(e), Lang::En) => e.to_string(),
+        (Cause::Cycle(e), _) => cycle_error(e, lang),
+        (
+            Cause::NoSuchGame {
+                file: Some(f),
+                number,
+            },
+            Lang::En,
+        ) => format!("{f}: there is no game {number}"),
+        (Cause::NoSuchGame { file: None, number }, Lang::En) => format!("the record has no game {number}"),
+        (Cause::NoSuchGame { file, number }, _) => format!(
+            "{}{}{number}{}",
+            file.as_ref().map(|f| format!("{f}：")).unwrap_or_default(),
+            p("記錄中沒有第", "记录中没有第"),
+            "局"
+        ),
         (Cause::NoGame { empty: true }, Lang::En) => "no game found: the input is empty".into(),
         (Cause::NoGame { empty: false }, Lang::En) => {
             "no game found: the input holds no tags, moves or result".into()
@@ -1101,7 +1121,7 @@ pub fn cause(c: &Cause, lang: Lang) -> String {
         (Cause::NotXqf, Lang::En) => "not an XQF file: it does not start with the 'XQ' signature".into(),
         (Cause::NotXqf, _) => p(
             "不是 XQF 檔案：開頭沒有「XQ」標記",
-            "不是 XQF 文件：开头没有“XQ”标记",
+            "不是 XQF 文件：开头没有「XQ」标记",
         )
         .into(),
         (Cause::Unreadable { reason, .. }, Lang::En) => reason.clone(),
@@ -1135,5 +1155,65 @@ impl GameError {
     /// [`GameError::text`] in `lang`.
     pub fn text_in(&self, lang: Lang) -> String {
         crate::render::errors::game_error_in(self, lang)
+    }
+}
+
+/// Moves given as a cycle that are not one, in Chinese (`lang` is zh-Hant or zh-Hans).
+fn cycle_error(e: &crate::xiangqi::repetition::CycleError, lang: Lang) -> String {
+    use crate::xiangqi::repetition::CycleError;
+    let p = |hant: &'static str, hans: &'static str| zh::pick(lang, hant, hans);
+    let script = match lang {
+        Lang::ZhHans => xiangqi::notation::ChineseScript::Simplified,
+        _ => xiangqi::notation::ChineseScript::Traditional,
+    };
+    match e {
+        CycleError::Empty => p(
+            "沒有著法：一個循環至少要有一個來回",
+            "没有着法：一个循环至少要有一个来回",
+        )
+        .into(),
+        CycleError::Illegal { ply, mv, reason } => format!(
+            "{}{ply}{}{mv}{}{reason}",
+            p("第", "第"),
+            p("個半回合的著法 ", "个半回合的着法 "),
+            p(" 不合規則：", " 不合规则：")
+        ),
+        CycleError::NotACycle { plies, start, end } => {
+            let piece = |pc: Option<xiangqi::Piece>| match pc {
+                Some(pc) => format!(
+                    "{}{}",
+                    zh::side(lang, pc.color),
+                    xiangqi::notation::piece_char(pc.kind, pc.color, script)
+                ),
+                None => p("空", "空").to_string(),
+            };
+            let how = if start.side_to_move() != end.side_to_move() {
+                format!(
+                    "{}{}{}",
+                    p("輪到", "轮到"),
+                    zh::side(lang, end.side_to_move()),
+                    p("走，而開始時不是", "走，而开始时不是")
+                )
+            } else {
+                xiangqi::Square::all()
+                    .filter(|&sq| start.piece_at(sq) != end.piece_at(sq))
+                    .map(|sq| {
+                        format!(
+                            "{sq}{}{}{}{}",
+                            p("為", "为"),
+                            piece(end.piece_at(sq)),
+                            p("（開始時：", "（开始时："),
+                            piece(start.piece_at(sq))
+                        ) + "）"
+                    })
+                    .collect::<Vec<_>>()
+                    .join("，")
+            };
+            format!(
+                "{}{plies}{}{how}",
+                p("著法沒有回到開始局面：", "着法没有回到开始局面："),
+                p("個半回合後，", "个半回合后，")
+            )
+        }
     }
 }

@@ -23,7 +23,7 @@ impl GameReport {
     /// `{"lang","report","verdict","clause","moves","sides"}` — the whole text report, the
     /// verdict sentence, the localized citation of `clause` (null when none), one string per
     /// ply of a xiangqi game in `notation` (chess games: SAN with `+`/`#`, when the report
-    /// carries it, [`ChessGameReport::san`]),
+    /// carries it, [`crate::report::ChessGameReport::san`]),
     /// and per side the sentence on its play in a judged repetition.
     pub fn text_json(&self, lang: Lang, notation: Notation) -> Value {
         let report = self.text_in(lang, notation);

@@ -118,11 +118,15 @@ pub fn summaries_in(texts: &[&str], lang: Lang) -> String {
     if seen.is_empty() {
         return String::new();
     }
-    let mut s = String::from(zh::pick(
-        lang,
-        "引用條文（本專案自撰摘要，以棋規原文為準；arbiter rules 列出全部條文）：\n",
-        "引用条文（本项目自撰摘要，以棋规原文为准；arbiter rules 列出全部条文）：\n",
-    ));
+    let mut s = format!(
+        "{}{}）：\n",
+        zh::pick(
+            lang,
+            "引用條文（本專案自撰摘要，以棋規原文為準；",
+            "引用条文（本项目自撰摘要，以棋规原文为准；",
+        ),
+        super::InputWords::pick(super::input_words().glossary, lang)
+    );
     for c in seen {
         s.push_str(&format!(
             "  {}（{}）：{}\n",
@@ -141,7 +145,10 @@ pub fn summaries_text<'a>(texts: impl IntoIterator<Item = &'a str>) -> String {
     if seen.is_empty() {
         return String::new();
     }
-    let mut s = String::from("Clauses cited (summaries in our words; `arbiter rules` lists them all):\n");
+    let mut s = format!(
+        "Clauses cited (summaries in our words; {}):\n",
+        super::input_words().glossary[0]
+    );
     for c in seen {
         s.push_str(&format!("  {} ({}): {}\n", c.citation(), c.title, c.en));
     }

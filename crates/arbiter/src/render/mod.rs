@@ -40,16 +40,38 @@ pub struct InputWords {
     /// Ends the AXF procedure note (`pending after 3 cycles, one more cycle decides{cycles}).`):
     /// how the count of cycles is changed, or nothing.
     pub cycles: &'static str,
+    /// The name of an input given whole as bytes or text with no file name (file `-`), in
+    /// English, traditional and simplified Chinese.
+    pub stdin: [&'static str; 3],
+    /// Where all the clauses are listed, closing the "clauses cited" heading, in English,
+    /// traditional and simplified Chinese.
+    pub glossary: [&'static str; 3],
 }
 
 impl InputWords {
-    /// The library's words: `position given`, `the time control given`, and nothing on how
-    /// to change the count of cycles.
+    /// The library's words: `position given`, `the time control given`, nothing on how to
+    /// change the count of cycles, `input given`, and the rules glossary.
     pub const LIBRARY: InputWords = InputWords {
         position: "position given",
         time_control: "the time control given",
         cycles: "",
+        stdin: ["input given", "所給輸入", "所给输入"],
+        glossary: [
+            "the rules glossary lists them all",
+            "棋規條文表列出全部條文",
+            "棋规条文表列出全部条文",
+        ],
     };
+
+    /// The one of a word's three spellings ([`InputWords::stdin`], [`InputWords::glossary`])
+    /// for `lang`.
+    pub fn pick(words: [&'static str; 3], lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => words[0],
+            Lang::ZhHant => words[1],
+            Lang::ZhHans => words[2],
+        }
+    }
 }
 
 static INPUT_WORDS: std::sync::OnceLock<InputWords> = std::sync::OnceLock::new();
@@ -211,7 +233,7 @@ pub(crate) fn game_label_in(lang: Lang, file: &str, index: usize, from_position:
     if from_position {
         zh::pick(lang, "所給局面", "所给局面").to_string()
     } else if file == "-" {
-        format!("{}，第{n}局", zh::pick(lang, "標準輸入", "标准输入"))
+        format!("{}，第{n}局", InputWords::pick(input_words().stdin, lang))
     } else {
         format!("{file}，第{n}局")
     }
@@ -240,7 +262,7 @@ pub(crate) fn game_label(file: &str, index: usize, from_position: bool) -> Strin
     if from_position {
         input_words().position.to_string()
     } else if file == "-" {
-        format!("standard input, game {}", index + 1)
+        format!("{}, game {}", input_words().stdin[0], index + 1)
     } else {
         format!("{file}, game {}", index + 1)
     }

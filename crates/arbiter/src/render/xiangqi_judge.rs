@@ -126,6 +126,20 @@ fn verdict_text(r: &XiangqiGameReport) -> String {
             "  Pending after {after}: the repetition has reached {cycles} cycles with neither side at \
              fault; one more cycle draws (1/2-1/2).\n",
         )),
+        // Decided with no procedure: the engine-match convention ended the game at the count.
+        (XStatus::Decided, Some(c)) if v.repetition.is_some() && v.procedure.is_none() => {
+            s.push_str(&format!(
+                "  Decided after {after}: the repetition reached {cycles} cycles, where the engine-match \
+             convention ends the game; {} is at fault ({reason}) and {}.\n",
+                capitalised(c),
+                loser(c).replacen(&format!("{} ", capitalised(c)), "", 1)
+            ))
+        }
+        (XStatus::Decided, None) if v.repetition.is_some() && v.procedure.is_none() => s.push_str(&format!(
+            "  Decided after {after}: the repetition reached {cycles} cycles, where the engine-match \
+             convention ends the game, with neither side at fault: drawn ({}).\n",
+            v.result
+        )),
         (XStatus::Decided, Some(c)) if v.repetition.is_some() => s.push_str(&format!(
             "  Decided after {after}: {} went on with its {reason} a cycle past the count and {}.\n",
             capitalised(c),
@@ -418,16 +432,44 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
         }
         (XStatus::Decided, Some(c)) if v.repetition.is_some() => {
             cited_in_sentence = true;
-            s.push_str(&format!(
-                "  {after}{}{}{}{cite}{}，{result}。\n",
-                zh::pick(lang, "已判定：", "已判定："),
-                zh::side(lang, c),
-                offence_zh(lang, v.reason, c, v),
+            let ended = if v.procedure.is_none() {
+                // The engine-match convention ended the game at the count.
+                format!(
+                    "{}{cycles}{}",
+                    zh::pick(lang, "，循環已達", "，循环已达"),
+                    zh::pick(
+                        lang,
+                        "次，依引擎對局慣例對局即告結束，判負",
+                        "次，依引擎对局惯例对局即告结束，判负"
+                    )
+                )
+            } else {
                 zh::pick(
                     lang,
                     "，循環達到次數後仍不變著，判負",
-                    "，循环达到次数后仍不变着，判负"
+                    "，循环达到次数后仍不变着，判负",
+                )
+                .to_string()
+            };
+            s.push_str(&format!(
+                "  {after}{}{}{}{cite}{ended}，{result}。\n",
+                zh::pick(lang, "已判定：", "已判定："),
+                zh::side(lang, c),
+                offence_zh(lang, v.reason, c, v),
+            ))
+        }
+        (XStatus::Decided, _) if v.repetition.is_some() && v.procedure.is_none() => {
+            cited_in_sentence = true;
+            s.push_str(&format!(
+                "  {after}{}{cycles}{}{cite}{}（{}）。\n",
+                zh::pick(lang, "已判定：循環已達", "已判定：循环已达"),
+                zh::pick(lang, "次，雙方均未犯例", "次，双方均未犯例"),
+                zh::pick(
+                    lang,
+                    "，依引擎對局慣例對局即告結束，判和",
+                    "，依引擎对局惯例对局即告结束，判和"
                 ),
+                v.result
             ))
         }
         (XStatus::Decided, _) if v.repetition.is_some() => {

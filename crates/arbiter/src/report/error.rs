@@ -201,6 +201,16 @@ pub enum Cause {
     },
     /// A file named `.xqf` without the XQF signature.
     NotXqf,
+    /// Moves given as a repetition cycle that are not one.
+    Cycle(crate::xiangqi::repetition::CycleError),
+    /// A game number (counted from 1) that the record does not hold; `file` `None` for
+    /// standard input or a request body.
+    NoSuchGame {
+        /// The input's name, `None` for standard input or a request body.
+        file: Option<String>,
+        /// The game's number, counted from 1.
+        number: usize,
+    },
     /// An input that could not be opened: the system's error kind (`None` when it is not a
     /// system error) and the English reason.
     Unreadable {

@@ -96,6 +96,9 @@ pub struct Referee {
     first_limit_claim: [Option<usize>; 2],
     /// The side whose 9-round shuffle made the position pending (TW113).
     nine_pending: Option<Color>,
+    /// The engine-match convention: a pending verdict is final at once (the game ends there,
+    /// as a match manager ends it; docs/engine-matches.md).
+    pending_is_final: bool,
     /// Per ply: mover, moved piece, capture (for the 9-round rule's cheap shape test).
     plies_info: Vec<ninerounds::PlyInfo>,
 }
@@ -123,6 +126,7 @@ impl Referee {
             limit_valid: [false; 2],
             first_limit_claim: [None; 2],
             nine_pending: None,
+            pending_is_final: false,
             plies_info: Vec::new(),
         };
         r.counter = NaturalMoveCounter::new(r.pos.halfmove_clock());
@@ -132,6 +136,14 @@ impl Referee {
             r.check_limit(0);
         }
         r
+    }
+
+    /// The referee under the engine-match convention (docs/engine-matches.md): a verdict that
+    /// would be pending is final at once (`Decided`, no procedure), and the moves after it are
+    /// moves after the end, as a match manager ends the game at that position.
+    pub fn pending_is_final(mut self) -> Referee {
+        self.pending_is_final = true;
+        self
     }
 
     /// The natural move limit counter (plies since the last capture, checks per side) after
@@ -442,6 +454,11 @@ impl Referee {
             } else {
                 self.check_nine_rounds(mover, ply);
             }
+        }
+        if self.pending_is_final && self.verdict.status == Status::Pending {
+            self.verdict.status = Status::Decided;
+            self.pending_loop = None;
+            self.nine_pending = None;
         }
         self.counter.push(mover, capture, check);
         if !self.counting_checks && self.counter.plies() >= self.rules.natural_move_limit.plies {

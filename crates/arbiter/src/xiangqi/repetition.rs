@@ -166,12 +166,14 @@ pub enum CycleError {
         reason: String,
     },
     /// The moves do not end on the start position (same pieces, same side to move).
-    #[error("the moves do not return to the start position: after {plies} plies {difference}")]
+    #[error("the moves do not return to the start position: after {plies} plies {}", difference(.start, .end))]
     NotACycle {
         /// The plies given.
         plies: usize,
-        /// Where the last position differs from the start.
-        difference: String,
+        /// The start position.
+        start: Box<Position>,
+        /// The position the moves end on (it differs from `start`).
+        end: Box<Position>,
     },
 }
 
@@ -220,7 +222,8 @@ pub fn judge_cycle(start: &Position, moves: &[Move], rules: &RuleSet) -> Result<
     if pos != *start {
         return Err(CycleError::NotACycle {
             plies: moves.len(),
-            difference: difference(start, &pos),
+            start: Box::new(start.clone()),
+            end: Box::new(pos),
         });
     }
     Ok(judge_facts(start, facts, rules))
