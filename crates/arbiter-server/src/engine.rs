@@ -324,7 +324,11 @@ pub fn judge_position(
         .map_err(|e| library_error_in(e, speech.0))?;
     let mut v = to_value(&report)?;
     v["text"] = report.text_json(speech.0, speech.1);
-    if report.is_error() {
+    if let arbiter::GameReport::Error(e) = &report {
+        // In English the item as the CLI prints it; in Chinese its message worded.
+        if speech.0 != Lang::En {
+            v["error"] = json!(arbiter::render::errors::error_words(e, speech.0));
+        }
         return Err(ApiError::unjudgeable(v));
     }
     if report.game() == Some(arbiter::Game::Chess) {
@@ -435,11 +439,14 @@ pub fn claim(r: ClaimRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiE
 pub fn dead(r: DeadRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiError> {
     let answer = arbiter::dead(&r.fen);
     let mut v = to_value(&answer)?;
-    if !answer.is_error() {
-        v["text"] = answer.text_json(speech.0);
-    }
-    if answer.is_error() {
-        return Err(ApiError::unjudgeable(v));
+    match &answer.report {
+        Ok(_) => v["text"] = answer.text_json(speech.0),
+        Err(e) => {
+            if speech.0 != Lang::En {
+                v["error"] = json!(arbiter::render::errors::error(e, speech.0).trim_end());
+            }
+            return Err(ApiError::unjudgeable(v));
+        }
     }
     Ok(v)
 }

@@ -890,7 +890,9 @@ fn whole_judge_answer(held: Vec<u8>, judged: usize, lang: arbiter::Lang) -> Resp
     let first = games["games"].get(0);
     let error = match lang {
         arbiter::Lang::En => first.and_then(|g| g["error"].as_str()),
-        _ => first.and_then(|g| g["text"]["report"].as_str()),
+        _ => first
+            .and_then(|g| g["text"]["report"].as_str())
+            .map(str::trim_end),
     }
     .map_or_else(|| Refusal::NoGame.words(lang), str::to_string);
     ApiError::unjudgeable(json!({ "error": error, "games": games["games"] })).into_response()

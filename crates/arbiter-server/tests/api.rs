@@ -703,7 +703,7 @@ fn match_option_is_the_cli_match() {
 /// Every refusal in the language asked for (`?lang=`, else `Accept-Language`), the key `error`
 /// kept and the English unchanged: 400 (empty body, a missing field, an unknown word), 404
 /// (the API fallback, a sample), 405 (axum's fallback), 413 (the body cap), 415 (not JSON),
-/// 422 (a perft over the cap).
+/// 422 (a perft over the cap, a FEN `dead` cannot read, an illegal move of a position).
 #[test]
 fn error_answers_speak_the_language() {
     let s = TestServer::start(arbiter_server::Config {
@@ -772,6 +772,33 @@ fn error_answers_speak_the_language() {
             json,
             "",
             "不認得的值「abc」；可用的值：chinese、iccs、wxf、as-written",
+        ),
+        (
+            422,
+            "POST",
+            "/api/v1/dead?lang=zh-Hant",
+            "{\"fen\":\"badfen\"}",
+            json,
+            "",
+            "無法讀取的 FEN「badfen」：棋盤有1個橫排；西洋棋需要以「/」分隔的8個橫排",
+        ),
+        (
+            422,
+            "POST",
+            "/api/v1/dead",
+            "{\"fen\":\"badfen\"}",
+            json,
+            "",
+            "unparsable FEN \"badfen\": the board has 1 ranks separated by '/', not 8",
+        ),
+        (
+            422,
+            "POST",
+            "/api/v1/position?lang=zh-Hans",
+            "{\"fen\":\"4k4/9/5R3/9/9/4P4/9/9/9/4K4 w\",\"moves\":\"f7e7 e9e8\"}",
+            json,
+            "",
+            "「e9e8」不合规则：走后己方将帅仍被将军：e7的车",
         ),
         (
             404,

@@ -68,8 +68,9 @@ pub fn game_error_in(r: &GameError, lang: Lang) -> String {
     )
 }
 
-/// A game error's message in `lang`: its cause worded, else the English message.
-fn error_words(r: &GameError, lang: Lang) -> String {
+/// A game error's message in `lang`: its cause worded, else the English message (the JSON
+/// `error` of an HTTP answer in that language).
+pub fn error_words(r: &GameError, lang: Lang) -> String {
     match &r.cause {
         Some(c) => cause(c, lang),
         None => r.error.clone(),
