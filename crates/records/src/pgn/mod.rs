@@ -144,6 +144,13 @@ impl RawGame {
         tag_value(&self.tags, name)
     }
 
+    /// Whether the game has a `[Result]` tag holding a result (`1-0`, `0-1`, `1/2-1/2`, `*`;
+    /// an empty value says nothing).
+    pub fn has_result_tag(&self) -> bool {
+        self.tag("Result")
+            .is_some_and(|r| normalize_result(r.trim()).is_some())
+    }
+
     /// The game as regular PGN for a chess PGN reader: the tags as read (one per line, quotes
     /// and backslashes escaped), a blank line, the movetext with lone-CR line ends as `\n`.
     /// A reader of this text sees the same tags and moves as this crate (a stray quote in a

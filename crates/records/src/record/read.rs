@@ -19,13 +19,7 @@ pub fn check_raw(raw: &RawGame, index: usize, file: Option<&str>) -> Result<bool
         e.line = Some(raw.line);
         return Err(e);
     }
-    Ok(integrity.truncated(result_tag(raw)))
-}
-
-/// Whether a game has a `[Result]` tag holding a result (`1-0`, `0-1`, `1/2-1/2`, `*`).
-pub(super) fn result_tag(raw: &RawGame) -> bool {
-    raw.tag("Result")
-        .is_some_and(|r| pgn::normalize_result(r.trim()).is_some())
+    Ok(integrity.truncated(raw.has_result_tag()))
 }
 
 /// Read one split game: refuse it when broken ([`check_raw`]), tell xiangqi from chess (or

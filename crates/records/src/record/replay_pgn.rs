@@ -3,7 +3,6 @@
 //! the reading of the moves (ICCS or ranks 1–10, SAN) decided by the moves themselves.
 
 use super::error::{RecordError, RecordErrorKind};
-use super::read::result_tag;
 use super::replay::{replay_main_texts, MainLine};
 use super::{MoveWarning, Record, Source};
 use crate::encoding::TextEncoding;
@@ -163,7 +162,7 @@ fn replay_pgn_with(
         .unwrap_or("*")
         .to_string();
     let record = Record {
-        truncated: raw.truncated || integrity.truncated(result_tag(raw)),
+        truncated: raw.truncated || integrity.truncated(raw.has_result_tag()),
         read_warnings,
         ..main.into_record(index, Source::Pgn(encoding), raw.tags.clone(), start, result)
     };
