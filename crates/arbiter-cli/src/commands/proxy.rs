@@ -298,10 +298,8 @@ impl Session {
                     first_error.get_or_insert(match self.lang {
                         arbiter::Lang::En => format!("move {} '{}': {}", e.ply, e.mv, e.error),
                         lang => format!(
-                            "{}{}{}{}」：{}",
-                            zh(lang, "第", "第"),
+                            "第{}半回合「{}」：{}",
                             e.ply,
-                            zh(lang, "半回合「", "半回合「"),
                             e.mv,
                             arbiter::render::errors::move_error(&e, lang)
                         ),

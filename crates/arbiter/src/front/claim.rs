@@ -125,13 +125,11 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
 /// The error for a game `index` (0-based) that the record does not hold: games counted from 1,
 /// as the reports count them; standard input or a request body (`file` `-`) is "the record".
 fn no_such_game(file: &str, index: usize) -> Error {
-    let n = index.saturating_add(1);
-    let (error, file) = if file == "-" {
-        (format!("the record has no game {n}"), None)
-    } else {
-        (format!("{file}: there is no game {n}"), Some(file.to_string()))
+    let cause = Cause::NoSuchGame {
+        file: (file != "-").then(|| file.to_string()),
+        number: index.saturating_add(1),
     };
-    Error::input_because(error, None, Cause::NoSuchGame { file, number: n })
+    Error::input_because(crate::render::errors::cause(&cause, crate::Lang::En), None, cause)
 }
 
 /// Game `index` of a PGN record file (`None`: no such game), split once for both the

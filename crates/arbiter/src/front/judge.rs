@@ -257,7 +257,6 @@ fn judge_xiangqi_record(
         options.explain,
         rec.after_end.len(),
     );
-    final_under_match(&mut r, options);
     let v = &r.verdict;
     let says = match v.status {
         XStatus::Decided => RulesSay::Decided(v.result),
@@ -286,14 +285,6 @@ fn judge_xiangqi_record(
         },
     }
     GameReport::Xiangqi(Box::new(r))
-}
-
-/// Under the engine-match convention a pending verdict is final: a match manager ends the game
-/// at the repetition (docs/engine-matches.md).
-fn final_under_match(r: &mut XiangqiGameReport, options: &Options) {
-    if options.engine_match {
-        r.final_under_match();
-    }
 }
 
 /// `judge --fen --moves` for xiangqi.
@@ -339,7 +330,6 @@ fn judge_xiangqi_position(fen: Option<&str>, moves: &str, options: &Options) -> 
         }
     }
     let mut r = XiangqiGameReport::from_referee(file, 0, &referee, cycles, options.explain, 0);
-    final_under_match(&mut r, options);
     r.write_like(moves.split_whitespace());
     GameReport::Xiangqi(Box::new(r))
 }

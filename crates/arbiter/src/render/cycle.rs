@@ -18,7 +18,7 @@ use xiangqi::notation::{write_move_with, ChineseScript, Style, WriteOptions};
 use xiangqi::{Color, Piece, Position, Square};
 
 /// A reading and its source, in `lang` (English is also the JSON form).
-pub fn reading_words(r: Reading, lang: Lang) -> (String, String) {
+pub fn reading_words(r: Reading, lang: Lang) -> (&'static str, &'static str) {
     let (en, hant, hans) = match r {
         Reading::JoinedEveryMove => (
             (
@@ -63,12 +63,11 @@ pub fn reading_words(r: Reading, lang: Lang) -> (String, String) {
             ),
         ),
     };
-    let (reading, source) = match lang {
+    match lang {
         Lang::En => en,
         Lang::ZhHant => hant,
         Lang::ZhHans => hans,
-    };
-    (reading.to_string(), source.to_string())
+    }
 }
 
 /// The JSON form of a reading: `{"reading","source"}`, in English.
