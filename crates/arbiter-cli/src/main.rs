@@ -74,18 +74,6 @@ fn main() -> ExitCode {
         Command::Man(a) => return manual::man(a),
         _ => {}
     }
-    // The reports of the commands below name this program's flags for what was given.
-    arbiter::render::set_input_words(arbiter::render::InputWords {
-        position: "position (--fen/--moves)",
-        time_control: "--time-control",
-        cycles: "; --cycles changes it",
-        stdin: ["standard input", "標準輸入", "标准输入"],
-        glossary: [
-            "`arbiter rules` lists them all",
-            "arbiter rules 列出全部條文",
-            "arbiter rules 列出全部条文",
-        ],
-    });
     let json = match &cli.command {
         Command::Judge(a) => a.json,
         Command::Cycle(a) => a.json,

@@ -66,6 +66,28 @@ pub fn say(en: &str, hant: &str, hans: &str) -> String {
     .to_string()
 }
 
+/// How this program's text reports name what was given: its flags (`position (--fen/--moves)`,
+/// `--time-control`, `--cycles`), standard input, and `arbiter rules` for the glossary.
+pub const INPUT_WORDS: arbiter::render::InputWords = arbiter::render::InputWords {
+    position: "position (--fen/--moves)",
+    time_control: "--time-control",
+    cycles: "; --cycles changes it",
+    stdin: ["standard input", "標準輸入", "标准输入"],
+    glossary: [
+        "`arbiter rules` lists them all",
+        "arbiter rules 列出全部條文",
+        "arbiter rules 列出全部条文",
+    ],
+};
+
+/// The voice of text reports: their language, naming what was given in [`INPUT_WORDS`].
+pub fn voice() -> arbiter::render::Voice {
+    arbiter::render::Voice {
+        lang: lang(),
+        words: &INPUT_WORDS,
+    }
+}
+
 /// The notation of xiangqi moves in text reports.
 pub fn notation() -> arbiter::Notation {
     SPEECH.get().map_or(arbiter::Notation::Default, |s| s.1)
@@ -109,10 +131,10 @@ impl Item {
             PRINTS_JSON => Item::new(report, String::new(), report.is_error()),
             PRINTS_TEXT => Item {
                 line: String::new(),
-                text: report.text_in(lang(), notation()),
+                text: report.text_in(voice(), notation()),
                 failed: report.is_error(),
             },
-            _ => Item::new(report, report.text_in(lang(), notation()), report.is_error()),
+            _ => Item::new(report, report.text_in(voice(), notation()), report.is_error()),
         }
     }
 }

@@ -294,8 +294,8 @@ fn judge_reader_streams() {
 }
 
 /// The text reports of the library describe what was given, never a CLI flag (HTTP and Python
-/// callers type no `--fen`, `--time-control` or `--cycles`; the CLI sets its own words with
-/// `arbiter::render::set_input_words`).
+/// callers type no `--fen`, `--time-control` or `--cycles`; the CLI passes its own words in an
+/// `arbiter::render::Voice`).
 #[test]
 fn reports_describe_the_input_not_a_flag() {
     // TW113's worked example 1 under AXF: Red checks on every move, decided by a 4th cycle.

@@ -94,7 +94,7 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
         limit: a.limit,
     };
     match arbiter::claim(&q) {
-        Ok(r) => out.emit(Item::new(&r, r.text_in(crate::output::lang()), false)),
+        Ok(r) => out.emit(Item::new(&r, r.text_in(crate::output::voice()), false)),
         Err(arbiter::Error::Usage(u)) => return Err(UsageError(super::usage_message(&u)).into()),
         Err(e) => {
             let lang = crate::output::lang();

@@ -10,7 +10,7 @@ pub fn run(a: ClassifyArgs, out: &mut Emitter) -> anyhow::Result<()> {
     let r = arbiter::classify(&a.fen, &a.mv, a.rules.map(Into::into), a.explain).map_err(cli_error)?;
     out.emit(Item::new(
         &r,
-        r.text_in(crate::output::lang(), crate::output::notation()),
+        r.text_in(crate::output::voice(), crate::output::notation()),
         false,
     ));
     Ok(())

@@ -19,7 +19,7 @@ pub fn run(a: CycleArgs, out: &mut Emitter) -> anyhow::Result<()> {
     let r = arbiter::cycle(fen, moves, a.rules.map(Into::into), a.explain).map_err(cli_error)?;
     out.emit(Item::new(
         &r,
-        r.text_in(crate::output::lang(), crate::output::notation()),
+        r.text_in(crate::output::voice(), crate::output::notation()),
         false,
     ));
     Ok(())

@@ -6,7 +6,7 @@ use crate::UsageError;
 use anyhow::Context;
 
 fn item(a: &arbiter::DeadAnswer) -> Item {
-    Item::new(a, a.text_in(crate::output::lang()), a.is_error())
+    Item::new(a, a.text_in(crate::output::voice()), a.is_error())
 }
 
 /// Entry point: one item per FEN, in order; a bad FEN gets `{"fen","error"}` and the rest go on.
@@ -66,7 +66,8 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 }
                 out.emit(it);
             }
-            let summaries = arbiter::render::glossary::summaries_in(&[cited.as_str()], crate::output::lang());
+            let summaries =
+                arbiter::render::glossary::summaries_in(&[cited.as_str()], crate::output::voice());
             if !json && !summaries.is_empty() {
                 out.emit(Item::new(&serde_json::Value::Null, summaries, false));
             }

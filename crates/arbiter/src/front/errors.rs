@@ -1,7 +1,7 @@
 //! Reader and rule errors as error reports and input errors.
 
 use crate::chess;
-use crate::report::{Cause, Error, GameError, GameReport};
+use crate::report::{Cause, Error, GameError, GameReport, ReaderLine};
 use records::RecordError;
 
 /// A record error as an input error (its English line, its kind as the cause).
@@ -15,8 +15,8 @@ pub(super) fn record_error(file: &str, e: &RecordError) -> GameReport {
     g.mv = e.text.as_deref().map(xiangqi::notation::quote);
     g.line = e.line;
     g.text = Some(match &e.file {
-        Some(_) => format!("{e}\n"),
-        None => format!("{}: {e}\n", crate::render::errors::input_name(file)),
+        Some(_) => ReaderLine::Whole(e.to_string()),
+        None => ReaderLine::AfterInput(e.to_string()),
     });
     GameReport::Error(g)
 }

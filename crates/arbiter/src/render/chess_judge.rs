@@ -3,7 +3,7 @@
 //! flag, the recorded result. Moves in SAN, numbered as players count them, plies in brackets.
 
 use super::side_title;
-use super::{capitalise_first, heading_in, plies_line, read_notes_in, zh};
+use super::{capitalise_first, heading_in, plies_line, read_notes_in, zh, Voice};
 use crate::chess::{JudgeReport, MovesInWords, Reason};
 use crate::report::ChessGameReport;
 use crate::types::Lang;
@@ -150,11 +150,13 @@ pub fn text(r: &JudgeReport) -> String {
     t
 }
 
-/// [`game_text`] in `lang`.
-pub fn game_text_in(r: &ChessGameReport, lang: Lang) -> String {
+/// [`game_text`] in `voice`'s language.
+pub fn game_text_in(r: &ChessGameReport, voice: impl Into<Voice>) -> String {
+    let voice = voice.into();
+    let lang = voice.lang;
     let mut s = format!(
         "{}\n{}",
-        heading_in(lang, &r.file, r.index, r.from_position, &r.players),
+        heading_in(voice, &r.file, r.index, r.from_position, &r.players),
         text_in(&r.report, lang)
     );
     read_notes_in(lang, &mut s, r.truncated, &r.warnings);

@@ -4,7 +4,7 @@
 use super::side_title;
 use super::zh::cite_in as cite;
 use super::{capitalise_first, capitalised, zh};
-use super::{in_lang, with_summaries};
+use super::{in_lang, with_summaries, InputWords, Voice};
 use crate::chess::{ClaimVerdict, GameEnded, TimeControlSource};
 use crate::report::ClaimReport;
 use crate::types::ClaimKind;
@@ -14,8 +14,13 @@ use serde_json::{json, Value};
 
 /// The claim judged step by step, the decision and the penalty of an incorrect claim.
 pub fn body_text(r: &ClaimReport) -> String {
+    body_text_in(r, Lang::En)
+}
+
+/// [`body_text`] naming what was given with `words`.
+fn body_text_en(r: &ClaimReport, words: &InputWords) -> String {
     match r {
-        ClaimReport::Chess(v) => chess(v),
+        ClaimReport::Chess(v) => chess_en(v, words),
         ClaimReport::Xiangqi {
             claim: c,
             rules,
@@ -98,6 +103,11 @@ pub fn game_ended(e: &GameEnded) -> String {
 /// brackets), the count, the verdict with its clause, the penalty with its time control and
 /// where that came from.
 pub fn chess(r: &ClaimVerdict) -> String {
+    chess_in(r, Lang::En)
+}
+
+/// [`chess()`] naming the time control given with `words`.
+fn chess_en(r: &ClaimVerdict, words: &InputWords) -> String {
     let side = side_title(r.by);
     let what = match r.kind {
         ClaimKind::Threefold => "threefold repetition",
@@ -145,7 +155,7 @@ pub fn chess(r: &ClaimVerdict) -> String {
         if let Some(p) = &r.penalty {
             let source = match &r.time_control_source {
                 TimeControlSource::Default => "as none was given or recorded".to_string(),
-                TimeControlSource::Given => format!("as {} says", super::input_words().time_control),
+                TimeControlSource::Given => format!("as {} says", words.time_control),
                 TimeControlSource::Tag(tag) => format!("from the record's {tag}"),
             };
             t.push_str(&format!(
@@ -220,10 +230,12 @@ pub fn limit_steps(r: &LimitClaim) -> Vec<String> {
     s
 }
 
-/// [`body_text`] in `lang`.
-pub fn body_text_in(r: &ClaimReport, lang: Lang) -> String {
+/// [`body_text`] in `voice`'s language.
+pub fn body_text_in(r: &ClaimReport, voice: impl Into<Voice>) -> String {
+    let voice = voice.into();
+    let lang = voice.lang;
     if lang == Lang::En {
-        return body_text(r);
+        return body_text_en(r, voice.words);
     }
     match r {
         ClaimReport::Chess(v) => chess_in(v, lang),
@@ -418,10 +430,12 @@ pub fn game_ended_in(e: &GameEnded, lang: Lang) -> String {
     )
 }
 
-/// [`chess()`] in `lang`, in the FIDE Laws' Chinese terms.
-pub fn chess_in(r: &ClaimVerdict, lang: Lang) -> String {
+/// [`chess()`] in `voice`'s language, in the FIDE Laws' Chinese terms.
+pub fn chess_in(r: &ClaimVerdict, voice: impl Into<Voice>) -> String {
+    let voice = voice.into();
+    let lang = voice.lang;
     if lang == Lang::En {
-        return chess(r);
+        return chess_en(r, voice.words);
     }
     let side = zh::side(lang, r.by);
     let what = crate::render::chess_judge::claim_kind_in(r.kind, lang);
@@ -568,11 +582,12 @@ impl ClaimReport {
         })
     }
 
-    /// [`ClaimReport::text`] in `lang`.
-    pub fn text_in(&self, lang: Lang) -> String {
+    /// [`ClaimReport::text`] in `voice`'s language.
+    pub fn text_in(&self, voice: impl Into<Voice>) -> String {
+        let voice = voice.into();
         in_lang(
-            lang,
-            || self.body_text(),
+            voice,
+            || crate::render::claim::body_text_in(self, voice.in_lang(Lang::En)),
             |lang| crate::render::claim::body_text_in(self, lang),
         )
     }

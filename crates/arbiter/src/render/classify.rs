@@ -1,6 +1,6 @@
 //! The text report of one classified xiangqi move (`arbiter classify`).
 
-use super::{in_lang, with_summaries, Notation};
+use super::{in_lang, with_summaries, Notation, Voice};
 use crate::render::cycle::{exempted_en, exempted_zh, move_effects_zh};
 use crate::report::ClassifyReport;
 use crate::types::Lang;
@@ -77,12 +77,13 @@ impl ClassifyReport {
         })
     }
 
-    /// [`ClassifyReport::text`] in `lang`, the move written as `notation` says.
-    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
+    /// [`ClassifyReport::text`] in `voice`'s language, the move written as `notation` says.
+    pub fn text_in(&self, voice: impl Into<Voice>, notation: Notation) -> String {
+        let voice = voice.into();
         let mut r = self.clone();
-        (r.style, r.options) = notation.style_for(lang, self.style, self.options);
+        (r.style, r.options) = notation.style_for(voice.lang, self.style, self.options);
         in_lang(
-            lang,
+            voice,
             || crate::render::classify::body_text(&r),
             |lang| crate::render::classify::body_text_in(&r, lang),
         )

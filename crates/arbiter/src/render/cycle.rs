@@ -788,16 +788,17 @@ impl CycleReport {
         })
     }
 
-    /// [`CycleReport::text`] in `lang`, moves written as `notation` says.
-    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
-        let (style, options) = notation.style_for(lang, self.style, self.options);
+    /// [`CycleReport::text`] in `voice`'s language, moves written as `notation` says.
+    pub fn text_in(&self, voice: impl Into<super::Voice>, notation: Notation) -> String {
+        let voice = voice.into();
+        let (style, options) = notation.style_for(voice.lang, self.style, self.options);
         let wording = CycleWording {
             style,
             options,
             ..Default::default()
         };
         in_lang(
-            lang,
+            voice,
             || cycle_text_with(&self.start, &self.judgement, self.explain, &wording),
             |lang| {
                 crate::render::cycle::cycle_text_in(

@@ -2,7 +2,7 @@
 
 use super::zh;
 use super::zh::cite_in as cite;
-use super::{in_lang, with_summaries};
+use super::{in_lang, with_summaries, Voice};
 use crate::report::DeadAnswer;
 use crate::types::Lang;
 use serde_json::{json, Value};
@@ -158,10 +158,10 @@ impl DeadAnswer {
         })
     }
 
-    /// [`DeadAnswer::text`] in `lang`.
-    pub fn text_in(&self, lang: Lang) -> String {
+    /// [`DeadAnswer::text`] in `voice`'s language.
+    pub fn text_in(&self, voice: impl Into<Voice>) -> String {
         in_lang(
-            lang,
+            voice,
             || self.body_text(),
             |lang| crate::render::dead::body_text_in(self, lang),
         )

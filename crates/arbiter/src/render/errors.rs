@@ -1,46 +1,55 @@
 //! The words of errors: a request that does not fit its question, a game that could not be
 //! judged.
 
-use super::zh;
+use super::{zh, InputWords, Voice};
 use crate::chess;
-use crate::report::{Cause, Error, GameError, Usage};
+use crate::report::{Cause, Error, GameError, ReaderLine, Usage};
 use crate::types::{Game, Lang};
 use xiangqi::notation::NotationError;
 use xiangqi::{FenError, Illegal, PieceKind};
 
 /// `FILE: game N, ply P: error: ERROR` and a newline.
 pub fn game_error(r: &GameError) -> String {
-    if let Some(t) = &r.text {
-        return t.clone();
+    game_error_in(r, Lang::En)
+}
+
+/// [`game_error`] naming what was given with `words`.
+fn game_error_en(r: &GameError, words: &InputWords) -> String {
+    match &r.text {
+        Some(ReaderLine::Whole(t)) => return format!("{t}\n"),
+        Some(ReaderLine::AfterInput(t)) => return format!("{}: {t}\n", input_name(&r.file, words)),
+        None => {}
     }
     if r.from_position {
         let place = r.ply.map(|p| format!(", ply {p}")).unwrap_or_default();
-        return format!("{}{place}: error: {}\n", super::input_words().position, r.error);
+        return format!("{}{place}: error: {}\n", words.position, r.error);
     }
     let place = match (r.index, r.ply) {
         (Some(i), Some(p)) => format!(": game {}, ply {p}", i + 1),
         (Some(i), None) => format!(": game {}", i + 1),
         _ => String::new(),
     };
-    format!("{}{place}: error: {}\n", input_name(&r.file), r.error)
+    format!("{}{place}: error: {}\n", input_name(&r.file, words), r.error)
 }
 
-/// How an error names its input: the file label, or [`super::InputWords::stdin`] for `-` (as
-/// the reports name it).
-pub(crate) fn input_name(file: &str) -> &str {
+/// How an error names its input: the file label, or `words`' [`InputWords::stdin`] for `-`
+/// (as the reports name it).
+fn input_name<'a>(file: &'a str, words: &'a InputWords) -> &'a str {
     if file == "-" {
-        super::input_words().stdin[0]
+        words.stdin[0]
     } else {
         file
     }
 }
 
-/// [`game_error`] in `lang`: the place and the word for error in `lang`; the error's own
-/// message is the library's (typed usage errors in `lang`, input errors as the readers word
-/// them).
-pub fn game_error_in(r: &GameError, lang: Lang) -> String {
+/// [`game_error`] in `voice`'s language: the place and the word for error in that language;
+/// the error's own message is the library's (typed usage errors in that language, input
+/// errors as the readers word them).
+pub fn game_error_in(r: &GameError, voice: impl Into<Voice>) -> String {
+    let voice = voice.into();
+    let lang = voice.lang;
     if lang == Lang::En {
-        return game_error(r);
+        return game_error_en(r, voice.words);
     }
     let place = match (r.index, r.ply) {
         (Some(i), Some(p)) => format!("，第{}局{}", i + 1, zh::ply_mark(p)),
@@ -57,7 +66,7 @@ pub fn game_error_in(r: &GameError, lang: Lang) -> String {
         );
     }
     let file = if r.file == "-" {
-        super::InputWords::pick(super::input_words().stdin, lang).to_string()
+        InputWords::pick(voice.words.stdin, lang).to_string()
     } else {
         r.file.clone()
     };
@@ -1153,9 +1162,9 @@ impl GameError {
         crate::render::errors::game_error(self)
     }
 
-    /// [`GameError::text`] in `lang`.
-    pub fn text_in(&self, lang: Lang) -> String {
-        crate::render::errors::game_error_in(self, lang)
+    /// [`GameError::text`] in `voice`'s language.
+    pub fn text_in(&self, voice: impl Into<Voice>) -> String {
+        crate::render::errors::game_error_in(self, voice)
     }
 }
 

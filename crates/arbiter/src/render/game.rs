@@ -3,7 +3,7 @@
 //! [`super::chess_judge`]'s.
 
 use super::zh::cite_in as cite;
-use super::{in_lang, with_summaries, Notation};
+use super::{in_lang, with_summaries, Notation, Voice};
 use crate::report::GameReport;
 use crate::types::Lang;
 use serde_json::{json, Value};
@@ -61,24 +61,26 @@ impl GameReport {
         })
     }
 
-    /// [`GameReport::text`] in `lang`, xiangqi moves written as `notation` says (what
-    /// `arbiter judge --lang LANG --notation N` prints).
-    pub fn text_in(&self, lang: Lang, notation: Notation) -> String {
+    /// [`GameReport::text`] in `voice`'s language, naming what was given in its words, xiangqi
+    /// moves written as `notation` says (what `arbiter judge --lang LANG --notation N` prints).
+    pub fn text_in(&self, voice: impl Into<Voice>, notation: Notation) -> String {
+        let voice = voice.into();
+        let english = voice.in_lang(Lang::En);
         match self {
             GameReport::Xiangqi(r) => {
-                let r = r.with_notation(lang, notation);
+                let r = r.with_notation(voice.lang, notation);
                 in_lang(
-                    lang,
-                    || r.text(),
-                    |lang| crate::render::xiangqi_judge::text_in(&r, lang),
+                    voice,
+                    || crate::render::xiangqi_judge::text_in(&r, english),
+                    |lang| crate::render::xiangqi_judge::text_in(&r, voice.in_lang(lang)),
                 )
             }
             GameReport::Chess(r) => in_lang(
-                lang,
-                || r.text(),
-                |lang| crate::render::chess_judge::game_text_in(r, lang),
+                voice,
+                || crate::render::chess_judge::game_text_in(r, english),
+                |lang| crate::render::chess_judge::game_text_in(r, voice.in_lang(lang)),
             ),
-            GameReport::Error(e) => crate::render::errors::game_error_in(e, lang),
+            GameReport::Error(e) => crate::render::errors::game_error_in(e, voice),
         }
     }
 }

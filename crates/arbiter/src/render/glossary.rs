@@ -109,10 +109,13 @@ fn cited_once<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<&'static Clau
     seen
 }
 
-/// [`summaries_text`] in `lang`: the clauses the English `texts` cite, summarised in `lang`.
-pub fn summaries_in(texts: &[&str], lang: Lang) -> String {
+/// [`summaries_text`] in `voice`'s language: the clauses the English `texts` cite, summarised
+/// in that language, the heading naming the voice's glossary ([`super::InputWords::glossary`]).
+pub fn summaries_in(texts: &[&str], voice: impl Into<super::Voice>) -> String {
+    let voice = voice.into();
+    let lang = voice.lang;
     if lang == Lang::En {
-        return summaries_text(texts.iter().copied());
+        return summaries_en(texts.iter().copied(), voice.words);
     }
     let seen = cited_once(texts.iter().copied());
     if seen.is_empty() {
@@ -125,7 +128,7 @@ pub fn summaries_in(texts: &[&str], lang: Lang) -> String {
             "引用條文（本專案自撰摘要，以棋規原文為準；",
             "引用条文（本项目自撰摘要，以棋规原文为准；",
         ),
-        super::InputWords::pick(super::input_words().glossary, lang)
+        super::InputWords::pick(voice.words.glossary, lang)
     );
     for c in seen {
         s.push_str(&format!(
@@ -141,14 +144,19 @@ pub fn summaries_in(texts: &[&str], lang: Lang) -> String {
 /// The text block that ends a report: each cited clause with its English summary, or an empty
 /// string when `texts` cite none.
 pub fn summaries_text<'a>(texts: impl IntoIterator<Item = &'a str>) -> String {
+    summaries_en(texts, &super::InputWords::LIBRARY)
+}
+
+/// [`summaries_text`], the heading naming `words`' glossary.
+pub(crate) fn summaries_en<'a>(
+    texts: impl IntoIterator<Item = &'a str>,
+    words: &super::InputWords,
+) -> String {
     let seen = cited_once(texts);
     if seen.is_empty() {
         return String::new();
     }
-    let mut s = format!(
-        "Clauses cited (summaries in our words; {}):\n",
-        super::input_words().glossary[0]
-    );
+    let mut s = format!("Clauses cited (summaries in our words; {}):\n", words.glossary[0]);
     for c in seen {
         s.push_str(&format!("  {} ({}): {}\n", c.citation(), c.title, c.en));
     }

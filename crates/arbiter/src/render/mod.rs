@@ -26,9 +26,10 @@ use xiangqi::notation::{Style, WriteOptions};
 use xiangqi::Color;
 
 /// How the English text reports name what a shell was given, where a shell has words of its
-/// own for it: the CLI names its flags (`position (--fen/--moves)`), other shells (HTTP,
-/// Python) keep [`InputWords::LIBRARY`], which describes the input. Chinese reports describe
-/// the input in every shell.
+/// own for it: the CLI names its flags (`position (--fen/--moves)`) in the [`Voice`] it passes
+/// to the reports, other shells (HTTP, Python) pass a bare [`Lang`], which keeps
+/// [`InputWords::LIBRARY`] and describes the input. Chinese reports describe the input in
+/// every shell.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct InputWords {
     /// The label of a game given as a start position and moves (the heading of its report
@@ -74,18 +75,31 @@ impl InputWords {
     }
 }
 
-static INPUT_WORDS: std::sync::OnceLock<InputWords> = std::sync::OnceLock::new();
-
-/// Sets the words of [`InputWords`] for every report the process writes from now on; once,
-/// before the first report (a shell's `main`). Returns false, changing nothing, when they were
-/// already set.
-pub fn set_input_words(words: InputWords) -> bool {
-    INPUT_WORDS.set(words).is_ok()
+/// Whom a text report speaks to: its language, and the words of the shell that asked for it
+/// for what was given ([`InputWords`]). A bare [`Lang`] is a voice with [`InputWords::LIBRARY`],
+/// so every report method that takes `impl Into<Voice>` takes a [`Lang`] too.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Voice {
+    /// The language of the report.
+    pub lang: Lang,
+    /// How the report names what was given.
+    pub words: &'static InputWords,
 }
 
-/// The words set by [`set_input_words`], else [`InputWords::LIBRARY`].
-pub(crate) fn input_words() -> &'static InputWords {
-    INPUT_WORDS.get().unwrap_or(&InputWords::LIBRARY)
+impl Voice {
+    /// The same words in `lang`.
+    pub fn in_lang(self, lang: Lang) -> Voice {
+        Voice { lang, ..self }
+    }
+}
+
+impl From<Lang> for Voice {
+    fn from(lang: Lang) -> Voice {
+        Voice {
+            lang,
+            words: &InputWords::LIBRARY,
+        }
+    }
 }
 
 /// How a text report writes xiangqi moves (chess moves are always SAN with `+`/`#`).
@@ -155,7 +169,12 @@ impl Notation {
 
 /// `text`, then the summaries of the clauses it cites (the clause glossary, in our words).
 pub(crate) fn with_summaries(text: String) -> String {
-    let summaries = glossary::summaries_text([text.as_str()]);
+    with_summaries_for(text, &InputWords::LIBRARY)
+}
+
+/// [`with_summaries`], the summaries' heading naming `words`' glossary.
+fn with_summaries_for(text: String, words: &InputWords) -> String {
+    let summaries = glossary::summaries_en([text.as_str()], words);
     if summaries.is_empty() {
         text
     } else {
@@ -163,17 +182,23 @@ pub(crate) fn with_summaries(text: String) -> String {
     }
 }
 
-/// A report in `lang`, ending with the summaries of the clauses it cites: `english` writes the
-/// English report (whose citations name the clauses), `words` the report in `lang`.
-pub(crate) fn in_lang(lang: Lang, english: impl Fn() -> String, words: impl Fn(Lang) -> String) -> String {
-    if lang == Lang::En {
-        return with_summaries(english());
+/// A report in `voice`'s language, ending with the summaries of the clauses it cites:
+/// `english` writes the English report (whose citations name the clauses), `words` the report
+/// in that language.
+pub(crate) fn in_lang(
+    voice: impl Into<Voice>,
+    english: impl Fn() -> String,
+    words: impl Fn(Lang) -> String,
+) -> String {
+    let voice = voice.into();
+    if voice.lang == Lang::En {
+        return with_summaries_for(english(), voice.words);
     }
     let cited = english();
     format!(
         "{}{}",
-        words(lang),
-        glossary::summaries_in(&[cited.as_str()], lang)
+        words(voice.lang),
+        glossary::summaries_in(&[cited.as_str()], voice)
     )
 }
 
@@ -181,13 +206,14 @@ pub(crate) fn in_lang(lang: Lang, english: impl Fn() -> String, words: impl Fn(L
 /// (繁體 `"FILE，第N局：紅方 對 黑方（賽事）"`): the names when the record gives both, the
 /// event when it gives one.
 pub(crate) fn heading_in(
-    lang: Lang,
+    voice: Voice,
     file: &str,
     index: usize,
     from_position: bool,
     players: &crate::report::Players,
 ) -> String {
-    let mut s = game_label_in(lang, file, index, from_position);
+    let lang = voice.lang;
+    let mut s = game_label_in(voice, file, index, from_position);
     let (colon, vs, open, close) = match lang {
         Lang::En => (": ", " vs ", " (", ")"),
         _ => ("：", zh::pick(lang, " 對 ", " 对 "), "（", "）"),
@@ -224,16 +250,17 @@ pub(crate) fn plies_line(lang: Lang, n: usize, book: &str, game_zh: &str) -> Str
     )
 }
 
-/// [`game_label`] in `lang`.
-pub(crate) fn game_label_in(lang: Lang, file: &str, index: usize, from_position: bool) -> String {
+/// [`game_label`] in `voice`'s language.
+pub(crate) fn game_label_in(voice: Voice, file: &str, index: usize, from_position: bool) -> String {
+    let lang = voice.lang;
     if lang == Lang::En {
-        return game_label(file, index, from_position);
+        return game_label(file, index, from_position, voice.words);
     }
     let n = index + 1;
     if from_position {
         zh::pick(lang, "所給局面", "所给局面").to_string()
     } else if file == "-" {
-        format!("{}，第{n}局", InputWords::pick(input_words().stdin, lang))
+        format!("{}，第{n}局", InputWords::pick(voice.words.stdin, lang))
     } else {
         format!("{file}，第{n}局")
     }
@@ -257,12 +284,12 @@ pub(crate) fn read_notes_in(lang: Lang, s: &mut String, truncated: bool, warning
 }
 
 /// How a text report names a game: `"FILE, game N"` with N counted from 1 (JSON `index` is
-/// 0-based); a game given as a start position and moves is [`InputWords::position`].
-pub(crate) fn game_label(file: &str, index: usize, from_position: bool) -> String {
+/// 0-based); a game given as a start position and moves is `words`' [`InputWords::position`].
+pub(crate) fn game_label(file: &str, index: usize, from_position: bool, words: &InputWords) -> String {
     if from_position {
-        input_words().position.to_string()
+        words.position.to_string()
     } else if file == "-" {
-        format!("{}, game {}", input_words().stdin[0], index + 1)
+        format!("{}, game {}", words.stdin[0], index + 1)
     } else {
         format!("{file}, game {}", index + 1)
     }

@@ -2,8 +2,8 @@
 //! procedure where it applies, repetition evidence with the moves numbered in the record's
 //! notation.
 
-use super::Notation;
 use super::{capitalise_first, capitalised, heading_in, plies_line, read_notes_in, read_notes_text, zh};
+use super::{InputWords, Notation, Voice};
 use crate::render::cycle::{cycle_text_in, cycle_text_with, CycleWording};
 use crate::report::XiangqiGameReport;
 use crate::types::Lang;
@@ -39,10 +39,18 @@ fn after_move(r: &XiangqiGameReport, ply: usize) -> String {
 /// The report for people: heading, one verdict sentence, clause, procedure where it
 /// applies, repetition evidence with the moves numbered in the record's notation.
 pub fn text(r: &XiangqiGameReport) -> String {
+    text_in(r, Lang::En)
+}
+
+/// [`text`] naming what was given with `words`.
+fn text_en(r: &XiangqiGameReport, words: &'static InputWords) -> String {
     let mut s = String::new();
     if r.recorded_result.is_some() || r.from_position {
         s.push_str(&heading_in(
-            Lang::En,
+            Voice {
+                lang: Lang::En,
+                words,
+            },
             &r.file,
             r.index,
             r.from_position,
@@ -50,7 +58,7 @@ pub fn text(r: &XiangqiGameReport) -> String {
         ));
         s.push('\n');
     }
-    s.push_str(&verdict_text(r));
+    s.push_str(&verdict_text(r, words));
     if let (Some(n), Some(ply)) = (r.notation_warnings, r.first_warning_ply) {
         if n > 0 {
             s.push_str(&format!(
@@ -62,7 +70,7 @@ pub fn text(r: &XiangqiGameReport) -> String {
     s
 }
 
-fn verdict_text(r: &XiangqiGameReport) -> String {
+fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
     let v = &r.verdict;
     let cycles = r.cycles;
     let plies = r.plies;
@@ -182,7 +190,7 @@ fn verdict_text(r: &XiangqiGameReport) -> String {
             RulesId::Axf => format!(
                 "  Procedure: the AXF rules write none; the count of the TW113 procedure is used (pending \
                  after {cycles} cycles, one more cycle decides{}).\n",
-                super::input_words().cycles
+                words.cycles
             ),
         });
     }
@@ -247,15 +255,17 @@ fn verdict_text(r: &XiangqiGameReport) -> String {
     s
 }
 
-/// The report in `lang` (Chinese: [`text`]'s sentences in the rule books' words), moves
-/// written as the report's `style` says.
-pub fn text_in(r: &XiangqiGameReport, lang: Lang) -> String {
+/// The report in `voice`'s language (Chinese: [`text`]'s sentences in the rule books' words),
+/// moves written as the report's `style` says.
+pub fn text_in(r: &XiangqiGameReport, voice: impl Into<Voice>) -> String {
+    let voice = voice.into();
+    let lang = voice.lang;
     if lang == Lang::En {
-        return text(r);
+        return text_en(r, voice.words);
     }
     let mut s = String::new();
     if r.recorded_result.is_some() || r.from_position {
-        s.push_str(&heading_in(lang, &r.file, r.index, r.from_position, &r.players));
+        s.push_str(&heading_in(voice, &r.file, r.index, r.from_position, &r.players));
         s.push('\n');
     }
     s.push_str(&verdict_zh(r, lang));
@@ -341,7 +351,7 @@ pub fn reason_zh(reason: XReason, lang: Lang) -> &'static str {
 /// answer's `text.verdict` carries.
 pub fn verdict_sentence(r: &XiangqiGameReport, lang: Lang) -> String {
     if lang == Lang::En {
-        let t = verdict_text(r);
+        let t = verdict_text(r, &InputWords::LIBRARY);
         return t.lines().nth(1).unwrap_or("").trim().to_string();
     }
     let t = verdict_zh(r, lang);

@@ -92,6 +92,16 @@ impl GameReport {
     }
 }
 
+/// A reader's own line for an error it met (a record error as [`records::RecordError`] words
+/// it), without its newline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ReaderLine {
+    /// The line names its file itself.
+    Whole(String),
+    /// The line follows the name of the input and `: `.
+    AfterInput(String),
+}
+
 /// A game, or an input, that could not be judged:
 /// `{"error","file","index","move","ply"}` (`index` when the game is known, `move` and `ply`
 /// when the failure is at a move; `ply` is 1-based, the ply the move would have produced).
@@ -116,7 +126,7 @@ pub struct GameError {
     pub line: Option<usize>,
     /// The line for people, when it differs from `FILE: game N, ply P: error: ERROR`.
     #[serde(skip)]
-    pub(crate) text: Option<String>,
+    pub(crate) text: Option<ReaderLine>,
     /// The game was given as a start position and moves, not read from a file (the text
     /// names it so, see [`crate::render::InputWords::position`]; JSON `file` stays `-`).
     #[serde(skip)]

@@ -23,6 +23,7 @@ pub use classify::ClassifyReport;
 pub use cycle::CycleReport;
 pub use dead::DeadAnswer;
 pub use error::{Cause, Error, Usage};
+pub(crate) use game::ReaderLine;
 pub use game::{ChessGameReport, GameError, GameReport, Players, XiangqiGameReport};
 pub use perft::PerftReport;
 
