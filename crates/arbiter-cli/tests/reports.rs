@@ -84,7 +84,7 @@ fn rules_unknown_book_or_clause_is_a_usage_error() {
     assert!(stderr(&out).contains("no clause '99' in AXF; `arbiter rules axf` lists them"));
     let out = arbiter(&["rules", "fid", "9.2"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown rule book 'fid': expected axf, tw113 or fide"));
+    assert!(stderr(&out).contains("unknown rule book \"fid\": expected axf, tw113 or fide"));
 }
 
 /// Xiangqi: the reason a move is refused, in Chinese, WXF and ICCS.

@@ -12,7 +12,7 @@
 
 use arbiter::chess as ch;
 use arbiter::xiangqi::referee::Referee as XqReferee;
-use arbiter::{ClaimGame, ClaimQuery, Error, Game, GameReport, Options, RuleBook};
+use arbiter::{ClaimGame, ClaimQuery, Error, GameReport, Options};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use shakmaty::{CastlingMode, Position as _};
@@ -73,14 +73,6 @@ fn front_error(py: Python<'_>, e: Error) -> PyErr {
 /// An option the library could not read ([`arbiter::options`]): `UsageError`.
 fn bad_option(e: Error) -> PyErr {
     Python::with_gil(|py| front_error(py, e))
-}
-
-fn parse_rules(rules: Option<&str>) -> PyResult<Option<RuleBook>> {
-    arbiter::options::rules(rules).map_err(bad_option)
-}
-
-fn parse_game(game: Option<&str>) -> PyResult<Option<Game>> {
-    arbiter::options::game(game).map_err(bad_option)
 }
 
 /// The library's options from the keyword arguments, read by
@@ -537,7 +529,7 @@ fn cycle(
     explain: bool,
     lang: Option<&str>,
 ) -> PyResult<String> {
-    let rules = parse_rules(rules)?;
+    let rules = arbiter::options::rules(rules).map_err(bad_option)?;
     let lang = parse_lang(py, lang)?;
     let r = py
         .allow_threads(|| arbiter::cycle(fen, moves, rules, explain))
@@ -558,7 +550,7 @@ fn classify(
     explain: bool,
     lang: Option<&str>,
 ) -> PyResult<String> {
-    let rules = parse_rules(rules)?;
+    let rules = arbiter::options::rules(rules).map_err(bad_option)?;
     let lang = parse_lang(py, lang)?;
     let r = py
         .allow_threads(|| arbiter::classify(fen, mv, rules, explain))
@@ -601,10 +593,10 @@ fn claim(
             None => ClaimGame::Position {
                 fen,
                 moves,
-                game: parse_game(game)?,
+                game: arbiter::options::game(game).map_err(bad_option)?,
             },
         },
-        rules: parse_rules(rules)?,
+        rules: arbiter::options::rules(rules).map_err(bad_option)?,
         at_ply,
         intended_move,
         time_control,
@@ -630,7 +622,7 @@ fn dead(py: Python<'_>, fen: &str, lang: Option<&str>) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (depth, fen=None, game=None))]
 fn perft(py: Python<'_>, depth: u32, fen: Option<&str>, game: Option<&str>) -> PyResult<String> {
-    let game = parse_game(game)?;
+    let game = arbiter::options::game(game).map_err(bad_option)?;
     answer(py, || arbiter::perft(fen, depth, false, game))
 }
 

@@ -4,7 +4,7 @@
 
 use crate::refusal::{Refusal, Why};
 use crate::routes::Limits;
-use arbiter::{ClaimGame, ClaimQuery, Error, Lang, Options, RuleBook};
+use arbiter::{ClaimGame, ClaimQuery, Error, Lang, Options};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -193,10 +193,6 @@ fn bad_option(e: Error) -> ApiError {
     ApiError::library(400, json!({}), e)
 }
 
-fn parse_rules(r: Option<&str>) -> Result<Option<RuleBook>, ApiError> {
-    arbiter::options::rules(r).map_err(bad_option)
-}
-
 /// The library's options from the request's fields (400 for a value out of range), read by
 /// [`arbiter::options::JudgeSettings`].
 fn options(
@@ -363,7 +359,7 @@ pub fn cycle(r: CycleRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiE
     let report = arbiter::cycle(
         &r.fen,
         &r.moves.joined(),
-        parse_rules(r.rules.as_deref())?,
+        arbiter::options::rules(r.rules.as_deref()).map_err(bad_option)?,
         r.explain,
     )
     .map_err(|e| library_error_in(e, speech.0))?;
@@ -374,8 +370,13 @@ pub fn cycle(r: CycleRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiE
 
 /// `POST /api/v1/classify`: the `arbiter classify --json` object.
 pub fn classify(r: ClassifyRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiError> {
-    let report = arbiter::classify(&r.fen, &r.mv, parse_rules(r.rules.as_deref())?, r.explain)
-        .map_err(|e| library_error_in(e, speech.0))?;
+    let report = arbiter::classify(
+        &r.fen,
+        &r.mv,
+        arbiter::options::rules(r.rules.as_deref()).map_err(bad_option)?,
+        r.explain,
+    )
+    .map_err(|e| library_error_in(e, speech.0))?;
     let mut v = to_value(&report)?;
     v["text"] = report.text_json(speech.0, speech.1);
     Ok(v)
@@ -413,7 +414,7 @@ pub fn claim(r: ClaimRequest, _l: &Limits, speech: Speech) -> Result<Value, ApiE
     let q = ClaimQuery {
         kind,
         game,
-        rules: parse_rules(r.rules.as_deref())?,
+        rules: arbiter::options::rules(r.rules.as_deref()).map_err(bad_option)?,
         at_ply: r.at_ply,
         intended_move: r.intended_move.clone(),
         time_control,

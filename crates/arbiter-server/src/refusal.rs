@@ -35,13 +35,10 @@ pub enum Refusal {
     /// 400: `cited` given with `book` or `clause`.
     #[error("give either cited or book/clause, not both")]
     CitedAndBook,
-    /// 400: a rule book name that names none.
-    #[error("unknown rule book {0:?}: expected axf, tw113 or fide")]
-    UnknownBook(String),
     /// 400: the query string does not read (the reader's English).
     #[error("query string: {0}")]
     Query(String),
-    /// 400: a query value (`lang`, `notation`) that names none of its values.
+    /// 400: a query value (`lang`, `notation`, `book`) that names none of its values.
     #[error("{0}")]
     Word(arbiter::ParseError),
     /// 413: the body is over the cap, in bytes.
@@ -150,11 +147,6 @@ impl Refusal {
                 "cited 与 book/clause 只能给其中一种",
             )
             .into(),
-            Refusal::UnknownBook(b) => format!(
-                "{}「{b}」{}",
-                p("不認得的規則", "不认得的规则"),
-                p("；可用的值：axf、tw113、fide", "；可用的值：axf、tw113、fide")
-            ),
             Refusal::Query(detail) => match backticked(detail, "unknown field `") {
                 Some(f) => format!(
                     "{}「{f}」",

@@ -514,12 +514,9 @@ async fn rules(
         (Some(text), None, None) => glossary::cited(text),
         (Some(_), _, _) => return ApiError::bad_request(Refusal::CitedAndBook).into_response(),
         (None, book, clause) => {
-            let book = match book.as_deref().map(|b| (b, b.parse::<RuleBook>().ok())) {
-                Some((b, None)) => {
-                    return ApiError::bad_request(Refusal::UnknownBook(b.to_string())).into_response()
-                }
-                Some((_, found)) => found,
-                None => None,
+            let book = match book.as_deref().map(str::parse::<RuleBook>).transpose() {
+                Ok(book) => book,
+                Err(e) => return ApiError::bad_request(Refusal::Word(e)).into_response(),
             };
             match clause {
                 Some(c) => {

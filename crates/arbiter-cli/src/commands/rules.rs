@@ -31,14 +31,10 @@ fn item(c: &Clause) -> Item {
 pub fn run(args: RulesArgs, emitter: &mut Emitter) -> anyhow::Result<()> {
     let (book, query) = match (&args.book, &args.clause) {
         (None, _) => (None, None),
-        (Some(b), q) => match b.parse::<RuleBook>().ok() {
-            Some(book) => (Some(book), q.clone()),
-            None if q.is_none() => (None, Some(b.clone())),
-            None => {
-                return Err(
-                    UsageError(format!("unknown rule book '{b}': expected axf, tw113 or fide")).into(),
-                )
-            }
+        (Some(b), q) => match b.parse::<RuleBook>() {
+            Ok(book) => (Some(book), q.clone()),
+            Err(_) if q.is_none() => (None, Some(b.clone())),
+            Err(e) => return Err(UsageError(super::usage_message(&arbiter::Usage::Word(e))).into()),
         },
     };
     let found: Vec<&Clause> = match &query {
