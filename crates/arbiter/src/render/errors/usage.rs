@@ -1,0 +1,160 @@
+//! The words of a request that does not fit its question ([`Usage`]).
+
+use crate::render::zh;
+use crate::report::Usage;
+use crate::types::{Game, Lang};
+
+/// A usage error in English ([`usage`]).
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&usage(self, Lang::En))
+    }
+}
+
+/// A usage error in `lang`, said in terms of the input (no option of any shell is named).
+pub fn usage(u: &Usage, lang: Lang) -> String {
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    match (u, lang) {
+        (Usage::RulesOfOtherGame { rules, game }, Lang::En) => match game {
+            Game::Chess => format!("rule set {rules} is a xiangqi rule set; chess games are judged under fide"),
+            Game::Xiangqi => format!("rule set {rules} is the chess rule set; xiangqi games are judged under axf"),
+        },
+        (Usage::RulesOfOtherGame { rules, game }, _) => match game {
+            Game::Chess => format!(
+                "{}{rules}{}",
+                p("規則", "规则"),
+                p("是象棋規則；西洋棋依 fide 判定", "是中国象棋规则；国际象棋依 fide 判定")
+            ),
+            Game::Xiangqi => format!(
+                "{}{rules}{}",
+                p("規則", "规则"),
+                p("是西洋棋規則；象棋依 axf 判定", "是国际象棋规则；中国象棋依 axf 判定")
+            ),
+        },
+        (Usage::StartPosition { reason, .. }, Lang::En) => format!("the start position: {reason}"),
+        (Usage::StartPosition { reason, cause }, _) => format!(
+            "{}{}",
+            p("開始局面：", "开始局面："),
+            cause.as_deref().map_or_else(|| reason.clone(), |c| super::cause(c, lang))
+        ),
+        (Usage::CycleWithoutMoves, Lang::En) => "no moves given: a cycle needs at least one loop".into(),
+        (Usage::CycleWithoutMoves, _) => p(
+            "沒有給著法：循環至少要有一輪",
+            "没有给着法：循环至少要有一轮",
+        )
+        .into(),
+        (Usage::CycleOfChess, Lang::En) => "cycle judges xiangqi repetitions; give a 10-rank FEN".into(),
+        (Usage::CycleOfChess, _) => p(
+            "循環只判象棋的重複局面；請給10行的象棋FEN",
+            "循环只判中国象棋的重复局面；请给10行的中国象棋FEN",
+        )
+        .into(),
+        (Usage::ClassifyUnderFide, Lang::En) => "classify judges xiangqi moves: rule set axf or tw113, not fide".into(),
+        (Usage::ClassifyUnderFide, _) => p(
+            "著法分類只用於象棋：規則須為 axf 或 tw113，不能是 fide",
+            "着法分类只用于中国象棋：规则须为 axf 或 tw113，不能是 fide",
+        )
+        .into(),
+        (Usage::ChessClaimOnXiangqiRecord { file }, Lang::En) => format!(
+            "{file} holds a xiangqi game: its draw claim is the natural move limit (threefold and \
+             fifty moves are chess claims; repetitions are judged with the whole game)"
+        ),
+        (Usage::ChessClaimOnXiangqiRecord { file }, _) => format!(
+            "「{file}」{}",
+            p(
+                "是象棋對局：象棋的提和只有自然限著（三次重複與五十步規則是西洋棋的申請；循環重複隨整局判定）",
+                "是中国象棋对局：中国象棋的提和只有自然限着（三次重复与五十回合规则是国际象棋的申请；循环重复随整局判定）"
+            )
+        ),
+        (Usage::XiangqiClaimOnChessRecord { file }, Lang::En) => format!(
+            "{file} holds a chess game: its draw claims are threefold and fifty moves (the natural \
+             move limit is a xiangqi claim)"
+        ),
+        (Usage::XiangqiClaimOnChessRecord { file }, _) => format!(
+            "「{file}」{}",
+            p(
+                "是西洋棋對局：可申請的和局是三次重複與五十步規則（自然限著是象棋的提和）",
+                "是国际象棋对局：可申请的和棋是三次重复与五十回合规则（自然限着是中国象棋的提和）"
+            )
+        ),
+        (Usage::ChessClaimOnXiangqi, Lang::En) => {
+            "xiangqi has one draw claim: the natural move limit (repetitions are judged with the whole game)".into()
+        }
+        (Usage::ChessClaimOnXiangqi, _) => p(
+            "象棋只有一種提和：自然限著（循環重複隨整局判定）",
+            "中国象棋只有一种提和：自然限着（循环重复随整局判定）",
+        )
+        .into(),
+        (Usage::XiangqiClaimOnChess, Lang::En) => {
+            "the natural move limit is a xiangqi claim; chess has threefold and fifty moves".into()
+        }
+        (Usage::XiangqiClaimOnChess, _) => p(
+            "自然限著是象棋的提和；西洋棋有三次重複與五十步規則",
+            "自然限着是中国象棋的提和；国际象棋有三次重复与五十回合规则",
+        )
+        .into(),
+        (Usage::NaturalMoveLimitUnderFide, Lang::En) => {
+            "the natural move limit is a xiangqi claim: rule set axf or tw113, not fide".into()
+        }
+        (Usage::NaturalMoveLimitUnderFide, _) => p(
+            "自然限著是象棋的提和：規則須為 axf 或 tw113，不能是 fide",
+            "自然限着是中国象棋的提和：规则须为 axf 或 tw113，不能是 fide",
+        )
+        .into(),
+        (
+            Usage::NoSuchLimit {
+                moves,
+                rules,
+                book_moves,
+                alternative,
+            },
+            Lang::En,
+        ) => format!(
+            "a {moves}-move limit: {rules} has the {book_moves}-move limit{}",
+            if *alternative { " and the alternative 40-move limit" } else { " only" }
+        ),
+        (
+            Usage::NoSuchLimit {
+                moves,
+                rules,
+                book_moves,
+                alternative,
+            },
+            _,
+        ) => format!(
+            "{moves}{}{rules}{}{book_moves}{}",
+            p("回合限著：", "回合限着："),
+            p("只有", "只有"),
+            if *alternative {
+                p("回合限著，以及另行宣告的40回合限著", "回合限着，以及另行宣告的40回合限着")
+            } else {
+                p("回合限著", "回合限着")
+            }
+        ),
+        (Usage::Word(e), Lang::En) => e.to_string(),
+        (Usage::Word(e), _) => format!(
+            "{}「{}」{}{}",
+            p("不認得的值", "不认得的值"),
+            e.word,
+            p("；可用的值：", "；可用的值："),
+            values_list(e.expected)
+        ),
+        (Usage::NoCycles, Lang::En) => "cycles must be 1 or more (completed repetition loops)".into(),
+        (Usage::NoCycles, _) => p("循環次數至少為1（已完成的循環）", "循环次数至少为1（已完成的循环）").into(),
+        (Usage::PlyBeyondEnd { at_ply, plies }, Lang::En) => {
+            format!("ply {at_ply} is beyond the {plies} plies played")
+        }
+        (Usage::PlyBeyondEnd { at_ply, plies }, _) => format!(
+            "{}{at_ply}{}{}",
+            p("第", "第"),
+            p("個半回合超出已走的", "个半回合超出已走的"),
+            zh::plies(lang, *plies)
+        ),
+    }
+}
+
+/// A list of option values written in English (`"axf, tw113 or fide"`) as a Chinese list
+/// (`axf、tw113、fide`).
+pub fn values_list(expected: &str) -> String {
+    expected.replace(", ", "、").replace(" or ", "、")
+}
