@@ -118,6 +118,81 @@ fn reason_words(reason: Option<arbiter::xiangqi::verdict::Reason>) -> Option<Str
     Some(v.as_str()?.replace('_', " "))
 }
 
+/// Why a game is not followed, and that the search is therefore not restricted, in `lang`.
+fn not_following(lang: arbiter::Lang, why: &str) -> String {
+    match lang {
+        arbiter::Lang::En => format!("not following this game ({why}); the search is not restricted"),
+        lang => format!(
+            "{}{why}{}",
+            zh(lang, "不跟隨此局（", "不跟随此局（"),
+            zh(lang, "）；不限制搜尋", "）；不限制搜索")
+        ),
+    }
+}
+
+/// What the rules say of the game so far (the game's `report` as JSON), in `lang`; `None`
+/// when there is nothing to say.
+fn state_said(
+    report: &serde_json::Value,
+    game_report: &arbiter::GameReport,
+    lang: arbiter::Lang,
+) -> Option<String> {
+    let state = state_words(report)?;
+    Some(match lang {
+        arbiter::Lang::En => state,
+        _ => game_report.text_json(lang, arbiter::Notation::Default)["verdict"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string(),
+    })
+}
+
+/// The forbidden moves grouped by why (`MOVES (WHY); MOVES (WHY)`), in `lang`.
+fn listed_words(groups: &[(String, Vec<String>)], lang: arbiter::Lang) -> String {
+    groups
+        .iter()
+        .map(|(why, ms)| match lang {
+            arbiter::Lang::En => format!("{} ({why})", ms.join(" ")),
+            _ => format!("{}（{why}）", ms.join(" ")),
+        })
+        .collect::<Vec<_>>()
+        .join(if lang == arbiter::Lang::En { "; " } else { "；" })
+}
+
+/// Under `rules` the `listed` moves are forbidden and every move left is too: the search is
+/// not restricted; in `lang`.
+fn all_forbidden_words(lang: arbiter::Lang, rules: &str, listed: &str) -> String {
+    match lang {
+        arbiter::Lang::En => {
+            format!("{rules}: forbidden {listed}; every move left is forbidden: the search is not restricted")
+        }
+        _ => format!(
+            "{rules}：{}{listed}{}",
+            zh(lang, "禁著 ", "禁着 "),
+            zh(
+                lang,
+                "；其餘著法全被禁止：不限制搜尋",
+                "；其余着法全被禁止：不限制搜索"
+            )
+        ),
+    }
+}
+
+/// Under `rules` the `listed` moves are forbidden and the search runs over the `n` others;
+/// in `lang`.
+fn searching_words(lang: arbiter::Lang, rules: &str, listed: &str, n: usize) -> String {
+    match (lang, n) {
+        (arbiter::Lang::En, 1) => format!("{rules}: forbidden {listed}; searching the 1 other move"),
+        (arbiter::Lang::En, n) => format!("{rules}: forbidden {listed}; searching the {n} other moves"),
+        _ => format!(
+            "{rules}：{}{listed}{}{n}{}",
+            zh(lang, "禁著 ", "禁着 "),
+            zh(lang, "；在其餘", "；在其余"),
+            zh(lang, "步中搜尋", "步中搜索")
+        ),
+    }
+}
+
 /// The UCI `go` parameters (the words that end a `searchmoves` list).
 const GO_WORDS: &[&str] = &[
     "searchmoves",
@@ -331,16 +406,7 @@ impl Session {
         let Some(f) = self.game.as_ref() else {
             if let Some(why) = self.problem.take().filter(|w| self.said.as_ref() != Some(w)) {
                 self.said = Some(why.clone());
-                out.to_manager.push(info(&match self.lang {
-                    arbiter::Lang::En => {
-                        format!("not following this game ({why}); the search is not restricted")
-                    }
-                    lang => format!(
-                        "{}{why}{}",
-                        zh(lang, "不跟隨此局（", "不跟随此局（"),
-                        zh(lang, "）；不限制搜尋", "）；不限制搜索")
-                    ),
-                }));
+                out.to_manager.push(info(&not_following(self.lang, &why)));
             }
             return unchanged(out, &bans);
         };
@@ -349,15 +415,8 @@ impl Session {
         let rules = report["rules"].as_str().unwrap_or("").to_string();
         let lang = self.lang;
         // The rule set's name, then what is said of it.
-        let colon = if lang == arbiter::Lang::En { ": " } else { "：" };
-        if let Some(state) = state_words(&report) {
-            let state = match lang {
-                arbiter::Lang::En => state,
-                _ => game_report.text_json(lang, arbiter::Notation::Default)["verdict"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_string(),
-            };
+        if let Some(state) = state_said(&report, &game_report, lang) {
+            let colon = if lang == arbiter::Lang::En { ": " } else { "：" };
             out.to_manager.push(info(&format!("{rules}{colon}{state}")));
         }
         let (Some(mut forbidden), Some(pos)) = (f.referee.forbidden_why(), f.referee.xiangqi_position())
@@ -413,38 +472,9 @@ impl Session {
                 None => groups.push((why, vec![write(x.mv)])),
             }
         }
-        let listed = groups
-            .iter()
-            .map(|(why, ms)| match lang {
-                arbiter::Lang::En => format!("{} ({why})", ms.join(" ")),
-                _ => format!("{}（{why}）", ms.join(" ")),
-            })
-            .collect::<Vec<_>>()
-            .join(if lang == arbiter::Lang::En { "; " } else { "；" });
-        let all_forbidden = match lang {
-            arbiter::Lang::En => format!(
-                "{rules}: forbidden {listed}; every move left is forbidden: the search is not restricted"
-            ),
-            _ => format!(
-                "{rules}：{}{listed}{}",
-                zh(lang, "禁著 ", "禁着 "),
-                zh(
-                    lang,
-                    "；其餘著法全被禁止：不限制搜尋",
-                    "；其余着法全被禁止：不限制搜索"
-                )
-            ),
-        };
-        let searching = |n: usize| match (lang, n) {
-            (arbiter::Lang::En, 1) => format!("{rules}: forbidden {listed}; searching the 1 other move"),
-            (arbiter::Lang::En, n) => format!("{rules}: forbidden {listed}; searching the {n} other moves"),
-            _ => format!(
-                "{rules}：{}{listed}{}{n}{}",
-                zh(lang, "禁著 ", "禁着 "),
-                zh(lang, "；在其餘", "；在其余"),
-                zh(lang, "步中搜尋", "步中搜索")
-            ),
-        };
+        let listed = listed_words(&groups, lang);
+        let all_forbidden = all_forbidden_words(lang, &rules, &listed);
+        let searching = |n: usize| searching_words(lang, &rules, &listed, n);
         let is_forbidden = |mv: &xiangqi::Move| forbidden.iter().any(|x| x.mv == *mv);
         let read = |t: &str| {
             xiangqi::notation::parse_move_as(pos, t, f.reading)

@@ -21,143 +21,10 @@ fn chess_role(lang: Lang, r: shakmaty::Role) -> &'static str {
 
 /// Why a chess move is illegal, in `lang`.
 pub fn chess_illegal(e: &chess::explain::Illegal, lang: Lang) -> String {
-    use chess::explain::Why;
     if lang == Lang::En {
         return e.to_string();
     }
     let p = |hant, hans| zh::pick(lang, hant, hans);
-    fn why_zh(w: &Why, lang: Lang) -> String {
-        let p = |hant, hans| zh::pick(lang, hant, hans);
-        let side = |c: shakmaty::Color| if c.is_white() { "白方" } else { "黑方" };
-        let squares =
-            |v: &[shakmaty::Square]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join("、");
-        let castling = p(
-            "此時不能王車易位（易位權已失、國王被將軍，或經過的格子受攻擊或有棋子）",
-            "此时不能王车易位（易位权已失、王被将军，或经过的格子受攻击或有棋子）",
-        );
-        match w {
-            Why::NoPiece(sq) => format!("{sq}{}", p("沒有棋子", "没有棋子")),
-            Why::NotYours { role, from, owner } => {
-                format!(
-                    "{from}{}{}{}{}{}{}",
-                    p("的", "的"),
-                    chess_role(lang, *role),
-                    p("是", "是"),
-                    side(*owner),
-                    p("的棋子，現在輪到", "的棋子，现在轮到"),
-                    side(!*owner)
-                ) + p("走", "走")
-            }
-            Why::OwnPiece { role, to } => format!(
-                "{}{to}{}{}",
-                p("目標格", "目标格"),
-                p("已有己方的", "已有己方的"),
-                chess_role(lang, *role)
-            ),
-            Why::PathBlocked { role, from, to, at } => format!(
-                "{}{}{from}{}{to}{}{}{}",
-                chess_role(lang, *role),
-                p("從", "从"),
-                p("到", "到"),
-                p("的路線在", "的路线在"),
-                squares(at),
-                p("被擋住", "被挡住")
-            ),
-            Why::Castling => castling.into(),
-            Why::CannotMove { role, from, to } => format!(
-                "{}{}{from}{}{to}",
-                chess_role(lang, *role),
-                p("不能從", "不能从"),
-                p("走到", "走到")
-            ),
-            Why::NotOutOfCheck { role, from, to } => format!(
-                "{}{from}{}{}{to}{}",
-                p("國王正被將軍，", "王正被将军，"),
-                p("的", "的"),
-                chess_role(lang, *role),
-                p("不能解除將軍", "不能解除将军")
-            ),
-            Why::IntoCheck { role, from } => format!(
-                "{}{from}{}{}{}",
-                p("走後國王會被將軍（", "走后王会被将军（"),
-                p("的", "的"),
-                chess_role(lang, *role),
-                p(
-                    "被牽制，或國王走進被將軍的格子）",
-                    "被牵制，或王走进被将军的格子）"
-                )
-            ),
-            Why::PawnBackwards => p("兵不能後退或橫走", "兵不能后退或横走").into(),
-            Why::PawnBlocked { from, at } => format!(
-                "{from}{}{}{}",
-                p("的兵被", "的兵被"),
-                squares(at),
-                p("擋住", "挡住")
-            ),
-            Why::PawnTwoSquares => p("兵只有在起始橫排才能走兩格", "兵只有在起始横线才能走两格").into(),
-            Why::PawnOneSquare => p(
-                "兵每次向前走一格（在起始橫排可走兩格）",
-                "兵每次向前走一格（在起始横线可走两格）",
-            )
-            .into(),
-            Why::PawnNothingToCapture(to) => format!(
-                "{}{to}{}",
-                p("兵只有吃子時才能斜走，但", "兵只有吃子时才能斜走，但"),
-                p("沒有可吃的棋子", "没有可吃的棋子")
-            ),
-            Why::NotLegal => p("在此局面不是合法走法", "在此局面不是合法着法").into(),
-            Why::NotNotation => p(
-                "既不是 UCI（e2e4）也不是 SAN（Nf3、O-O、exd6、e8=Q）",
-                "既不是 UCI（e2e4）也不是 SAN（Nf3、O-O、exd6、e8=Q）",
-            )
-            .into(),
-            Why::NoSuchPiece { mover, role, there } => format!(
-                "{}{}{}",
-                side(*mover),
-                if *there {
-                    p("在該處沒有", "在该处没有")
-                } else {
-                    p("沒有", "没有")
-                },
-                chess_role(lang, *role)
-            ),
-            Why::Ambiguous { role, to } => {
-                format!(
-                    "{}{}{to}",
-                    p("有歧義：不止一個", "有歧义：不止一个"),
-                    chess_role(lang, *role)
-                ) + p("可以走到該格", "可以走到该格")
-            }
-            Why::NothingToCapture(to) => format!("{to}{}", p("沒有可吃的棋子", "没有可吃的棋子")),
-            Why::WriteX(to) => format!(
-                "{}{to}{}",
-                p("這步在", "这步在"),
-                p("吃子（須寫 x）", "吃子（须写 x）")
-            ),
-            Why::Promotion => p("升變的棋子缺少或不對", "升变的棋子缺少或不对").into(),
-            Why::NoneCanGo { role, to, each } => {
-                let mut v: Vec<String> = each
-                    .iter()
-                    .map(|(from, r)| format!("{from}：{}", why_zh(r, lang)))
-                    .collect();
-                v.dedup();
-                format!(
-                    "{}{}{}{to}（{}）",
-                    p("沒有", "没有"),
-                    chess_role(lang, *role),
-                    p("可以走到", "可以走到"),
-                    v.join("；")
-                )
-            }
-            Why::WrittenInUci(san) => format!(
-                "{}{san}",
-                p(
-                    "以 UCI 寫成；PGN 的走法用 SAN：",
-                    "以 UCI 写成；PGN 的着法用 SAN："
-                )
-            ),
-        }
-    }
     let mut s = why_zh(&e.why, lang);
     if !e.near.is_empty() {
         s.push_str(&format!(
@@ -167,6 +34,140 @@ pub fn chess_illegal(e: &chess::explain::Illegal, lang: Lang) -> String {
         ));
     }
     s
+}
+
+/// Why a chess move is illegal, in Chinese (`lang` is zh-Hant or zh-Hans).
+fn why_zh(w: &chess::explain::Why, lang: Lang) -> String {
+    use chess::explain::Why;
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    let side = |c: shakmaty::Color| if c.is_white() { "白方" } else { "黑方" };
+    let squares = |v: &[shakmaty::Square]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join("、");
+    let castling = p(
+        "此時不能王車易位（易位權已失、國王被將軍，或經過的格子受攻擊或有棋子）",
+        "此时不能王车易位（易位权已失、王被将军，或经过的格子受攻击或有棋子）",
+    );
+    match w {
+        Why::NoPiece(sq) => format!("{sq}{}", p("沒有棋子", "没有棋子")),
+        Why::NotYours { role, from, owner } => {
+            format!(
+                "{from}{}{}{}{}{}{}",
+                p("的", "的"),
+                chess_role(lang, *role),
+                p("是", "是"),
+                side(*owner),
+                p("的棋子，現在輪到", "的棋子，现在轮到"),
+                side(!*owner)
+            ) + p("走", "走")
+        }
+        Why::OwnPiece { role, to } => format!(
+            "{}{to}{}{}",
+            p("目標格", "目标格"),
+            p("已有己方的", "已有己方的"),
+            chess_role(lang, *role)
+        ),
+        Why::PathBlocked { role, from, to, at } => format!(
+            "{}{}{from}{}{to}{}{}{}",
+            chess_role(lang, *role),
+            p("從", "从"),
+            p("到", "到"),
+            p("的路線在", "的路线在"),
+            squares(at),
+            p("被擋住", "被挡住")
+        ),
+        Why::Castling => castling.into(),
+        Why::CannotMove { role, from, to } => format!(
+            "{}{}{from}{}{to}",
+            chess_role(lang, *role),
+            p("不能從", "不能从"),
+            p("走到", "走到")
+        ),
+        Why::NotOutOfCheck { role, from, to } => format!(
+            "{}{from}{}{}{to}{}",
+            p("國王正被將軍，", "王正被将军，"),
+            p("的", "的"),
+            chess_role(lang, *role),
+            p("不能解除將軍", "不能解除将军")
+        ),
+        Why::IntoCheck { role, from } => format!(
+            "{}{from}{}{}{}",
+            p("走後國王會被將軍（", "走后王会被将军（"),
+            p("的", "的"),
+            chess_role(lang, *role),
+            p(
+                "被牽制，或國王走進被將軍的格子）",
+                "被牵制，或王走进被将军的格子）"
+            )
+        ),
+        Why::PawnBackwards => p("兵不能後退或橫走", "兵不能后退或横走").into(),
+        Why::PawnBlocked { from, at } => format!(
+            "{from}{}{}{}",
+            p("的兵被", "的兵被"),
+            squares(at),
+            p("擋住", "挡住")
+        ),
+        Why::PawnTwoSquares => p("兵只有在起始橫排才能走兩格", "兵只有在起始横线才能走两格").into(),
+        Why::PawnOneSquare => p(
+            "兵每次向前走一格（在起始橫排可走兩格）",
+            "兵每次向前走一格（在起始横线可走两格）",
+        )
+        .into(),
+        Why::PawnNothingToCapture(to) => format!(
+            "{}{to}{}",
+            p("兵只有吃子時才能斜走，但", "兵只有吃子时才能斜走，但"),
+            p("沒有可吃的棋子", "没有可吃的棋子")
+        ),
+        Why::NotLegal => p("在此局面不是合法走法", "在此局面不是合法着法").into(),
+        Why::NotNotation => p(
+            "既不是 UCI（e2e4）也不是 SAN（Nf3、O-O、exd6、e8=Q）",
+            "既不是 UCI（e2e4）也不是 SAN（Nf3、O-O、exd6、e8=Q）",
+        )
+        .into(),
+        Why::NoSuchPiece { mover, role, there } => format!(
+            "{}{}{}",
+            side(*mover),
+            if *there {
+                p("在該處沒有", "在该处没有")
+            } else {
+                p("沒有", "没有")
+            },
+            chess_role(lang, *role)
+        ),
+        Why::Ambiguous { role, to } => {
+            format!(
+                "{}{}{to}",
+                p("有歧義：不止一個", "有歧义：不止一个"),
+                chess_role(lang, *role)
+            ) + p("可以走到該格", "可以走到该格")
+        }
+        Why::NothingToCapture(to) => format!("{to}{}", p("沒有可吃的棋子", "没有可吃的棋子")),
+        Why::WriteX(to) => format!(
+            "{}{to}{}",
+            p("這步在", "这步在"),
+            p("吃子（須寫 x）", "吃子（须写 x）")
+        ),
+        Why::Promotion => p("升變的棋子缺少或不對", "升变的棋子缺少或不对").into(),
+        Why::NoneCanGo { role, to, each } => {
+            let mut v: Vec<String> = each
+                .iter()
+                .map(|(from, r)| format!("{from}：{}", why_zh(r, lang)))
+                .collect();
+            v.dedup();
+            format!(
+                "{}{}{}{to}（{}）",
+                p("沒有", "没有"),
+                chess_role(lang, *role),
+                p("可以走到", "可以走到"),
+                v.join("；")
+            )
+        }
+        Why::WrittenInUci(san) => format!(
+            "{}{san}",
+            p(
+                "以 UCI 寫成；PGN 的走法用 SAN：",
+                "以 UCI 写成；PGN 的着法用 SAN："
+            )
+        ),
+    }
 }
 
 /// Why a chess FEN cannot be read, in `lang` (the English is its `Display`).
