@@ -55,7 +55,7 @@ pub enum LimitError {
         rules: &'static str,
     },
     /// The claim's ply is past the end of the moves.
-    #[error("ply {at_ply} is beyond the {plies} plies played")]
+    #[error("ply {at_ply} is beyond the {plies} {} played", if *.plies == 1 { "ply" } else { "plies" })]
     AtPlyBeyond {
         /// The ply asked for.
         at_ply: usize,
