@@ -6,6 +6,10 @@
 //! a game (or a line, tag, comment or token) over its cap is skipped up to the next game and
 //! reported as [`Overflow`] on its [`Chunk`].
 //!
+//! Comments and escape lines are the movetext lexer's ([`Mode`]: a `{` comment runs to the
+//! first `}`, across lines; a `;` comment and a line starting with `%` to their line's end),
+//! followed over the undecoded bytes.
+//!
 //! **Where a game ends** (the next game starts at a line whose first non-blank byte is `[`):
 //! - after movetext, at a `[` line outside a `{}` comment;
 //! - after movetext, inside a comment, at a line shaped like a tag (`[Name "`) or at any `[`
@@ -22,6 +26,7 @@
 //! A tag line's tags end at the line's end; text after the last tag on the line is movetext.
 
 use crate::encoding::TextEncoding;
+use crate::pgn::Mode;
 use std::io::{self, Read};
 
 /// Caps on what one game may hold (bytes of input; UTF-16 input counts once transcoded).
@@ -152,8 +157,9 @@ struct State {
     tags: bool,
     movetext: bool,
     prev_blank: bool,
-    depth: usize,
-    /// Length of the comment or token being read (across lines for comments).
+    /// The lexer's mode at the read position (after a line end: text or a `{` comment).
+    mode: Mode,
+    /// Length of the comment being read (across lines for `{` comments).
     comment_len: usize,
 }
 
@@ -337,13 +343,15 @@ impl<R: Read> Splitter<R> {
         self.transcoded = true;
     }
 
-    /// Consume one line into `out` (when `keep`), tracking comments and tokens.
-    /// `tag_line` lines are checked against the tag cap instead of lexed.
+    /// Consume one line into `out`, following the lexer's modes ([`Mode`]) and measuring
+    /// comments and tokens against their caps. `tag_line` lines are checked against the tag
+    /// cap instead, and only the movetext after their tags is lexed.
     fn consume_line(&mut self, st: &mut State, out: &mut Chunk, tag_line: bool) {
         let start_len = out.bytes.len();
         let mut line_len = 0usize;
         let mut token = 0usize;
-        let mut line_comment = false;
+        let limits = self.limits;
+        let line_no = self.line;
         loop {
             if self.lo == self.hi {
                 self.fill();
@@ -352,101 +360,12 @@ impl<R: Read> Splitter<R> {
                 }
             }
             let avail = &self.buf[self.lo..self.hi];
-            let mut i = 0;
-            let mut ended = false;
-            while i < avail.len() {
-                if !tag_line && !line_comment && st.depth == 0 {
-                    // Movetext up to the line's end or a comment, at once: its tokens are
-                    // only measured against the cap.
-                    let rest = &avail[i..];
-                    let mut seg = memchr::memchr2(b'\n', b'\r', rest).map_or(rest, |k| &rest[..k]);
-                    if let Some(k) = memchr::memchr2(b'{', b';', seg) {
-                        seg = &seg[..k];
-                    }
-                    if !seg.is_empty() {
-                        let (over, carry) = token_runs(seg, token, self.limits.token_bytes);
-                        if over {
-                            overflow(out, "token", self.limits.token_bytes, self.line);
-                        }
-                        token = carry;
-                        i += seg.len();
-                        continue;
-                    }
-                } else if tag_line {
-                    // A tag line is only measured: on to its end.
-                    let run = memchr::memchr2(b'\n', b'\r', &avail[i..]).unwrap_or(avail.len() - i);
-                    if run > 0 {
-                        i += run;
-                        continue;
-                    }
-                } else {
-                    // A run of comment bytes that neither ends the line nor opens or closes
-                    // a `{}` comment.
-                    let rest = &avail[i..];
-                    let run = if line_comment {
-                        memchr::memchr2(b'\n', b'\r', rest)
-                    } else {
-                        let k = memchr::memchr3(b'\n', b'\r', b'}', rest);
-                        let upto = k.map_or(rest, |k| &rest[..k]);
-                        memchr::memchr(b'{', upto).or(k)
-                    }
-                    .unwrap_or(rest.len());
-                    if run > 0 {
-                        i += run;
-                        st.comment_len += run;
-                        if st.comment_len > self.limits.comment_bytes {
-                            overflow(out, "comment", self.limits.comment_bytes, self.line);
-                        }
-                        continue;
-                    }
-                }
-                let b = avail[i];
-                i += 1;
-                if b == b'\n' {
-                    ended = true;
-                    break;
-                }
-                if b == b'\r' {
-                    ended = true;
-                    break;
-                }
-                if tag_line {
-                    continue;
-                }
-                if line_comment || st.depth > 0 {
-                    st.comment_len += 1;
-                    if b == b'}' && !line_comment {
-                        st.depth = st.depth.saturating_sub(1);
-                        if st.depth == 0 {
-                            st.comment_len = 0;
-                        }
-                    } else if b == b'{' && !line_comment {
-                        st.depth += 1;
-                    }
-                    if st.comment_len > self.limits.comment_bytes {
-                        overflow(out, "comment", self.limits.comment_bytes, self.line);
-                    }
-                    continue;
-                }
-                match b {
-                    b'{' => {
-                        st.depth = 1;
-                        st.comment_len = 0;
-                        token = 0;
-                    }
-                    b';' => {
-                        line_comment = true;
-                        st.comment_len = 0;
-                        token = 0;
-                    }
-                    b' ' | b'\t' | 0x0b | 0x0c | b'(' | b')' | b'}' | b'$' => token = 0,
-                    _ => {
-                        token += 1;
-                        if token > self.limits.token_bytes {
-                            overflow(out, "token", self.limits.token_bytes, self.line);
-                        }
-                    }
-                }
+            let end = memchr::memchr2(b'\n', b'\r', avail);
+            let ended = end.is_some();
+            let i = end.map_or(avail.len(), |k| k + 1);
+            if !tag_line {
+                let seg = &avail[..end.unwrap_or(avail.len())];
+                lex(st, &mut token, seg, line_len == 0, &limits, out, self.line);
             }
             let take = &self.buf[self.lo..self.lo + i];
             line_len += take.len();
@@ -470,6 +389,7 @@ impl<R: Read> Splitter<R> {
                     line_len += 1;
                 }
                 self.line += 1;
+                st.mode = st.mode.after_line_end();
                 break;
             }
         }
@@ -490,8 +410,66 @@ impl<R: Read> Splitter<R> {
             let rest = &line[tag_line_end(line)..];
             if rest.iter().any(|b| !b.is_ascii_whitespace()) {
                 st.movetext = true;
+                // The movetext after the tags, lexed as any movetext line's.
+                let seg = &rest[..memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len())];
+                let mut over = Chunk::default();
+                lex(st, &mut 0, seg, false, &limits, &mut over, line_no);
+                st.mode = st.mode.after_line_end();
+                if let Some(o) = over.overflow {
+                    overflow(out, o.what, o.limit, o.line);
+                }
             }
         }
+    }
+}
+
+/// Reads `seg`, a piece of one movetext line holding no line end (`line_start`: it starts the
+/// line), in the lexer's modes ([`Mode`]), `token` bytes of a token before it: follows
+/// comments and escape lines, and reports on `out` a comment or token over its cap
+/// (`line`: the line's number).
+fn lex(
+    st: &mut State,
+    token: &mut usize,
+    mut seg: &[u8],
+    mut line_start: bool,
+    limits: &Limits,
+    out: &mut Chunk,
+    line: usize,
+) {
+    while !seg.is_empty() {
+        let k = match st.mode {
+            Mode::Text => {
+                let k = Mode::text_len(seg, line_start);
+                if k > 0 {
+                    let (over, carry) = token_runs(&seg[..k], *token, limits.token_bytes);
+                    if over {
+                        overflow(out, "token", limits.token_bytes, line);
+                    }
+                    *token = carry;
+                }
+                if let Some(&b) = seg.get(k) {
+                    st.mode = Mode::opened_by(b, line_start && k == 0).unwrap_or(Mode::Text);
+                    st.comment_len = 0;
+                    *token = 0;
+                }
+                k
+            }
+            mode => {
+                let k = mode.body_len(seg);
+                st.comment_len += k;
+                if st.comment_len > limits.comment_bytes {
+                    overflow(out, "comment", limits.comment_bytes, line);
+                }
+                if k < seg.len() {
+                    // The byte that closes the mode (`}`: a line end is not in `seg`).
+                    st.mode = Mode::Text;
+                    st.comment_len = 0;
+                }
+                k
+            }
+        };
+        seg = seg.get(k + 1..).unwrap_or(&[]);
+        line_start = false;
     }
 }
 
@@ -717,7 +695,7 @@ impl<R: Read> Iterator for Splitter<R> {
                 LineKind::Utf16(_) => st.content,
                 LineKind::Bracket { shaped } => {
                     if st.movetext {
-                        st.depth == 0 || shaped || st.prev_blank
+                        st.mode != Mode::Brace || shaped || st.prev_blank
                     } else {
                         st.tags && st.prev_blank
                     }
@@ -857,6 +835,74 @@ mod tests {
             .map(Result::unwrap)
             .collect();
         assert_eq!((c[0].line, c[0].offset, c[1].line), (2, 2, 4));
+    }
+
+    /// The edges of PGN's lexical rules ([`Mode`], PGN standard sections 6 and 8.2.5), each
+    /// where it moves a game's end: a `[` line that is not a tag (`[%clk ...]`) ends the game
+    /// unless a `{` comment is open.
+    #[test]
+    fn boundaries_follow_the_lexers_modes() {
+        // Brace comments do not nest: the first `}` closes `{a {b}`, so the `[%clk]` line is
+        // not in a comment and starts a record of its own.
+        assert_eq!(
+            split(b"[A \"1\"]\n1. e4 {a {b} c\n[%clk 0:01]\n"),
+            ["[A \"1\"]\n1. e4 {a {b} c\n", "[%clk 0:01]\n"]
+        );
+        // A `;` comment runs to its line's end: a `{` in it opens nothing. A `;` in a `{`
+        // comment is comment text: the comment goes on to its `}`.
+        assert_eq!(
+            split(b"[A \"1\"]\n1. e4 ; {x\n[%clk 0:01]\n"),
+            ["[A \"1\"]\n1. e4 ; {x\n", "[%clk 0:01]\n"]
+        );
+        assert_eq!(
+            split(b"[A \"1\"]\n1. e4 {a ; b\n[%clk 0:01]} e5 *\n"),
+            ["[A \"1\"]\n1. e4 {a ; b\n[%clk 0:01]} e5 *\n"]
+        );
+        // A line starting with `%` is ignored (a `{` in it opens nothing); a `%` further on
+        // is text.
+        assert_eq!(
+            split(b"[A \"1\"]\n1. e4\r\n%{x\r\n[%clk 0:01]\n"),
+            ["[A \"1\"]\n1. e4\r\n%{x\r\n", "[%clk 0:01]\n"]
+        );
+        assert_eq!(
+            split(b"[A \"1\"]\n1. e4\n %{x\n[%clk 0:01]} *\n"),
+            ["[A \"1\"]\n1. e4\n %{x\n[%clk 0:01]} *\n"]
+        );
+        // Braces in tag values are string text; the movetext after a tag line's tags is
+        // lexed (its `{` opens a comment that holds the `[%clk]` line).
+        assert_eq!(
+            split(b"[A \"{\"]\n1. e4\n[%clk 0:01]\n"),
+            ["[A \"{\"]\n1. e4\n", "[%clk 0:01]\n"]
+        );
+        assert_eq!(
+            split(b"[A \"{\\\"}\"] 1. e4 {x\n[%clk 0:01]} *\n[B \"}\"]\n*\n"),
+            ["[A \"{\\\"}\"] 1. e4 {x\n[%clk 0:01]} *\n", "[B \"}\"]\n*\n"]
+        );
+        // An unterminated comment at the end of the input runs to its end, `[` lines and all.
+        assert_eq!(
+            split(b"[A \"1\"]\n1. e4 {open\n[%clk 0:01]\n[x]"),
+            ["[A \"1\"]\n1. e4 {open\n[%clk 0:01]\n[x]"]
+        );
+        // A UTF-16 record between UTF-8 records, its comment left open: each record is its
+        // own, the UTF-16 one transcoded.
+        let mut bytes = b"[A \"1\"]\n1. e4 {x} *\n".to_vec();
+        bytes.extend([0xFF, 0xFE]);
+        for u in "[B \"\u{67f3}\"]\r\n1. d4 {open\r\n".encode_utf16() {
+            bytes.extend(u.to_le_bytes());
+        }
+        bytes.extend_from_slice(b"[C \"3\"]\n1. c4 *\n");
+        let c: Vec<Chunk> = Splitter::new(&bytes[..]).map(Result::unwrap).collect();
+        let texts: Vec<_> = c.iter().map(|c| String::from_utf8_lossy(&c.bytes)).collect();
+        assert_eq!(
+            texts,
+            [
+                "[A \"1\"]\n1. e4 {x} *\n",
+                "[B \"\u{67f3}\"]\r\n1. d4 {open\r\n",
+                "[C \"3\"]\n1. c4 *\n"
+            ]
+        );
+        let utf16: Vec<_> = c.iter().map(|c| c.utf16).collect();
+        assert_eq!(utf16, [None, Some(TextEncoding::Utf16Le), None]);
     }
 
     #[test]

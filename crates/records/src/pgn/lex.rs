@@ -162,6 +162,71 @@ pub(super) fn strip_move_number_general(word: &str) -> Option<&str> {
 /// Variations nested deeper than this are flattened into their parent (bounded stack use).
 pub const MAX_DEPTH: usize = 64;
 
+/// What a byte of a movetext belongs to: PGN's lexical modes (PGN standard, section 8.2.5 on
+/// comments, section 6 on the escape mechanism). The one statement of where comments and escape
+/// lines open and close, followed by [`Tokens`] over decoded text and by the stream splitter
+/// over undecoded bytes (every byte the rules look at is ASCII).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Tokens: moves, move numbers, glyphs, markers, parentheses.
+    #[default]
+    Text,
+    /// A `{` comment, up to the first `}`: brace comments do not nest (a `{` inside one is
+    /// comment text), and run across lines.
+    Brace,
+    /// A `;` comment, to the end of its line.
+    Semicolon,
+    /// A line whose first byte is `%`, ignored to its end.
+    Escape,
+}
+
+impl Mode {
+    /// The mode `b` opens when met in [`Mode::Text`] (`line_start`: `b` is the first byte of
+    /// its line): `{`, `;`, or `%` in the first column.
+    #[inline]
+    pub fn opened_by(b: u8, line_start: bool) -> Option<Mode> {
+        match b {
+            b'{' => Some(Mode::Brace),
+            b';' => Some(Mode::Semicolon),
+            b'%' if line_start => Some(Mode::Escape),
+            _ => None,
+        }
+    }
+
+    /// The length in bytes of the text at the start of `text` (a piece of one line; `line_start`:
+    /// it starts the line) before the first byte that opens a mode ([`Mode::opened_by`]).
+    #[inline]
+    pub fn text_len(text: &[u8], line_start: bool) -> usize {
+        if line_start && text.first() == Some(&b'%') {
+            return 0;
+        }
+        memchr::memchr2(b'{', b';', text).unwrap_or(text.len())
+    }
+
+    /// The length in bytes of this mode's body at the start of `body` (what follows the byte
+    /// that opened it): up to the byte that closes it, `}` for [`Mode::Brace`], a line end
+    /// (`\n` or `\r`) for the others; all of `body` when it holds no such byte. 0 for
+    /// [`Mode::Text`].
+    #[inline]
+    pub fn body_len(self, body: &[u8]) -> usize {
+        match self {
+            Mode::Text => Some(0),
+            Mode::Brace => memchr::memchr(b'}', body),
+            Mode::Semicolon | Mode::Escape => memchr::memchr2(b'\n', b'\r', body),
+        }
+        .unwrap_or(body.len())
+    }
+
+    /// The mode after a line end met in this mode: a `{` comment goes on, the rest end.
+    #[inline]
+    pub fn after_line_end(self) -> Mode {
+        match self {
+            Mode::Brace => Mode::Brace,
+            _ => Mode::Text,
+        }
+    }
+}
+
 /// One element of a movetext, as [`Tokens`] reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Token<'a> {
@@ -209,36 +274,15 @@ impl<'a> Tokens<'a> {
         }
     }
 
-    /// Moves past the end of the line at or after `from` (`\n` or `\r`) and returns the text
-    /// between.
-    fn until_line_end(&mut self, from: usize) -> &'a str {
+    /// The body of the `mode` opened by the byte before `from` ([`Mode::body_len`]), and
+    /// moves past the byte that closes it (or to the end); `None` when nothing closes it.
+    fn body(&mut self, from: usize, mode: Mode) -> (&'a str, bool) {
         let body = &self.text[from..];
-        match body.find(['\n', '\r']) {
-            Some(end) => {
-                self.pos = from + end + 1;
-                &body[..end]
-            }
-            None => {
-                self.pos = self.text.len();
-                body
-            }
-        }
-    }
-
-    /// Moves past the first `stop` at or after `from` (to the end when there is none) and
-    /// returns the text between.
-    fn until(&mut self, from: usize, stop: char) -> &'a str {
-        let body = &self.text[from..];
-        match body.find(stop) {
-            Some(end) => {
-                self.pos = from + end + stop.len_utf8();
-                &body[..end]
-            }
-            None => {
-                self.pos = self.text.len();
-                body
-            }
-        }
+        let len = mode.body_len(body.as_bytes());
+        let closed = len < body.len();
+        // The closing byte is ASCII: the cut is a character boundary.
+        self.pos = from + len + usize::from(closed);
+        (&body[..len], closed)
     }
 }
 
@@ -359,15 +403,17 @@ impl<'a> Tokens<'a> {
                     continue;
                 }
             }
-            match b {
-                b'{' => {
-                    let c = self.until(i + 1, '}');
-                    if self.pos == self.text.len() && !self.text.ends_with('}') {
-                        self.unterminated = true;
-                    }
-                    return Some(Token::Comment(c.trim()));
+            let line_start = i == 0 || matches!(bytes[i - 1], b'\n' | b'\r');
+            if let Some(mode) = Mode::opened_by(b, line_start) {
+                let (body, closed) = self.body(i + 1, mode);
+                match mode {
+                    Mode::Escape => continue,
+                    Mode::Brace if !closed => self.unterminated = true,
+                    _ => {}
                 }
-                b';' => return Some(Token::Comment(self.until_line_end(i + 1).trim())),
+                return Some(Token::Comment(body.trim()));
+            }
+            match b {
                 b'(' => {
                     self.pos += 1;
                     return Some(Token::OpenVariation);
@@ -377,10 +423,6 @@ impl<'a> Tokens<'a> {
                     return Some(Token::CloseVariation);
                 }
                 b'}' => self.pos += 1,
-                // PGN escape mechanism: a line starting with `%` is ignored.
-                b'%' if i == 0 || matches!(self.text.as_bytes()[i - 1], b'\n' | b'\r') => {
-                    self.until_line_end(i);
-                }
                 b'$' => {
                     let digits = &self.text.as_bytes()[i + 1..];
                     let len = digits.iter().take_while(|d| d.is_ascii_digit()).count();
@@ -633,6 +675,43 @@ mod tests {
         assert_eq!(mt.moves[2].comments, ["rest"]);
         assert_eq!(mt.result.as_deref(), Some("1-0"));
         assert_eq!(mt.trailing, "junk");
+    }
+
+    /// The lexer's modes (PGN standard sections 6 and 8.2.5): brace comments do not nest, a
+    /// `;` comment runs to its line's end, a line starting with `%` is skipped.
+    #[test]
+    fn modes_follow_the_standard() {
+        let tokens = |text| Tokens::new(text).collect::<Vec<_>>();
+        assert_eq!(
+            tokens("{a {b} c} e4"),
+            [Token::Comment("a {b"), Token::Move("c"), Token::Move("e4")]
+        );
+        assert_eq!(
+            tokens("e4 ; {x\r\ne5 {a ; b} c5"),
+            [
+                Token::Move("e4"),
+                Token::Comment("{x"),
+                Token::Move("e5"),
+                Token::Comment("a ; b"),
+                Token::Move("c5")
+            ]
+        );
+        assert_eq!(tokens("%{x\ne4\r%y\n %z"), [Token::Move("e4"), Token::Move("%z")]);
+        let mut open = Tokens::new("e4 {x\n}");
+        assert_eq!(open.by_ref().count(), 2);
+        assert!(!open.unterminated);
+        let mut open = Tokens::new("e4 {x\n{");
+        assert_eq!(open.by_ref().count(), 2);
+        assert!(open.unterminated);
+        // What the stream splitter asks of the modes over bytes.
+        assert_eq!(Mode::text_len(b"%{x", true), 0);
+        assert_eq!(Mode::text_len(b"%{x", false), 1);
+        assert_eq!(Mode::text_len(b"e4 e5; x", false), 5);
+        assert_eq!(Mode::Brace.body_len(b"a {b} c}"), 4);
+        assert_eq!(Mode::Semicolon.body_len(b" {x\r\n"), 3);
+        assert_eq!(Mode::Escape.body_len(b"abc"), 3);
+        assert_eq!(Mode::Brace.after_line_end(), Mode::Brace);
+        assert_eq!(Mode::Semicolon.after_line_end(), Mode::Text);
     }
 
     #[test]
