@@ -72,8 +72,9 @@ fn illegal_san(pos: &Chess, san: &San, ply: usize, e: &shakmaty::san::SanError) 
 
 /// The legal move a SAN stands for in `pos`: what [`San::to_move`] gives. The one way the
 /// crate resolves SAN: a plain move (nearly every move of a real game) is found with attack
-/// tables ([`san_fast`], measured at a third of `San::to_move`'s cost, which lists and copies
-/// every candidate), any other by `San::to_move`.
+/// tables ([`san_fast`]), any other by `San::to_move`, which lists and copies every
+/// candidate (callgrind, judging a PGN file of 580 master games: 1.10 times the instructions
+/// with `San::to_move` alone).
 ///
 /// # Errors
 /// `San::to_move`'s error when the SAN is illegal or ambiguous in `pos`.
@@ -84,12 +85,12 @@ pub fn san_to_move(pos: &Chess, san: &San) -> Result<Move, shakmaty::san::SanErr
     }
 }
 
-/// The first step of [`san_to_move`] (public for its test against shakmaty): the move
-/// [`San::to_move`] returns for a SAN with exactly one legal candidate, found with
-/// attack tables instead of a move list: a piece move, a pawn push or capture (promotions
-/// included), a king step. `None` when the SAN is of another kind (castling, a pawn move to
-/// the en passant square, a piece move in double check) or does not name exactly one legal
-/// move: the caller asks `San::to_move`, which gives the same answer or the error.
+/// The first step of [`san_to_move`]: the move [`San::to_move`] returns for a SAN with
+/// exactly one legal candidate, found with attack tables instead of a move list: a piece
+/// move, a pawn push or capture (promotions included), a king step. `None` when the SAN is of
+/// another kind (castling, a pawn move to the en passant square, a piece move in double check)
+/// or does not name exactly one legal move: the caller asks `San::to_move`, which gives the
+/// same answer or the error.
 ///
 /// The candidates are those of shakmaty's `san_candidates` (pieces of `role` that attack `to`,
 /// pawn pushes and captures onto `to`, a king step to an unattacked square; never onto a square
@@ -98,7 +99,7 @@ pub fn san_to_move(pos: &Chess, san: &San) -> Result<Move, shakmaty::san::SanErr
 /// `San::to_move` filters them (file, rank, capture flag, promotion), then kept when legal: a
 /// piece pinned to its king (the only piece between the king and an enemy slider) moves along
 /// the pin line only.
-pub fn san_fast(pos: &Chess, san: &San) -> Option<Move> {
+fn san_fast(pos: &Chess, san: &San) -> Option<Move> {
     use shakmaty::{attacks, Bitboard, Rank, Role};
     let San::Normal {
         role,
@@ -532,5 +533,38 @@ pub fn read_pgn(raw: &records::RawGame) -> PgnRead {
         integrity,
         unreadable,
         record,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The attack-table step answers for every plain legal move (not castling, not en
+    /// passant) of positions with pins, checks and promotions, with `San::to_move`'s move;
+    /// `san_to_move` checks the rest against `San::to_move` in tests/chess_san.rs.
+    #[test]
+    fn attack_tables_answer_plain_moves() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/q7/8/2N5/3B4/4K2r w - - 0 1",
+            "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1",
+            "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+            "2k5/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1",
+        ];
+        let mut answered = 0;
+        for fen in fens {
+            let pos = parse_fen(fen).unwrap();
+            for m in pos.legal_moves() {
+                if m.is_castle() || m.is_en_passant() {
+                    continue;
+                }
+                let san = San::from_move(&pos, m);
+                assert_eq!(san_fast(&pos, &san), Some(m), "{san} in {fen}");
+                answered += 1;
+            }
+        }
+        assert!(answered > 100, "{answered}");
     }
 }
