@@ -72,7 +72,7 @@ fn illegal_san(pos: &Chess, san: &San, ply: usize, e: &shakmaty::san::SanError) 
 
 /// The legal move a SAN stands for in `pos`: what [`San::to_move`] gives. The one way the
 /// crate resolves SAN: a plain move (nearly every move of a real game) is found with attack
-/// tables ([`san_fast`]), any other by `San::to_move`, which lists and copies every
+/// tables (`san_fast`), any other by `San::to_move`, which lists and copies every
 /// candidate (callgrind, judging a PGN file of 580 master games: 1.10 times the instructions
 /// with `San::to_move` alone).
 ///
