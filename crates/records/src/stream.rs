@@ -26,6 +26,7 @@
 //! A tag line's tags end at the line's end; text after the last tag on the line is movetext.
 
 use crate::encoding::TextEncoding;
+use crate::pgn::lex::{plain_tag_line, tag_line_end, tag_shaped};
 use crate::pgn::Mode;
 use std::io::{self, Read};
 
@@ -403,11 +404,12 @@ impl<R: Read> Splitter<R> {
         }
         if tag_line && out.overflow.is_none() {
             let line = &out.bytes[start_len..];
-            if plain_tag_line(skip_blank(line)) {
+            let tags = skip_blank(line);
+            if plain_tag_line(tags) {
                 // The common `[Name "value"]`: nothing after the tag.
                 return;
             }
-            let rest = &line[tag_line_end(line)..];
+            let rest = &tags[tag_line_end(tags)..];
             if rest.iter().any(|b| !b.is_ascii_whitespace()) {
                 st.movetext = true;
                 // The movetext after the tags, lexed as any movetext line's.
@@ -551,128 +553,6 @@ fn skip_blank(mut p: &[u8]) -> &[u8] {
             _ => return p,
         };
     }
-}
-
-/// Whether a line (from its `[`) is one plain tag and nothing else but whitespace: `[`, a
-/// name (no whitespace, `"` or `]`), spaces or tabs, `"`, a value with no `"`, `\` or line
-/// end, `"]`.
-/// [`tag_line_end`] then ends at its `]` (checked by the tests against it).
-fn plain_tag_line(line: &[u8]) -> bool {
-    let Some((b'[', rest)) = line.split_first() else {
-        return false;
-    };
-    // Tag lines are short: plain loops beat memchr's set-up here.
-    let Some(q1) = rest.iter().position(|&b| b == b'"') else {
-        return false;
-    };
-    let head = &rest[..q1];
-    let name = head
-        .iter()
-        .take_while(|&&b| !b.is_ascii_whitespace() && b != b']')
-        .count();
-    if name == 0 || !head[name..].iter().all(|&b| b == b' ' || b == b'\t') {
-        return false;
-    }
-    let value = &rest[q1 + 1..];
-    let Some(q2) = value
-        .iter()
-        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
-    else {
-        return false;
-    };
-    value[q2] == b'"'
-        && value.get(q2 + 1) == Some(&b']')
-        && value[q2 + 2..].iter().all(u8::is_ascii_whitespace)
-}
-
-/// Whether a line (from its `[`) reads `[Name "`: a tag, not an annotation such as `[%clk`.
-fn tag_shaped(p: &[u8]) -> bool {
-    let name = &p[1..];
-    let n = name
-        .iter()
-        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-        .count();
-    if n == 0 {
-        return false;
-    }
-    let after = &name[n..];
-    let ws = after.iter().take_while(|b| **b == b' ' || **b == b'\t').count();
-    after.get(ws) == Some(&b'"')
-}
-
-/// Where the tags of a tag line end (bytes): after the last tag's `]`, or the line's end.
-/// Follows [`crate::pgn`]'s tag reading: a value ends at its closing quote (a quote followed
-/// by `]`, or the last quote on the line), a name at whitespace, `"` or `]`.
-pub fn tag_line_end(line: &[u8]) -> usize {
-    let mut end = 0;
-    let mut s = 0;
-    let skip = skip_blank(line);
-    s += line.len() - skip.len();
-    while line.get(s) == Some(&b'[') {
-        let (_, _, next) = scan_tag(line, s);
-        end = next;
-        s = next;
-        while line
-            .get(s)
-            .is_some_and(|b| *b == b' ' || *b == b'\t' || *b == b'\r' || *b == b'\n')
-        {
-            s += 1;
-        }
-    }
-    end
-}
-
-/// Read one `[Name "value"]` starting at `line[s] == b'['`: the name's range, the value's raw
-/// range (escapes not undone), and where the tag ends (after its `]`, or the line's end).
-pub(crate) fn scan_tag(
-    line: &[u8],
-    s: usize,
-) -> (std::ops::Range<usize>, Option<std::ops::Range<usize>>, usize) {
-    let mut i = s + 1;
-    let name_start = i;
-    while line
-        .get(i)
-        .is_some_and(|&b| !b.is_ascii_whitespace() && b != b'"' && b != b']')
-    {
-        i += 1;
-    }
-    let name = name_start..i;
-    while line.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
-        i += 1;
-    }
-    let mut value = None;
-    let line_end = memchr::memchr2(b'\n', b'\r', line).unwrap_or(line.len());
-    if line.get(i) == Some(&b'"') {
-        let vs = i + 1;
-        let mut j = vs;
-        let mut ve = line_end;
-        let mut next = line_end;
-        while j < line_end {
-            match line[j] {
-                b'\\' => j += 2,
-                b'"' => {
-                    let tail = &line[j + 1..line_end];
-                    let t = tail.iter().position(|b| !b.is_ascii_whitespace());
-                    let closes = t.is_some_and(|t| tail[t] == b']') || !tail.contains(&b'"');
-                    if closes {
-                        ve = j;
-                        next = j + 1;
-                        break;
-                    }
-                    j += 1;
-                }
-                _ => j += 1,
-            }
-        }
-        value = Some(vs..ve.min(line_end));
-        i = next.min(line_end);
-    }
-    let close = line[i.min(line_end)..line_end].iter().position(|&b| b == b']');
-    let end = match close {
-        Some(c) => i + c + 1,
-        None => line_end,
-    };
-    (name, value, end)
 }
 
 impl<R: Read> Iterator for Splitter<R> {
@@ -1022,51 +902,5 @@ mod tests {
             overs += usize::from(got.0);
         }
         assert!(overs > 5_000, "{overs}");
-    }
-
-    /// A line `plain_tag_line` accepts has nothing after its tag by `tag_line_end`.
-    #[test]
-    fn plain_tag_lines_end_at_their_bracket() {
-        let pieces: [&[u8]; 14] = [
-            b"[", b"]", b"\"", b"Event", b" ", b"\t", b"x", b"\\", b"\r\n", b"\n", b"1. e4", b"%clk", b"]]",
-            b"\"\"",
-        ];
-        let mut rng = crate::testgen::Xorshift(0x9E37_79B9_7F4A_7C15u64);
-        let mut plain = 0;
-        for k in 0..200_000 {
-            let mut line = b"[".to_vec();
-            if k % 2 == 0 {
-                line.extend_from_slice(b"Name \"");
-            }
-            for _ in 0..rng.next() % 8 {
-                line.extend_from_slice(rng.pick(&pieces));
-            }
-            if k % 3 == 0 {
-                line.extend_from_slice(b"\"]");
-                line.extend_from_slice(rng.pick(&pieces));
-            }
-            if plain_tag_line(&line) {
-                plain += 1;
-                let end = tag_line_end(&line);
-                assert!(
-                    line[end..].iter().all(u8::is_ascii_whitespace),
-                    "{:?}",
-                    String::from_utf8_lossy(&line)
-                );
-            }
-        }
-        assert!(plain > 1_000, "{plain}");
-        assert!(plain_tag_line(b"[Event \"Madrid\"]\r\n"));
-        assert!(!plain_tag_line(b"[Event] \"Madrid\"]\r\n"));
-        assert!(!plain_tag_line(b"[A \"1\"] 1. e4\n"));
-        assert!(!plain_tag_line(b"[A \"x\\\"y\"]\n"));
-    }
-
-    #[test]
-    fn tag_line_ends() {
-        assert_eq!(tag_line_end(b"[A \"1\"] 1. e4"), 7);
-        assert_eq!(tag_line_end(b"[Event \"Rapid \"Blitz\" Cup\"]\n"), 27);
-        assert_eq!(tag_line_end(b"[A \"open\n"), 8);
-        assert_eq!(tag_line_end(b"[A \"x\"][B \"y\"]"), 14);
     }
 }

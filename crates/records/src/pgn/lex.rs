@@ -1,6 +1,8 @@
-//! The PGN movetext lexer ([`Tokens`]: move numbers, comments, NAGs, variations, results)
-//! and what is read with it: the main line ([`main_line_moves`], [`main_line_layout`]), the move
-//! tree ([`parse_movetext`]) and the record's integrity ([`integrity`]).
+//! The PGN lexer: the movetext's tokens ([`Tokens`]: move numbers, comments, NAGs, variations,
+//! results) in the lexical modes of [`Mode`], the tags of a tag line (`line_tags`), and what is
+//! read with them: the main line ([`main_line_moves`], [`main_line_layout`]), the move tree
+//! ([`parse_movetext`]) and the record's integrity ([`integrity`]). The stream splitter follows
+//! the same rules over undecoded bytes.
 
 /// Whether a record is whole (see [`RawGame::integrity`](super::RawGame::integrity)).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -642,6 +644,134 @@ pub const fn byte_set(members: &[u8]) -> [bool; 256] {
 /// self-delimiting `{ } ( ) ; $` (PGN standard, section 7).
 pub const WORD_END: [bool; 256] = byte_set(b"\t\n\x0b\x0c\r {}();$");
 
+// Tag lines: the string rules of `[Name "value"]` (a value ends at its closing quote, `\`
+// escapes the next byte), for the reader of a game's tags and for the stream splitter.
+
+/// Whether a line (from its `[`) is one plain tag and nothing else but whitespace: `[`, a
+/// name (no whitespace, `"` or `]`), spaces or tabs, `"`, a value with no `"`, `\` or line
+/// end, `"]`.
+/// [`tag_line_end`] then ends at its `]` (checked by the tests against it).
+pub(crate) fn plain_tag_line(line: &[u8]) -> bool {
+    let Some((b'[', rest)) = line.split_first() else {
+        return false;
+    };
+    // Tag lines are short: plain loops beat memchr's set-up here.
+    let Some(q1) = rest.iter().position(|&b| b == b'"') else {
+        return false;
+    };
+    let head = &rest[..q1];
+    let name = head
+        .iter()
+        .take_while(|&&b| !b.is_ascii_whitespace() && b != b']')
+        .count();
+    if name == 0 || !head[name..].iter().all(|&b| b == b' ' || b == b'\t') {
+        return false;
+    }
+    let value = &rest[q1 + 1..];
+    let Some(q2) = value
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+    else {
+        return false;
+    };
+    value[q2] == b'"'
+        && value.get(q2 + 1) == Some(&b']')
+        && value[q2 + 2..].iter().all(u8::is_ascii_whitespace)
+}
+
+/// Whether a line (from its `[`) reads `[Name "`: a tag, not an annotation such as `[%clk`.
+pub(crate) fn tag_shaped(p: &[u8]) -> bool {
+    let name = &p[1..];
+    let n = name
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    if n == 0 {
+        return false;
+    }
+    let after = &name[n..];
+    let ws = after.iter().take_while(|b| **b == b' ' || **b == b'\t').count();
+    after.get(ws) == Some(&b'"')
+}
+
+/// The tags of a tag line (`line` from its `[`), in order, as [`scan_tag`] reads each: a tag
+/// starts at a `[` that follows the line's start, the previous tag or ASCII white space after
+/// it.
+pub(crate) fn line_tags(line: &[u8]) -> impl Iterator<Item = TagScan> + '_ {
+    let mut s = 0;
+    std::iter::from_fn(move || {
+        if line.get(s) != Some(&b'[') {
+            return None;
+        }
+        let tag = scan_tag(line, s);
+        s = tag.2;
+        while line.get(s).is_some_and(u8::is_ascii_whitespace) {
+            s += 1;
+        }
+        Some(tag)
+    })
+}
+
+/// Where the tags of a tag line (`line` from its `[`) end (bytes): after the last tag's `]`,
+/// or the line's end ([`line_tags`]).
+pub(crate) fn tag_line_end(line: &[u8]) -> usize {
+    line_tags(line).last().map_or(0, |t| t.2)
+}
+
+/// One tag found by [`scan_tag`]: its name's range, its value's raw range (escapes not
+/// undone; `None` without a quoted value), and where the tag ends.
+pub(crate) type TagScan = (std::ops::Range<usize>, Option<std::ops::Range<usize>>, usize);
+
+/// Read one `[Name "value"]` starting at `line[s] == b'['`: the name's range, the value's raw
+/// range (escapes not undone), and where the tag ends (after its `]`, or the line's end).
+pub(crate) fn scan_tag(line: &[u8], s: usize) -> TagScan {
+    let mut i = s + 1;
+    let name_start = i;
+    while line
+        .get(i)
+        .is_some_and(|&b| !b.is_ascii_whitespace() && b != b'"' && b != b']')
+    {
+        i += 1;
+    }
+    let name = name_start..i;
+    while line.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
+        i += 1;
+    }
+    let mut value = None;
+    let line_end = memchr::memchr2(b'\n', b'\r', line).unwrap_or(line.len());
+    if line.get(i) == Some(&b'"') {
+        let vs = i + 1;
+        let mut j = vs;
+        let mut ve = line_end;
+        let mut next = line_end;
+        while j < line_end {
+            match line[j] {
+                b'\\' => j += 2,
+                b'"' => {
+                    let tail = &line[j + 1..line_end];
+                    let t = tail.iter().position(|b| !b.is_ascii_whitespace());
+                    let closes = t.is_some_and(|t| tail[t] == b']') || !tail.contains(&b'"');
+                    if closes {
+                        ve = j;
+                        next = j + 1;
+                        break;
+                    }
+                    j += 1;
+                }
+                _ => j += 1,
+            }
+        }
+        value = Some(vs..ve.min(line_end));
+        i = next.min(line_end);
+    }
+    let close = line[i.min(line_end)..line_end].iter().position(|&b| b == b']');
+    let end = match close {
+        Some(c) => i + c + 1,
+        None => line_end,
+    };
+    (name, value, end)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -753,5 +883,64 @@ mod tests {
         let mut open = main_line_moves("1. e4 e5 (1... c5");
         assert_eq!(open.by_ref().count(), 2);
         assert_eq!(open.result(), None);
+    }
+
+    /// A line `plain_tag_line` accepts has nothing after its tag by `tag_line_end`.
+    #[test]
+    fn plain_tag_lines_end_at_their_bracket() {
+        let pieces: [&[u8]; 14] = [
+            b"[", b"]", b"\"", b"Event", b" ", b"\t", b"x", b"\\", b"\r\n", b"\n", b"1. e4", b"%clk", b"]]",
+            b"\"\"",
+        ];
+        let mut rng = crate::testgen::Xorshift(0x9E37_79B9_7F4A_7C15u64);
+        let mut plain = 0;
+        for k in 0..200_000 {
+            let mut line = b"[".to_vec();
+            if k % 2 == 0 {
+                line.extend_from_slice(b"Name \"");
+            }
+            for _ in 0..rng.next() % 8 {
+                line.extend_from_slice(rng.pick(&pieces));
+            }
+            if k % 3 == 0 {
+                line.extend_from_slice(b"\"]");
+                line.extend_from_slice(rng.pick(&pieces));
+            }
+            if plain_tag_line(&line) {
+                plain += 1;
+                let end = tag_line_end(&line);
+                assert!(
+                    line[end..].iter().all(u8::is_ascii_whitespace),
+                    "{:?}",
+                    String::from_utf8_lossy(&line)
+                );
+            }
+        }
+        assert!(plain > 1_000, "{plain}");
+        assert!(plain_tag_line(b"[Event \"Madrid\"]\r\n"));
+        assert!(!plain_tag_line(b"[Event] \"Madrid\"]\r\n"));
+        assert!(!plain_tag_line(b"[A \"1\"] 1. e4\n"));
+        assert!(!plain_tag_line(b"[A \"x\\\"y\"]\n"));
+    }
+
+    #[test]
+    fn tag_line_ends() {
+        assert_eq!(tag_line_end(b"[A \"1\"] 1. e4"), 7);
+        assert_eq!(tag_line_end(b"[Event \"Rapid \"Blitz\" Cup\"]\n"), 27);
+        assert_eq!(tag_line_end(b"[A \"open\n"), 8);
+        assert_eq!(tag_line_end(b"[A \"x\"][B \"y\"]"), 14);
+        // Any ASCII white space between tags, as the game's reader reads them: a form feed
+        // does not turn the second tag into movetext.
+        let line = b"[A \"x\"]\x0c[B \"y\"] e4\r\n";
+        assert_eq!(tag_line_end(line), 15);
+        let game = super::super::RawGame::from_text(
+            String::from_utf8(line.to_vec()).unwrap(),
+            1,
+            0,
+            crate::TextEncoding::Utf8,
+        );
+        assert_eq!(game.tags.len(), 2);
+        assert_eq!(game.tag_spans().len(), 2);
+        assert_eq!(game.movetext(), " e4\r\n");
     }
 }
