@@ -456,7 +456,8 @@ pub struct PgnRead {
     /// The first main-line token that is not SAN (with its 1-based ply): such a record must not
     /// be judged as if the token were not there.
     pub unreadable: Option<(usize, String)>,
-    /// The record, unless the game is broken or has an unreadable token.
+    /// The record, unless the game is broken; with an unreadable token, the record of the
+    /// moves before it (an illegal move there is the game's first error).
     pub record: Option<Result<GameRecord, ChessError>>,
 }
 
@@ -464,10 +465,14 @@ impl PgnRead {
     /// The record, or why there is none.
     ///
     /// # Errors
-    /// [`ChessError::Pgn`] for a broken record or a main-line token that is not a chess move.
+    /// [`ChessError::Pgn`] for a broken record or a main-line token that is not a chess move;
+    /// before such a token, the first illegal move ([`PgnRead::error_before_unreadable`]).
     pub fn into_record(self) -> Result<GameRecord, ChessError> {
         if let Some(why) = self.integrity.broken {
             return Err(ChessError::Pgn(why));
+        }
+        if let Some(e) = self.error_before_unreadable() {
+            return Err(e);
         }
         if let Some((ply, token)) = self.unreadable {
             return Err(ChessError::Pgn(format!(
@@ -475,6 +480,19 @@ impl PgnRead {
             )));
         }
         self.record.unwrap_or(Err(ChessError::NoGame))
+    }
+
+    /// With a main-line token that is not a chess move, the error of an earlier ply (an
+    /// illegal move, a bad `[FEN]` tag) when the moves before the token do not replay: the
+    /// game's first error is that one (a xiangqi record read as chess fails at ply 1, where
+    /// `h2e2` is SAN-shaped but illegal, not at ply 2's `h9g7`). `None` otherwise.
+    pub fn error_before_unreadable(&self) -> Option<ChessError> {
+        self.unreadable.as_ref()?;
+        match &self.record {
+            Some(Ok(record)) => record.replay().err(),
+            Some(Err(e)) => Some(e.clone()),
+            None => None,
+        }
     }
 }
 
@@ -527,7 +545,9 @@ pub fn read_pgn(raw: &records::RawGame) -> PgnRead {
         marker: marker.is_some(),
         after_number: number_last,
     };
-    let record = (integrity.broken.is_none() && unreadable.is_none())
+    let record = integrity
+        .broken
+        .is_none()
         .then(|| Ok(finish(Tags::of(raw), moves, marker)));
     PgnRead {
         integrity,
