@@ -3,7 +3,8 @@
 //! and in simplified characters as mainland readers write it (着 for a move, 五十回合规则, 申请和棋),
 //! and the citations of clauses in each script.
 
-use crate::types::{Lang, Outcome, Side};
+use crate::citation::{Citation, ClauseId, Clauses, Qualifier};
+use crate::types::{Lang, Outcome, RuleBook, Side};
 use xiangqi::notation::ChineseScript;
 use xiangqi::{Color, PieceKind};
 
@@ -74,6 +75,159 @@ pub fn plies(lang: Lang, n: usize) -> String {
 /// The ply in brackets after a move: `［58］`.
 pub fn ply_mark(ply: usize) -> String {
     format!("［{ply}］")
+}
+
+/// A rule book in a citation: 亞洲棋規, 台灣棋規, 國際棋聯棋規.
+fn book_words(lang: Lang, book: RuleBook) -> &'static str {
+    match book {
+        RuleBook::Axf => pick(lang, "亞洲棋規", "亚洲棋规"),
+        RuleBook::Tw113 => pick(lang, "台灣棋規", "台湾棋规"),
+        RuleBook::Fide => pick(lang, "國際棋聯棋規", "国际棋联规则"),
+    }
+}
+
+/// A clause id in words: 總綱第9條, 細則第23條, 棋例總綱「真根」, 第二章判決原則表, 第9.5.3條.
+fn id_words(lang: Lang, id: ClauseId) -> String {
+    let article = pick(lang, "條", "条");
+    match id {
+        ClauseId::General(n) => format!("{}第{n}{article}", pick(lang, "總綱", "总纲")),
+        ClauseId::Detailed(n) => format!("{}第{n}{article}", pick(lang, "細則", "细则")),
+        ClauseId::Terms => pick(lang, "術語", "术语").into(),
+        ClauseId::TrueRoot => pick(lang, "棋例總綱「真根」", "棋例总纲「真根」").into(),
+        ClauseId::SameKind => pick(lang, "棋例總綱「同類子」", "棋例总纲「同类子」").into(),
+        ClauseId::GeneralAndSoldier => pick(lang, "棋例總綱「將帥與兵卒」", "棋例总纲「将帅与兵卒」").into(),
+        ClauseId::SamePiece => pick(lang, "棋例總綱「同一子」", "棋例总纲「同一子」").into(),
+        ClauseId::Table => pick(lang, "第二章判決原則表", "第二章判决原则表").into(),
+        ClauseId::Procedure => "第四章裁判程序".into(),
+        ClauseId::NaturalMoveLimit => pick(lang, "自然限著", "自然限着").into(),
+        ClauseId::NineRounds => pick(lang, "九回合待判規定", "九回合待判规定").into(),
+        ClauseId::Article(a) if a.starts_with(|c: char| c.is_ascii_digit()) => format!("第{a}{article}"),
+        ClauseId::Article(a) => format!("{}{a}", pick(lang, "附則", "附则")),
+    }
+}
+
+/// The ids of one book joined by 、; FIDE clauses cited together share one 第…條 or 附則
+/// (國際棋聯棋規附則B.2、B.3).
+fn ids_words(lang: Lang, c: &Clauses) -> String {
+    let articles: Option<Vec<&str>> = c
+        .ids
+        .iter()
+        .map(|id| match id {
+            ClauseId::Article(a) => Some(*a),
+            _ => None,
+        })
+        .collect();
+    let mut out = match articles {
+        Some(a) if a.len() > 1 => id_words(lang, ClauseId::Article(a[0])).replacen(a[0], &a.join("、"), 1),
+        _ => c
+            .ids
+            .iter()
+            .map(|&id| id_words(lang, id))
+            .collect::<Vec<_>>()
+            .join("、"),
+    };
+    if let Some(q) = c.qualifier {
+        out.push('，');
+        out.push_str(&qualifier_words(lang, q));
+    }
+    out
+}
+
+/// What a citation says beyond its ids: 解讀：台灣棋規未規定, 依亞洲棋規細則第14條解讀, 未犯例 …
+fn qualifier_words(lang: Lang, q: Qualifier) -> String {
+    match q {
+        Qualifier::Silent(book) => format!(
+            "{}{}{}",
+            pick(lang, "解讀：", "解读："),
+            book_words(lang, book),
+            pick(lang, "未規定", "未规定")
+        ),
+        Qualifier::ReadingOf(book, id) => format!(
+            "依{}{}{}",
+            book_words(lang, book),
+            id_words(lang, id),
+            pick(lang, "解讀", "解读")
+        ),
+        Qualifier::SamePieceNamesOneChasingSeveral => format!(
+            "{}{}{}{}",
+            pick(lang, "解讀：", "解读："),
+            book_words(lang, RuleBook::Tw113),
+            id_words(lang, ClauseId::SamePiece),
+            pick(lang, "只規定一子捉多子", "只规定一子捉多子")
+        ),
+        Qualifier::NotAtFault => "未犯例".into(),
+        Qualifier::NoneWritten(book) => format!("{}{}", book_words(lang, book), pick(lang, "未訂", "未订")),
+        Qualifier::Moves(n) => format!("{n}回合"),
+        Qualifier::Alternative { plies } => format!(
+            "{}{}{}{}",
+            plies / 2,
+            pick(lang, "回合限著，", "回合限着，"),
+            plies,
+            pick(lang, "個半回合", "个半回合")
+        ),
+    }
+}
+
+/// One book's clauses in words: 亞洲棋規總綱第9條、細則第23條.
+fn clauses_words(lang: Lang, c: &Clauses) -> String {
+    format!("{}{}", book_words(lang, c.book), ids_words(lang, c))
+}
+
+/// A citation in `lang`: its English form for `en`, else [`cite_typed`].
+pub fn cite_typed_in(lang: Lang, c: &Citation) -> String {
+    match lang {
+        Lang::En => c.to_string(),
+        _ => cite_typed(lang, c),
+    }
+}
+
+/// A citation in Chinese, worded from its parts: 亞洲棋規總綱第9條、細則第23條;
+/// 台灣棋規第二章判決原則表，依亞洲棋規細則第14條解讀; 國際棋聯棋規第9.5.3條;
+/// 紅方依亞洲棋規總綱第2條，黑方依亞洲棋規細則第8條.
+pub fn cite_typed(lang: Lang, c: &Citation) -> String {
+    match c {
+        Citation::Clauses(c) => clauses_words(lang, c),
+        Citation::Several(parts) => {
+            let mut out = String::new();
+            let mut book = None;
+            for p in parts {
+                if book.is_some() {
+                    out.push('；');
+                }
+                if book != Some(p.book) {
+                    out.push_str(book_words(lang, p.book));
+                    book = Some(p.book);
+                }
+                out.push_str(&ids_words(lang, p));
+            }
+            out
+        }
+        Citation::PerSide { red, black } => format!(
+            "{}{}，{}{}",
+            pick(lang, "紅方依", "红方依"),
+            cite_typed(lang, red),
+            "黑方依",
+            cite_typed(lang, black)
+        ),
+        Citation::Checkmate => pick(lang, "將死：輪走方負", "将死：轮走方负").into(),
+        Citation::NoLegalMove => pick(
+            lang,
+            "困斃：輪走方無合法著法，判負",
+            "困毙：轮走方无合法着法，判负",
+        )
+        .into(),
+        Citation::NineRounds(n) => format!(
+            "{}，{}{}{}{}{}{}；{}",
+            clauses_words(lang, &n.rule),
+            side(lang, n.mover),
+            pick(lang, "著法在", "着法在"),
+            n.points,
+            pick(lang, "個交叉點間往返", "个交叉点间往返"),
+            n.rounds,
+            pick(lang, "回合、允許與禁止著法交替", "回合、允许与禁止着法交替"),
+            cite_typed(lang, &n.verdict)
+        ),
+    }
 }
 
 /// The book part of a citation.
@@ -372,5 +526,28 @@ mod tests {
             t("AXF general rule 2 (red), AXF detailed rule 8 (black)"),
             "紅方依亞洲棋規總綱第2條，黑方依亞洲棋規細則第8條"
         );
+    }
+
+    /// The citations worded from their parts read as the English-reading words did, except
+    /// where those left English inside Chinese (several sets of clauses, the 9-round rule, the
+    /// TW113 reading of two pieces chasing two).
+    #[test]
+    fn typed_citations_read_as_before() {
+        let fixed = [
+            "AXF general rule 9 / detailed rule 23; detailed rule 22",
+            "AXF general rule 4 / detailed rule 27 (a reading: TW113 general rules (same piece) name one piece chasing several)",
+            "TW113 9-round rule (red moves among 3 points for 9 rounds, forbidden moves alternating); TW113 ch.2 table",
+        ];
+        for (c, en) in crate::citation::tests::every_form() {
+            for lang in [Lang::ZhHant, Lang::ZhHans] {
+                let typed = cite_typed(lang, &c);
+                if fixed.contains(&en) {
+                    assert!(typed.chars().all(|ch| !ch.is_ascii_lowercase()), "{typed}");
+                    eprintln!("{en}\n  was {}\n  now {typed}", cite(lang, en));
+                } else {
+                    assert_eq!(typed, cite(lang, en), "{en}");
+                }
+            }
+        }
     }
 }
