@@ -70,6 +70,13 @@ impl fmt::Display for ClauseId {
     }
 }
 
+/// The JSON form is the id as cited (`"id": "detailed rule 14"`).
+impl Serialize for ClauseId {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 /// What a citation says beyond its clause ids (English in brackets after them).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Qualifier {
@@ -133,6 +140,11 @@ impl Clauses {
             ids,
             qualifier: None,
         }
+    }
+
+    /// FIDE articles: `Clauses::fide(&[ClauseId::Article("9.2.1")])`.
+    pub const fn fide(ids: &'static [ClauseId]) -> Clauses {
+        Clauses::of(RuleBook::Fide, ids)
     }
 
     /// The same clauses with `q` said of them.
@@ -205,7 +217,7 @@ pub enum Citation {
     /// The TW113 9-round rule and what it found, then the verdict's own citation:
     /// `"TW113 9-round rule (red moves among 3 points for 9 rounds, forbidden moves
     /// alternating); TW113 ch.2 table"`.
-    NineRounds(NineRoundsFound),
+    NineRounds(Box<NineRoundsFound>),
 }
 
 impl Citation {
@@ -223,16 +235,13 @@ impl Citation {
         }
     }
 
-    /// Several sets of clauses, each allowing on its own; one set is that set's citation.
-    ///
-    /// # Panics
-    /// When `parts` is empty.
-    pub fn several(mut parts: Vec<Clauses>) -> Citation {
-        assert!(!parts.is_empty(), "a citation of no clause");
-        if parts.len() == 1 {
-            Citation::Clauses(parts.remove(0))
-        } else {
-            Citation::Several(parts)
+    /// Several sets of clauses, each allowing on its own; one set is that set's citation,
+    /// none is `None`.
+    pub fn several(mut parts: Vec<Clauses>) -> Option<Citation> {
+        match parts.len() {
+            0 => None,
+            1 => Some(Citation::Clauses(parts.remove(0))),
+            _ => Some(Citation::Several(parts)),
         }
     }
 
@@ -316,6 +325,13 @@ impl fmt::Display for Citation {
     }
 }
 
+/// The JSON form is the English citation (`"clause": "TW113 natural move limit"`).
+impl Serialize for Clauses {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 /// The JSON form is the English citation (`"clause": "AXF detailed rule 13"`).
 impl Serialize for Citation {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -323,19 +339,43 @@ impl Serialize for Citation {
     }
 }
 
-impl Citation {
-    /// Whether the English citation is `text`, compared as it is written (no allocation).
-    pub fn spells(&self, text: &str) -> bool {
-        /// What is left of the text to match.
-        struct Rest<'a>(&'a str);
-        impl fmt::Write for Rest<'_> {
-            fn write_str(&mut self, s: &str) -> fmt::Result {
-                self.0 = self.0.strip_prefix(s).ok_or(fmt::Error)?;
-                Ok(())
-            }
+/// Whether `value` is written `text` (compared as it is written, no allocation).
+fn spelled(value: &dyn fmt::Display, text: &str) -> bool {
+    /// What is left of the text to match.
+    struct Rest<'a>(&'a str);
+    impl fmt::Write for Rest<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.0 = self.0.strip_prefix(s).ok_or(fmt::Error)?;
+            Ok(())
         }
-        let mut rest = Rest(text);
-        fmt::write(&mut rest, format_args!("{self}")).is_ok() && rest.0.is_empty()
+    }
+    let mut rest = Rest(text);
+    fmt::write(&mut rest, format_args!("{value}")).is_ok() && rest.0.is_empty()
+}
+
+impl ClauseId {
+    /// Whether the id is cited as `text` (`"detailed rule 14"`, `"9.2.1"`).
+    pub fn spells(&self, text: &str) -> bool {
+        spelled(self, text)
+    }
+}
+
+impl Citation {
+    /// Whether the English citation is `text`.
+    pub fn spells(&self, text: &str) -> bool {
+        spelled(self, text)
+    }
+}
+
+impl PartialEq<str> for Clauses {
+    fn eq(&self, other: &str) -> bool {
+        spelled(self, other)
+    }
+}
+
+impl PartialEq<&str> for Clauses {
+    fn eq(&self, other: &&str) -> bool {
+        spelled(self, other)
     }
 }
 
@@ -411,14 +451,15 @@ pub(crate) mod tests {
             (axf(&[General(4), Detailed(27)]), "AXF general rule 4 / detailed rule 27"),
             (axf(&[General(1), General(3)]), "AXF general rule 1 / general rule 3"),
             (
-                Citation::several(vec![Clauses::of(Axf, &[General(9), Detailed(23)])]),
+                Citation::several(vec![Clauses::of(Axf, &[General(9), Detailed(23)])]).unwrap(),
                 "AXF general rule 9 / detailed rule 23",
             ),
             (
                 Citation::several(vec![
                     Clauses::of(Axf, &[General(9), Detailed(23)]),
                     Clauses::of(Axf, &[Detailed(22)]),
-                ]),
+                ])
+                .unwrap(),
                 "AXF general rule 9 / detailed rule 23; detailed rule 22",
             ),
             (tw(&[GeneralAndSoldier]), "TW113 general rules (general and soldier)"),
@@ -452,13 +493,13 @@ pub(crate) mod tests {
             ),
             (tw(&[Procedure]), "TW113 ch.4 procedure"),
             (
-                Citation::NineRounds(NineRoundsFound {
+                Citation::NineRounds(Box::new(NineRoundsFound {
                     rule: Clauses::of(Tw113, &[NineRounds]),
                     mover: Side::Red,
                     points: 3,
                     rounds: 9,
                     verdict: Box::new(tw(&[Table])),
-                }),
+                })),
                 "TW113 9-round rule (red moves among 3 points for 9 rounds, forbidden moves alternating); TW113 ch.2 table",
             ),
             (Citation::Checkmate, "checkmate: the side to move loses"),
@@ -488,11 +529,10 @@ pub(crate) mod tests {
         for (c, en) in every_form() {
             for part in c.parts() {
                 for id in part.ids {
-                    let id = id.to_string();
                     assert!(
                         crate::glossary::CLAUSES
                             .iter()
-                            .any(|g| g.book == part.book && g.id == id),
+                            .any(|g| g.book == part.book && g.id == *id),
                         "{en}: no glossary entry {} {id}",
                         part.book.prefix()
                     );

@@ -168,23 +168,50 @@ fn qualifier_words(lang: Lang, q: Qualifier) -> String {
     }
 }
 
+/// One clause of `book` in words: 亞洲棋規細則第13條, 國際棋聯棋規第9.2.1條.
+pub fn cite_clause(lang: Lang, book: RuleBook, id: ClauseId) -> String {
+    format!("{}{}", book_words(lang, book), id_words(lang, id))
+}
+
 /// One book's clauses in words: 亞洲棋規總綱第9條、細則第23條.
 fn clauses_words(lang: Lang, c: &Clauses) -> String {
     format!("{}{}", book_words(lang, c.book), ids_words(lang, c))
 }
 
-/// A citation in `lang`: its English form for `en`, else [`cite_typed`].
-pub fn cite_typed_in(lang: Lang, c: &Citation) -> String {
+/// A citation, or one book's clauses, as [`cite`] words it.
+pub trait Citable: std::fmt::Display {
+    /// In Chinese (`lang` a Chinese script).
+    fn words(&self, lang: Lang) -> String;
+}
+
+impl Citable for Citation {
+    fn words(&self, lang: Lang) -> String {
+        citation_words(lang, self)
+    }
+}
+
+impl Citable for Clauses {
+    fn words(&self, lang: Lang) -> String {
+        clauses_words(lang, self)
+    }
+}
+
+/// A citation in `lang`: its English form for `en`, else [`cite`].
+pub fn cite_in(lang: Lang, c: &impl Citable) -> String {
     match lang {
         Lang::En => c.to_string(),
-        _ => cite_typed(lang, c),
+        _ => c.words(lang),
     }
 }
 
 /// A citation in Chinese, worded from its parts: 亞洲棋規總綱第9條、細則第23條;
 /// 台灣棋規第二章判決原則表，依亞洲棋規細則第14條解讀; 國際棋聯棋規第9.5.3條;
 /// 紅方依亞洲棋規總綱第2條，黑方依亞洲棋規細則第8條.
-pub fn cite_typed(lang: Lang, c: &Citation) -> String {
+pub fn cite(lang: Lang, c: &impl Citable) -> String {
+    c.words(lang)
+}
+
+fn citation_words(lang: Lang, c: &Citation) -> String {
     match c {
         Citation::Clauses(c) => clauses_words(lang, c),
         Citation::Several(parts) => {
@@ -205,9 +232,9 @@ pub fn cite_typed(lang: Lang, c: &Citation) -> String {
         Citation::PerSide { red, black } => format!(
             "{}{}，{}{}",
             pick(lang, "紅方依", "红方依"),
-            cite_typed(lang, red),
+            citation_words(lang, red),
             "黑方依",
-            cite_typed(lang, black)
+            citation_words(lang, black)
         ),
         Citation::Checkmate => pick(lang, "將死：輪走方負", "将死：轮走方负").into(),
         Citation::NoLegalMove => pick(
@@ -225,11 +252,12 @@ pub fn cite_typed(lang: Lang, c: &Citation) -> String {
             pick(lang, "個交叉點間往返", "个交叉点间往返"),
             n.rounds,
             pick(lang, "回合、允許與禁止著法交替", "回合、允许与禁止着法交替"),
-            cite_typed(lang, &n.verdict)
+            citation_words(lang, &n.verdict)
         ),
     }
 }
 
+#[cfg(test)]
 /// The book part of a citation.
 fn book(lang: Lang, prefix: &str) -> &'static str {
     match prefix {
@@ -239,6 +267,7 @@ fn book(lang: Lang, prefix: &str) -> &'static str {
     }
 }
 
+#[cfg(test)]
 /// A TW113 clause id in words.
 fn tw113_id(lang: Lang, id: &str) -> Option<&'static str> {
     Some(match id {
@@ -257,6 +286,7 @@ fn tw113_id(lang: Lang, id: &str) -> Option<&'static str> {
     })
 }
 
+#[cfg(test)]
 /// The phrases a citation may carry in brackets, in Chinese.
 fn qualifier(lang: Lang, q: &str) -> Option<String> {
     let fixed = match q {
@@ -270,11 +300,16 @@ fn qualifier(lang: Lang, q: &str) -> Option<String> {
         _ => {
             if let Some(rule) = q.strip_suffix(" reading") {
                 return Some(
-                    format!("{}{}", pick(lang, "依", "依"), cite(lang, rule)) + pick(lang, "解讀", "解读"),
+                    format!("{}{}", pick(lang, "依", "依"), cite_parsed(lang, rule))
+                        + pick(lang, "解讀", "解读"),
                 );
             }
             if let Some(rest) = q.strip_prefix("a reading: ") {
-                return Some(format!("{}{}", pick(lang, "解讀：", "解读："), cite(lang, rest)));
+                return Some(format!(
+                    "{}{}",
+                    pick(lang, "解讀：", "解读："),
+                    cite_parsed(lang, rest)
+                ));
             }
             if let Some(rest) = q.strip_prefix("40-move alternative, ") {
                 let n = rest.trim_end_matches(" plies");
@@ -290,19 +325,12 @@ fn qualifier(lang: Lang, q: &str) -> Option<String> {
     Some(fixed.to_string())
 }
 
-/// A citation in `lang`: as the referee writes it for `en`, else [`cite`].
-pub fn cite_in(lang: Lang, clause: &str) -> String {
-    match lang {
-        Lang::En => clause.to_string(),
-        _ => cite(lang, clause),
-    }
-}
-
+#[cfg(test)]
 /// A citation as the referee writes it (`"AXF general rule 9 / detailed rule 23"`,
 /// `"TW113 ch.2 table (AXF detailed rule 14 reading)"`, `"FIDE 9.5.3"`) in Chinese:
 /// 亞洲棋規總綱第9條、細則第23條; 台灣棋規第二章判決原則表（依亞洲棋規細則第14條解讀）;
 /// 國際棋聯棋規第9.5.3條. Words it does not know stay as written.
-pub fn cite(lang: Lang, clause: &str) -> String {
+fn cite_parsed(lang: Lang, clause: &str) -> String {
     // "A (red), B (black)": one clause per side.
     if let Some((red, black)) = clause
         .strip_suffix(" (black)")
@@ -311,9 +339,9 @@ pub fn cite(lang: Lang, clause: &str) -> String {
         return format!(
             "{}{}，{}{}",
             pick(lang, "紅方依", "红方依"),
-            cite(lang, red),
+            cite_parsed(lang, red),
             pick(lang, "黑方依", "黑方依"),
-            cite(lang, black)
+            cite_parsed(lang, black)
         );
     }
     match clause {
@@ -354,7 +382,7 @@ pub fn cite(lang: Lang, clause: &str) -> String {
             match qualifier(lang, inner) {
                 Some(q) if q.is_empty() => {}
                 Some(q) => out.push_str(&format!("，{q}")),
-                None => out.push_str(&format!("，{}", cite(lang, inner))),
+                None => out.push_str(&format!("，{}", cite_parsed(lang, inner))),
             }
             rest = r.get(end + 1..).unwrap_or("").trim_start();
             continue;
@@ -384,6 +412,7 @@ pub fn cite(lang: Lang, clause: &str) -> String {
     out
 }
 
+#[cfg(test)]
 /// The next clause id of a citation and the rest: up to ` (`, `, ` or ` / `.
 fn split_clause(s: &str) -> (&str, &str) {
     // TW113's named general rules first: "general rules (true root)" is one id.
@@ -416,6 +445,7 @@ fn split_clause(s: &str) -> (&str, &str) {
     (&s[..end], &s[end..])
 }
 
+#[cfg(test)]
 fn clause_id(lang: Lang, id: &str) -> String {
     let id = id.trim();
     let numbered = |what_hant: &'static str, what_hans: &'static str, n: &str| {
@@ -485,8 +515,8 @@ mod tests {
 
     #[test]
     fn citations_in_both_scripts() {
-        let t = |c| cite(Lang::ZhHant, c);
-        let s = |c| cite(Lang::ZhHans, c);
+        let t = |c| cite_parsed(Lang::ZhHant, c);
+        let s = |c| cite_parsed(Lang::ZhHans, c);
         assert_eq!(t("AXF detailed rule 13"), "亞洲棋規細則第13條");
         assert_eq!(s("AXF detailed rule 13"), "亚洲棋规细则第13条");
         assert_eq!(
@@ -540,12 +570,12 @@ mod tests {
         ];
         for (c, en) in crate::citation::tests::every_form() {
             for lang in [Lang::ZhHant, Lang::ZhHans] {
-                let typed = cite_typed(lang, &c);
+                let typed = cite(lang, &c);
                 if fixed.contains(&en) {
                     assert!(typed.chars().all(|ch| !ch.is_ascii_lowercase()), "{typed}");
-                    eprintln!("{en}\n  was {}\n  now {typed}", cite(lang, en));
+                    eprintln!("{en}\n  was {}\n  now {typed}", cite_parsed(lang, en));
                 } else {
-                    assert_eq!(typed, cite(lang, en), "{en}");
+                    assert_eq!(typed, cite_parsed(lang, en), "{en}");
                 }
             }
         }
