@@ -215,7 +215,10 @@ mod tests {
             recorded: Some("1/2-1/2".into()),
             result: Outcome::BlackWins,
             reason: "perpetual_chase".into(),
-            clause: "AXF detailed rule 13".into(),
+            clause: crate::citation::Citation::of(
+                crate::RuleBook::Axf,
+                &[crate::citation::ClauseId::Detailed(13)],
+            ),
             ply,
             must_vary: Some(Side::Red),
             moves_after_end: after,

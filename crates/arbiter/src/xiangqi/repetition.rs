@@ -3,7 +3,9 @@
 //! 27–28; TW113 ch.2 table).
 
 pub use super::facts::Reading;
-use crate::types::Outcome;
+use crate::citation::ClauseId::{self, *};
+use crate::citation::{Citation, Clauses, Qualifier};
+use crate::types::{Outcome, RuleBook};
 use crate::xiangqi::facts::{classify, MoveFacts};
 use crate::xiangqi::rules::{RuleSet, RulesId};
 use serde::Serialize;
@@ -53,7 +55,7 @@ pub struct SideJudgement {
     /// The clause that makes the offence (or the allowance) what it is: clause ids only
     /// (`"AXF detailed rule 13"`, `"AXF general rule 1 / general rule 3"`); what the clause
     /// says of the side is in `ground`.
-    pub clause: String,
+    pub clause: Citation,
     /// What `clause` holds of this side, for the report's words.
     pub ground: Ground,
     /// A side allowed although one and the same piece is chased on every move: that piece, its
@@ -84,11 +86,11 @@ pub struct AllowedChase {
     /// Why it is allowed.
     pub why: AllowedBecause,
     /// The clause that allows it (`"AXF general rule 4 / detailed rule 27"`).
-    pub allowed_by: &'static str,
+    pub allowed_by: Citation,
     /// The clauses that would forbid it were it not so: several pieces chasing one in turn
     /// (`"AXF detailed rule 28"`), one piece chasing one (`"AXF general rule 3"`), a general or
     /// soldier joining on every move (`"AXF detailed rule 25"`).
-    pub not_forbidden_by: Vec<&'static str>,
+    pub not_forbidden_by: Vec<Citation>,
 }
 
 /// A piece (point at the start of the judged moves, kind) and its chasers by identity.
@@ -114,13 +116,13 @@ pub struct CycleVerdict {
     /// `"1-0"`, `"0-1"` or `"1/2-1/2"`: the result if nobody varies.
     pub result_if_unchanged: Outcome,
     /// The clause of the verdict (e.g. "AXF general rule 1", "AXF detailed rule 13").
-    pub clause: String,
+    pub clause: Citation,
     /// The side that must vary chases a chariot as its book forbids whatever the other side
     /// chases back, and the other side does chase on every move: the clause that keeps the
     /// fault on the first side (`"AXF detailed rule 10"`, 14 or 15; under TW113 the AXF clause
     /// as a reading). `None` otherwise.
     #[serde(skip)]
-    pub chased_back: Option<String>,
+    pub chased_back: Option<Citation>,
 }
 
 /// A judged cycle: both sides and the verdict.
@@ -433,13 +435,13 @@ fn judge_side(
             others: Vec::new(),
             why: AllowedBecause::JoinedOnSomeMoves(by),
             allowed_by: match (rules.id, by) {
-                (RulesId::Axf, PieceKind::General) => "AXF general rule 9 / detailed rule 23",
-                (RulesId::Axf, _) => "AXF general rule 9 / detailed rule 24",
-                (RulesId::Tw113, _) => "TW113 general rules (general and soldier)",
+                (RulesId::Axf, PieceKind::General) => axf(&[General(9), Detailed(23)]),
+                (RulesId::Axf, _) => axf(&[General(9), Detailed(24)]),
+                (RulesId::Tw113, _) => Citation::of(RuleBook::Tw113, &[GeneralAndSoldier]),
             },
             not_forbidden_by: vec![match rules.id {
-                RulesId::Axf => "AXF detailed rule 25",
-                RulesId::Tw113 => "AXF detailed rule 25 (a reading: TW113 is silent)",
+                RulesId::Axf => axf(&[Detailed(25)]),
+                RulesId::Tw113 => axf(&[Detailed(25)]).with(TW113_SILENT),
             }],
         })
     } else if many_on_many {
@@ -451,14 +453,14 @@ fn judge_side(
             RulesId::Axf => {
                 let mut v = Vec::new();
                 if ts.iter().any(|&t| chaser_ids_of(&moves, t).len() > 1) {
-                    v.push("AXF detailed rule 28");
+                    v.push(axf(&[Detailed(28)]));
                 }
                 if ts.iter().any(|&t| chaser_ids_of(&moves, t).len() == 1) {
-                    v.push("AXF general rule 3");
+                    v.push(axf(&[General(3)]));
                 }
                 v
             }
-            RulesId::Tw113 => vec!["TW113 general rules (same piece)"],
+            RulesId::Tw113 => vec![Citation::of(RuleBook::Tw113, &[SamePiece])],
         };
         let mut all: Vec<PieceChasers> = ts
             .iter()
@@ -472,8 +474,10 @@ fn judge_side(
                 others: all,
                 why: AllowedBecause::TwoChaseTwo,
                 allowed_by: match rules.id {
-                    RulesId::Axf => "AXF general rule 4 / detailed rule 27",
-                    RulesId::Tw113 => "AXF general rule 4 / detailed rule 27 (a reading: TW113 general rules (same piece) name one piece chasing several)",
+                    RulesId::Axf => axf(&[General(4), Detailed(27)]),
+                    RulesId::Tw113 => {
+                        axf(&[General(4), Detailed(27)]).with(Qualifier::SamePieceNamesOneChasingSeveral)
+                    }
                 },
                 not_forbidden_by,
             }
@@ -502,9 +506,9 @@ fn judge_side(
         rules,
     );
     let (clause, ground) = match (&allowed_chase, rules.id) {
-        (Some(a), RulesId::Axf) => (a.allowed_by.to_string(), Ground::Named),
+        (Some(a), RulesId::Axf) => (a.allowed_by.clone(), Ground::Named),
         (Some(a), RulesId::Tw113) if matches!(a.why, AllowedBecause::JoinedOnSomeMoves(_)) => {
-            (a.allowed_by.to_string(), Ground::Named)
+            (a.allowed_by.clone(), Ground::Named)
         }
         _ => (clause, ground),
     };
@@ -573,6 +577,16 @@ fn chaser_kinds_of(moves: &[(MoveFacts, MoveIds)], id: u8, start: &Position) -> 
     v
 }
 
+/// AXF clauses.
+const fn axf(ids: &'static [ClauseId]) -> Citation {
+    Citation::of(RuleBook::Axf, ids)
+}
+
+/// TW113 ch.2 table.
+const TW113_TABLE: Citation = Citation::of(RuleBook::Tw113, &[Table]);
+/// An AXF clause read into TW113, which is silent.
+const TW113_SILENT: Qualifier = Qualifier::Silent(RuleBook::Tw113);
+
 /// The clause that best names a side's offence (AXF numbering; TW113 cites its table).
 ///
 /// A perpetual check is detailed rule 1, with one piece or several in turn.
@@ -596,23 +610,22 @@ fn side_clause(
     chasers: &[(Square, PieceKind)],
     exempt_target: Option<u8>,
     rules: &RuleSet,
-) -> (String, Ground) {
-    let axf = |s: &str| format!("AXF {s}");
+) -> (Citation, Ground) {
     let named = match (rules.id, offence) {
-        (RulesId::Tw113, Offence::None) => "TW113 ch.2 table (not at fault)".into(),
+        (RulesId::Tw113, Offence::None) => TW113_TABLE.with(Qualifier::NotAtFault),
         (RulesId::Tw113, Offence::PerpetualChase)
             if target_id.is_some_and(|t| joined_every_move(moves.iter().zip(ids), t)) =>
         {
-            "TW113 ch.2 table (AXF detailed rule 25 reading)".into()
+            TW113_TABLE.with(Qualifier::ReadingOf(RuleBook::Axf, Detailed(25)))
         }
-        (RulesId::Tw113, _) => "TW113 ch.2 table".into(),
+        (RulesId::Tw113, _) => TW113_TABLE,
         // Detailed rule 1 (單方長將): one side's perpetual check with one piece (一子長將) or
         // several in turn (多子交替長將) — the seed's clause for both; general rule 1 states
         // the principle.
-        (RulesId::Axf, Offence::PerpetualCheck) => axf("detailed rule 1"),
+        (RulesId::Axf, Offence::PerpetualCheck) => axf(&[Detailed(1)]),
         (RulesId::Axf, Offence::PerpetualChase) => {
             let (Some((_, tk)), Some(t)) = (target, target_id) else {
-                return (axf("general rule 3"), Ground::Named);
+                return (axf(&[ClauseId::General(3)]), Ground::Named);
             };
             let on_t: Vec<&crate::xiangqi::facts::Chase> = moves
                 .iter()
@@ -621,84 +634,90 @@ fn side_clause(
                 .collect();
             let kinds: std::collections::BTreeSet<PieceKind> = chasers.iter().map(|c| c.1).collect();
             use PieceKind::*;
-            let rule = if on_t.iter().any(|c| c.horse_pinned_chariot) {
-                "detailed rule 14"
+            let rule: &'static [ClauseId] = if on_t.iter().any(|c| c.horse_pinned_chariot) {
+                &[Detailed(14)]
             } else if on_t.iter().any(|c| c.chaser_kind == c.target_kind) {
-                "detailed rule 19"
+                &[Detailed(19)]
             } else if on_t.iter().any(|c| c.screen_change) && tk == Chariot {
-                "detailed rule 21"
+                &[Detailed(21)]
             } else if on_t.iter().any(|c| c.screen_change) {
-                "detailed rule 20"
+                &[Detailed(20)]
             } else if tk == Chariot
                 && (kinds.contains(&Cannon) && kinds.contains(&Horse)
                     || kinds.len() == 1 && kinds.contains(&Horse) && chasers.len() > 1)
             {
-                "detailed rule 15"
+                &[Detailed(15)]
             } else if tk == Chariot && kinds.len() == 1 && kinds.contains(&Cannon) {
-                "detailed rule 10"
+                &[Detailed(10)]
             } else if joined_every_move(moves.iter().zip(ids), t) {
-                "detailed rule 25"
+                &[Detailed(25)]
             } else if on_t.iter().any(|c| c.false_root) {
-                "detailed rule 29"
+                &[Detailed(29)]
             } else if chasers.len() > 1 {
-                "detailed rule 28"
+                &[Detailed(28)]
             } else if tk == Chariot && kinds.contains(&Horse) {
-                "detailed rule 16"
+                &[Detailed(16)]
             } else if tk == Cannon && kinds.contains(&Chariot) {
-                "detailed rule 13"
+                &[Detailed(13)]
             } else if tk == Horse && kinds.contains(&Chariot) {
-                "detailed rule 18"
+                &[Detailed(18)]
             } else if tk == Soldier && kinds.contains(&Chariot) {
-                "detailed rule 26"
+                &[Detailed(26)]
             } else {
-                "general rule 3"
+                &[ClauseId::General(3)]
             };
             axf(rule)
         }
         (RulesId::Axf, Offence::None) => {
             let checks = moves.iter().filter(|f| f.check).count();
             let chasing = moves.iter().filter(|f| f.is_chase()).count();
-            let rule = if checks > 0 && chasing > 0 {
-                "general rule 2 / detailed rule 7".to_string()
+            if checks > 0 && chasing > 0 {
+                axf(&[General(2), Detailed(7)])
             } else if checks > 0 {
-                "detailed rule 8".to_string()
+                axf(&[Detailed(8)])
             } else if chasing == moves.len() && chasing > 0 {
-                "general rule 4 / detailed rule 27".to_string()
+                axf(&[General(4), Detailed(27)])
             } else if !moves.is_empty() && moves.iter().all(|f| f.mate_threat) {
-                "detailed rule 4".to_string()
-            } else if let Some(t) = exempt_target {
+                axf(&[Detailed(4)])
+            } else if let Some(c) = exempt_target.and_then(|t| exemptions_on(moves, ids, t)) {
                 // The same piece is threatened on every move, but on some move only by a
                 // threat the rules exempt: the exemption is what allows it.
-                let mut clauses: Vec<&str> = Vec::new();
-                for (f, m) in moves.iter().zip(ids) {
-                    if m.targets.contains(&t) {
-                        continue;
-                    }
-                    for (e, id) in f.exempted.iter().zip(&m.exempt_targets) {
-                        if *id == Some(t) && !clauses.contains(&e.clause) {
-                            clauses.push(e.clause);
-                        }
-                    }
-                }
-                clauses
-                    .iter()
-                    .map(|c| c.trim_start_matches("AXF "))
-                    .collect::<Vec<_>>()
-                    .join("; ")
+                c
             } else {
-                return (axf("general rule 1 / general rule 3"), Ground::NotPerpetual);
-            };
-            axf(&rule)
+                return (axf(&[General(1), General(3)]), Ground::NotPerpetual);
+            }
         }
     };
     (named, Ground::Named)
+}
+
+/// The clauses that exempt the threats on the piece `t` (by identity) on the moves that do
+/// not chase it, each once; `None` when there are none.
+fn exemptions_on(moves: &[MoveFacts], ids: &[MoveIds], t: u8) -> Option<Citation> {
+    let mut clauses: Vec<Clauses> = Vec::new();
+    for (f, m) in moves.iter().zip(ids) {
+        if m.targets.contains(&t) {
+            continue;
+        }
+        for (e, id) in f.exempted.iter().zip(&m.exempt_targets) {
+            if *id != Some(t) {
+                continue;
+            }
+            for c in e.clause.parts() {
+                if !clauses.contains(&c) {
+                    clauses.push(c);
+                }
+            }
+        }
+    }
+    Citation::several(clauses)
 }
 
 /// A perpetual chase that its book forbids whatever the other side chases back, with the
 /// clause: a chariot pinned by a horse (AXF detailed rule 14: 無論傌是否有根); one or two
 /// cannons on one chariot (detailed rule 10: 就算車方連續兩著均反捉無根子); a horse and a cannon,
 /// or two horses, on one chariot (detailed rule 15: 又或是否反捉一步或兩步).
-fn forbidden_whatever_chased_back(side: &SideJudgement) -> Option<&'static str> {
+fn forbidden_whatever_chased_back(side: &SideJudgement) -> Option<&'static [ClauseId; 1]> {
     if side.offence != Offence::PerpetualChase {
         return None;
     }
@@ -707,7 +726,7 @@ fn forbidden_whatever_chased_back(side: &SideJudgement) -> Option<&'static str> 
         .iter()
         .all(|f| f.chases.iter().any(|c| c.horse_pinned_chariot))
     {
-        return Some("detailed rule 14");
+        return Some(&[Detailed(14)]);
     }
     let (_, tk) = side.target?;
     if tk != PieceKind::Chariot {
@@ -716,10 +735,10 @@ fn forbidden_whatever_chased_back(side: &SideJudgement) -> Option<&'static str> 
     let kinds: std::collections::BTreeSet<PieceKind> = side.chasers.iter().map(|c| c.1).collect();
     use PieceKind::{Cannon, Horse};
     if kinds.iter().all(|&k| k == Cannon) && !kinds.is_empty() {
-        Some("detailed rule 10")
+        Some(&[Detailed(10)])
     } else if kinds.iter().all(|&k| k == Cannon || k == Horse) && (kinds.len() == 2 || side.chasers.len() > 1)
     {
-        Some("detailed rule 15")
+        Some(&[Detailed(15)])
     } else {
         None
     }
@@ -728,12 +747,16 @@ fn forbidden_whatever_chased_back(side: &SideJudgement) -> Option<&'static str> 
 /// The clause that keeps a perpetual chase forbidden (`rule`, from
 /// [`forbidden_whatever_chased_back`]) although the `other` side chases on every move; `None`
 /// when there is no such rule or the other side does not chase back on every move.
-fn chased_back(rule: Option<&'static str>, other: &SideJudgement, rules: &RuleSet) -> Option<String> {
+fn chased_back(
+    rule: Option<&'static [ClauseId; 1]>,
+    other: &SideJudgement,
+    rules: &RuleSet,
+) -> Option<Citation> {
     let rule = rule?;
     let every = !other.moves.is_empty() && other.moves.iter().all(MoveFacts::is_chase);
     every.then(|| match rules.id {
-        RulesId::Axf => format!("AXF {rule}"),
-        RulesId::Tw113 => format!("AXF {rule} (a reading: TW113 is silent)"),
+        RulesId::Axf => axf(rule),
+        RulesId::Tw113 => axf(rule).with(TW113_SILENT),
     })
 }
 
@@ -757,9 +780,9 @@ fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> (Cycl
             };
             let result_if_unchanged = Outcome::loss_for(side);
             let (clause, reading) = match rules.id {
-                RulesId::Axf => (format!("AXF {rule}"), None),
+                RulesId::Axf => (axf(rule), None),
                 RulesId::Tw113 => (
-                    format!("TW113 ch.2 table (AXF {rule} reading)"),
+                    TW113_TABLE.with(Qualifier::ReadingOf(RuleBook::Axf, rule[0])),
                     Some(Reading::MutualChaseNotEven),
                 ),
             };
@@ -776,11 +799,10 @@ fn verdict(red: &SideJudgement, black: &SideJudgement, rules: &RuleSet) -> (Cycl
         }
         Ordering::Equal => {
             let clause = match (rules.id, red.offence) {
-                (RulesId::Tw113, _) => "TW113 ch.2 table".to_string(),
-                (RulesId::Axf, Offence::PerpetualCheck) => "AXF detailed rule 2".to_string(),
-                (RulesId::Axf, Offence::PerpetualChase) => "AXF detailed rule 17".to_string(),
-                (RulesId::Axf, Offence::None) if red.clause == black.clause => red.clause.clone(),
-                (RulesId::Axf, Offence::None) => format!("{} (red), {} (black)", red.clause, black.clause),
+                (RulesId::Tw113, _) => TW113_TABLE,
+                (RulesId::Axf, Offence::PerpetualCheck) => axf(&[Detailed(2)]),
+                (RulesId::Axf, Offence::PerpetualChase) => axf(&[Detailed(17)]),
+                (RulesId::Axf, Offence::None) => Citation::per_side(red.clause.clone(), black.clause.clone()),
             };
             (
                 CycleVerdict {
