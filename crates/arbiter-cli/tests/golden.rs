@@ -382,7 +382,7 @@ fn chess_fen_reasons_speak_the_language() {
         ),
         (
             &["claim", "--kind", "threefold", "--fen", "bad fen"],
-            "arbiter: usage error: --fen: unparsable FEN \"bad fen\": the board has 1 ranks separated by '/', not 8",
+            "arbiter: usage error: --fen: unparsable FEN \"bad fen\": the board has 1 rank separated by '/', not 8",
         ),
     ];
     for (args, want) in cases {

@@ -169,6 +169,18 @@ fn chess_illegal_moves_say_why_and_name_a_near_miss() {
         "{}",
         stdout(&out)
     );
+    // The first error of a record is the first bad ply: a xiangqi ICCS record read as chess
+    // fails at ply 1 (`h2e2` is SAN-shaped, and illegal), not at ply 2's `h9g7`.
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("iccs.pgn");
+    std::fs::write(&f, "[Event \"e\"]\n\n1. h2e2 h9g7 2. h0g2 *\n").unwrap();
+    let out = arbiter(&["judge", "--game", "chess", f.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("game 1, ply 1: error: illegal move \"h2e2\""),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]

@@ -75,7 +75,7 @@ pub(crate) fn xiangqi_status<'py>(
     d.set_item(intern!(py, "reason"), v.reason.map(reason_name))?;
     d.set_item(intern!(py, "at_ply"), v.at_ply)?;
     d.set_item(intern!(py, "must_vary"), v.must_vary.map(color_name))?;
-    d.set_item(intern!(py, "clause"), v.clause.as_deref())?;
+    d.set_item(intern!(py, "clause"), v.clause.as_ref().map(ToString::to_string))?;
     let to_move = match r.position().side_to_move() {
         xiangqi::Color::Red => intern!(py, "red"),
         xiangqi::Color::Black => intern!(py, "black"),
@@ -116,7 +116,7 @@ pub(crate) fn chess_status<'py>(py: Python<'py>, r: &ch::Referee) -> PyResult<Bo
     });
     d.set_item(intern!(py, "reason"), reason)?;
     d.set_item(intern!(py, "at_ply"), s.at_ply)?;
-    d.set_item(intern!(py, "clause"), s.clause)?;
+    d.set_item(intern!(py, "clause"), s.clause.map(|c| c.to_string()))?;
     let to_move = if s.to_move == arbiter::Side::White {
         intern!(py, "white")
     } else {
@@ -132,7 +132,7 @@ pub(crate) fn chess_status<'py>(py: Python<'py>, r: &ch::Referee) -> PyResult<Bo
         cd.set_item(intern!(py, "by"), c.by.name())?;
         cd.set_item(intern!(py, "at_ply"), c.at_ply)?;
         cd.set_item(intern!(py, "intended_move"), c.intended_move.as_deref())?;
-        cd.set_item(intern!(py, "clause"), c.clause)?;
+        cd.set_item(intern!(py, "clause"), c.clause.to_string())?;
         claims.append(cd)?;
     }
     d.set_item(intern!(py, "claims"), claims)?;

@@ -239,7 +239,7 @@ impl LiveGame {
                 let whole = format!("{}{sentence}{stop}", text["report"].as_str().unwrap_or_default());
                 text["report"] = json!(whole);
                 text["verdict"] = json!(sentence);
-                text["clause"] = json!(verdict.clause.map(|c| arbiter::render::zh::cite_in(lang, c)));
+                text["clause"] = json!(verdict.clause.map(|c| arbiter::render::zh::cite_in(lang, &c)));
             }
             v["text"] = text;
         }

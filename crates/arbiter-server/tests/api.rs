@@ -789,7 +789,7 @@ fn error_answers_speak_the_language() {
             "{\"fen\":\"badfen\"}",
             json,
             "",
-            "unparsable FEN \"badfen\": the board has 1 ranks separated by '/', not 8",
+            "unparsable FEN \"badfen\": the board has 1 rank separated by '/', not 8",
         ),
         (
             422,

@@ -84,6 +84,7 @@ pub mod annotate;
 pub mod batch;
 mod budget;
 pub mod chess;
+pub mod citation;
 mod front;
 pub mod glossary;
 mod key_map;

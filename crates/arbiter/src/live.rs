@@ -17,6 +17,7 @@
 //! ```
 
 use crate::chess;
+use crate::citation::{ClauseId, Clauses};
 use crate::front::Options;
 use crate::report::{Cause, ChessGameReport, Error, GameReport, Usage, XiangqiGameReport};
 use crate::types::{Game, Outcome, RuleBook, Side};
@@ -95,7 +96,7 @@ pub struct FlagVerdict {
     /// The result it gives.
     pub result: Outcome,
     /// `"FIDE 6.9"` for chess; `null` for xiangqi.
-    pub clause: Option<&'static str>,
+    pub clause: Option<Clauses>,
     /// Chess: whether the opponent could still mate by some legal sequence (`false` makes the
     /// flag fall a draw); `null` for xiangqi.
     pub opponent_can_mate: Option<bool>,
@@ -276,7 +277,7 @@ impl Referee {
                     } else {
                         Outcome::Draw
                     },
-                    clause: Some("FIDE 6.9"),
+                    clause: Some(Clauses::fide(&[ClauseId::Article("6.9")])),
                     opponent_can_mate: Some(can),
                 }
             }
@@ -461,7 +462,10 @@ mod tests {
             .map(|f| (f.mv.to_string(), f.reply.map(|m| m.to_string())))
             .collect();
         assert_eq!(shown, [("e7f7".to_string(), Some("f9e9".to_string()))]);
-        assert_eq!(c[0].clause.as_deref(), Some("AXF detailed rule 1"));
+        assert_eq!(
+            c[0].clause.as_ref().map(ToString::to_string).as_deref(),
+            Some("AXF detailed rule 1")
+        );
         r.play("e7f7").unwrap();
         r.play("f9e9").unwrap();
         let v = serde_json::to_value(r.report()).unwrap();

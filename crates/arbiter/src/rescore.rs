@@ -17,6 +17,7 @@
 //! the end; the main line's termination marker replaced by the reason as match managers
 //! write it (`{perpetual chase}`) and the rules' result (appended when the record has none).
 
+use crate::citation::{Citation, ClauseId, Clauses};
 use crate::report::GameReport;
 use crate::types::{Outcome, Side, Status};
 use records::pgn;
@@ -58,7 +59,7 @@ pub struct Change {
     /// Why, as the judge report's JSON `reason` says it (`perpetual_chase`, `checkmate`, …).
     pub reason: String,
     /// The clause that decides (`AXF detailed rule 13`, `FIDE 6.9`, …).
-    pub clause: String,
+    pub clause: Citation,
     /// The ply at which the rules end the game (moves played then).
     pub ply: usize,
     /// The side that had to vary (a forbidden repetition), if any.
@@ -82,7 +83,7 @@ pub struct Dispute {
     /// JSON `reason`, when there is one.
     pub reason: Option<String>,
     /// The clause, when there is one.
-    pub clause: Option<String>,
+    pub clause: Option<Citation>,
     /// The ply the rules name, when there is one.
     pub ply: Option<usize>,
 }
@@ -150,7 +151,7 @@ pub fn finding(report: &GameReport, termination_tag: impl FnOnce() -> Option<Str
                     r.status,
                     r.result,
                     r.reason.map(|x| json_name(&x)),
-                    r.clause.map(str::to_string),
+                    r.clause.map(Citation::from),
                     r.at_ply,
                     None,
                     r.moves_after_end,
@@ -169,13 +170,13 @@ pub fn finding(report: &GameReport, termination_tag: impl FnOnce() -> Option<Str
         .and_then(|t| t.parse::<Outcome>().ok())
         .unwrap_or(Outcome::Unknown);
     if status == Status::Decided {
-        if let (Some(reason), Some(ply)) = (&reason, ply) {
+        if let (Some(reason), Some(ply), Some(clause)) = (&reason, ply, &clause) {
             if recorded_outcome != result || after > 0 {
                 return Some(Finding::Change(Change {
                     recorded,
                     result,
                     reason: reason.clone(),
-                    clause: clause.unwrap_or_default(),
+                    clause: clause.clone(),
                     ply,
                     must_vary,
                     moves_after_end: after,
@@ -200,7 +201,7 @@ pub fn finding(report: &GameReport, termination_tag: impl FnOnce() -> Option<Str
                 status,
                 result,
                 reason: Some("incorrect_claim".to_string()),
-                clause: Some("FIDE 9.5.3".to_string()),
+                clause: Some(Clauses::fide(&[ClauseId::Article("9.5.3")]).into()),
                 ply: Some(r.plies),
             }));
         }

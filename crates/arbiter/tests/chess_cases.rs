@@ -171,7 +171,7 @@ fn claims_after_the_end_of_the_game() {
         assert!(!v.must_play_intended_move);
         let e = v.ended.as_ref().expect("ended");
         assert_eq!(v.clause, e.clause);
-        (e.ply, e.by, e.clause)
+        (e.ply, e.by, e.clause.to_string())
     };
     // Black is checkmated (105 plies without progress): the mate ended the game, 5.1.1.
     let v = claim(
@@ -180,7 +180,7 @@ fn claims_after_the_end_of_the_game() {
         ClaimKind::FiftyMoves,
         None,
     );
-    assert_eq!(ended(&v), (0, "checkmate", "FIDE 5.1.1"));
+    assert_eq!(ended(&v), (0, "checkmate", "FIDE 5.1.1".to_string()));
     assert!(
         v.text()
             .contains("already ended at ply 0 by checkmate (FIDE 5.1.1)"),
@@ -194,7 +194,7 @@ fn claims_after_the_end_of_the_game() {
         ClaimKind::Threefold,
         None,
     );
-    assert_eq!(ended(&v), (0, "stalemate", "FIDE 5.2.1"));
+    assert_eq!(ended(&v), (0, "stalemate", "FIDE 5.2.1".to_string()));
     // King takes the last pawn: a dead position at ply 1 (5.2.2), the claim at ply 1 and 2.
     let v = claim(
         Some("8/8/4k3/8/3p4/4K3/8/8 w - - 0 1"),
@@ -202,20 +202,20 @@ fn claims_after_the_end_of_the_game() {
         ClaimKind::Threefold,
         Some(1),
     );
-    assert_eq!(ended(&v), (1, "dead_position", "FIDE 5.2.2"));
+    assert_eq!(ended(&v), (1, "dead_position", "FIDE 5.2.2".to_string()));
     let v = claim(
         Some("8/8/4k3/8/3p4/4K3/8/8 w - - 0 1"),
         "e3d4 e6e7",
         ClaimKind::FiftyMoves,
         None,
     );
-    assert_eq!(ended(&v), (1, "dead_position", "FIDE 5.2.2"));
+    assert_eq!(ended(&v), (1, "dead_position", "FIDE 5.2.2".to_string()));
     // The start position for the fifth time at ply 16 (9.6.1), claimed there and two plies on.
     let shuffle = ["g1f3 g8f6 f3g1 f6g8"; 5].join(" ");
     let v = claim(None, &shuffle, ClaimKind::Threefold, Some(16));
-    assert_eq!(ended(&v), (16, "fivefold_repetition", "FIDE 9.6.1"));
+    assert_eq!(ended(&v), (16, "fivefold_repetition", "FIDE 9.6.1".to_string()));
     let v = claim(None, &shuffle, ClaimKind::Threefold, Some(18));
-    assert_eq!(ended(&v), (16, "fivefold_repetition", "FIDE 9.6.1"));
+    assert_eq!(ended(&v), (16, "fivefold_repetition", "FIDE 9.6.1".to_string()));
     // One quiet move completes 150 plies (9.6.2).
     let v = claim(
         Some("4k3/8/8/8/8/8/3R4/4K3 w - - 149 100"),
@@ -223,7 +223,7 @@ fn claims_after_the_end_of_the_game() {
         ClaimKind::FiftyMoves,
         None,
     );
-    assert_eq!(ended(&v), (1, "seventy_five_moves", "FIDE 9.6.2"));
+    assert_eq!(ended(&v), (1, "seventy_five_moves", "FIDE 9.6.2".to_string()));
     // One ply before the fivefold the claim is judged (and valid: the fourth occurrence).
     let v = claim(None, &shuffle, ClaimKind::Threefold, Some(12));
     assert_eq!((v.valid, v.ended.is_none()), (Some(true), true));

@@ -211,7 +211,8 @@ fn claim_penalty_time_control_comes_from_the_tags_unless_given() {
         TimeControlSource::Tag("[TimeControl \"180+2\"]".into())
     );
     let p = v.penalty.as_ref().unwrap();
-    assert_eq!((p.opponent_extra_seconds, p.clause), (60, "FIDE B.2/B.3"));
+    assert_eq!(p.opponent_extra_seconds, 60);
+    assert_eq!(p.clause, "FIDE B.2/B.3");
     assert_eq!(
         v.text(),
         "After 2...Ng8 [ply 4], White claims a draw by threefold repetition, writing the intended move 3.Nc3.\n\

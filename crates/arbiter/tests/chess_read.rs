@@ -234,3 +234,17 @@ proptest! {
         check(&text);
     }
 }
+
+/// Before a token that is not SAN, an illegal move is the record's first error.
+#[test]
+fn an_illegal_move_before_an_unreadable_token_is_the_first_error() {
+    let e = parse_pgn_game("1. h2e2 h9g7 2. h0g2 *\n").expect_err("a xiangqi record");
+    assert!(
+        e.to_string().starts_with("illegal move \"h2e2\" at ply 1:"),
+        "{e}"
+    );
+    let e = parse_pgn_game("1. e4 e5 2. Ke3 Xy9 *\n").expect_err("illegal, then not SAN");
+    assert!(e.to_string().starts_with("illegal move \"Ke3\" at ply 3:"), "{e}");
+    let e = parse_pgn_game("1. e4 e5 2. Nf3 Xy9 *\n").expect_err("not SAN");
+    assert_eq!(e.to_string(), "broken PGN: 'Xy9' at ply 4 is not a chess move");
+}

@@ -435,7 +435,7 @@ fn usage_errors_describe_the_input_not_a_flag() {
         errors[2].to_string(),
         "a 30-move limit: axf has the 60-move limit only"
     );
-    assert_eq!(errors[3].to_string(), "ply 9 is beyond the 1 plies played");
+    assert_eq!(errors[3].to_string(), "ply 9 is beyond the 1 ply played");
     assert_eq!(
         errors[6].to_string(),
         "rule set fide is the chess rule set; xiangqi games are judged under axf"

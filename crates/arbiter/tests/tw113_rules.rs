@@ -69,7 +69,7 @@ fn example1_perpetual_check_pending_then_loses() {
         (d.status, d.result, d.at_ply),
         (Status::Decided, Outcome::BlackWins, Some(16))
     );
-    assert_eq!(d.procedure, Some("TW113 ch.4 procedure"));
+    assert_eq!(d.procedure.unwrap(), "TW113 ch.4 procedure");
 }
 
 /// Forbidden (perpetual chase) against allowed: the chaser must vary; one more cycle loses.
@@ -223,7 +223,12 @@ fn nine_rounds_shuffle_is_pending_under_tw113_only() {
     let p = &v[18];
     assert_eq!(p.status, Status::Pending, "{p:?}");
     assert_eq!(p.at_ply, Some(19));
-    assert!(p.clause.as_deref().unwrap().starts_with("TW113 9-round rule"));
+    assert!(p
+        .clause
+        .as_ref()
+        .unwrap()
+        .to_string()
+        .starts_with("TW113 9-round rule"));
     // One check one idle is allowed (總綱 一將一停): neither side at fault → the draw route.
     assert_eq!(
         (p.reason, p.must_vary, p.result),
@@ -331,10 +336,10 @@ fn difference_screen_change_on_unrivered_soldier() {
 fn difference_procedure_clause() {
     let (_, v) = referee(RuleSet::axf(), EX1, &times(&EX1_LOOP, 4));
     assert_eq!(
-        v[15].procedure,
-        Some("TW113 ch.4 procedure (AXF has none written)")
+        v[15].procedure.unwrap(),
+        "TW113 ch.4 procedure (AXF has none written)"
     );
-    assert_eq!(v[15].clause.as_deref(), Some("AXF detailed rule 1"));
+    assert_eq!(v[15].clause.as_ref().unwrap(), "AXF detailed rule 1");
     assert_eq!(v[15].result, "0-1");
     assert_eq!(RuleSet::tw113().procedure_clause, "TW113 ch.4 procedure");
 }

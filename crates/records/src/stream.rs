@@ -6,6 +6,10 @@
 //! a game (or a line, tag, comment or token) over its cap is skipped up to the next game and
 //! reported as [`Overflow`] on its [`Chunk`].
 //!
+//! Comments and escape lines are the movetext lexer's ([`Mode`]: a `{` comment runs to the
+//! first `}`, across lines; a `;` comment and a line starting with `%` to their line's end),
+//! followed over the undecoded bytes.
+//!
 //! **Where a game ends** (the next game starts at a line whose first non-blank byte is `[`):
 //! - after movetext, at a `[` line outside a `{}` comment;
 //! - after movetext, inside a comment, at a line shaped like a tag (`[Name "`) or at any `[`
@@ -22,6 +26,8 @@
 //! A tag line's tags end at the line's end; text after the last tag on the line is movetext.
 
 use crate::encoding::TextEncoding;
+use crate::pgn::lex::{plain_tag_line, tag_line_end, tag_shaped};
+use crate::pgn::Mode;
 use std::io::{self, Read};
 
 /// Caps on what one game may hold (bytes of input; UTF-16 input counts once transcoded).
@@ -152,8 +158,9 @@ struct State {
     tags: bool,
     movetext: bool,
     prev_blank: bool,
-    depth: usize,
-    /// Length of the comment or token being read (across lines for comments).
+    /// The lexer's mode at the read position (after a line end: text or a `{` comment).
+    mode: Mode,
+    /// Length of the comment being read (across lines for `{` comments).
     comment_len: usize,
 }
 
@@ -337,13 +344,15 @@ impl<R: Read> Splitter<R> {
         self.transcoded = true;
     }
 
-    /// Consume one line into `out` (when `keep`), tracking comments and tokens.
-    /// `tag_line` lines are checked against the tag cap instead of lexed.
+    /// Consume one line into `out`, following the lexer's modes ([`Mode`]) and measuring
+    /// comments and tokens against their caps. `tag_line` lines are checked against the tag
+    /// cap instead, and only the movetext after their tags is lexed.
     fn consume_line(&mut self, st: &mut State, out: &mut Chunk, tag_line: bool) {
         let start_len = out.bytes.len();
         let mut line_len = 0usize;
         let mut token = 0usize;
-        let mut line_comment = false;
+        let limits = self.limits;
+        let line_no = self.line;
         loop {
             if self.lo == self.hi {
                 self.fill();
@@ -352,101 +361,12 @@ impl<R: Read> Splitter<R> {
                 }
             }
             let avail = &self.buf[self.lo..self.hi];
-            let mut i = 0;
-            let mut ended = false;
-            while i < avail.len() {
-                if !tag_line && !line_comment && st.depth == 0 {
-                    // Movetext up to the line's end or a comment, at once: its tokens are
-                    // only measured against the cap.
-                    let rest = &avail[i..];
-                    let mut seg = memchr::memchr2(b'\n', b'\r', rest).map_or(rest, |k| &rest[..k]);
-                    if let Some(k) = memchr::memchr2(b'{', b';', seg) {
-                        seg = &seg[..k];
-                    }
-                    if !seg.is_empty() {
-                        let (over, carry) = token_runs(seg, token, self.limits.token_bytes);
-                        if over {
-                            overflow(out, "token", self.limits.token_bytes, self.line);
-                        }
-                        token = carry;
-                        i += seg.len();
-                        continue;
-                    }
-                } else if tag_line {
-                    // A tag line is only measured: on to its end.
-                    let run = memchr::memchr2(b'\n', b'\r', &avail[i..]).unwrap_or(avail.len() - i);
-                    if run > 0 {
-                        i += run;
-                        continue;
-                    }
-                } else {
-                    // A run of comment bytes that neither ends the line nor opens or closes
-                    // a `{}` comment.
-                    let rest = &avail[i..];
-                    let run = if line_comment {
-                        memchr::memchr2(b'\n', b'\r', rest)
-                    } else {
-                        let k = memchr::memchr3(b'\n', b'\r', b'}', rest);
-                        let upto = k.map_or(rest, |k| &rest[..k]);
-                        memchr::memchr(b'{', upto).or(k)
-                    }
-                    .unwrap_or(rest.len());
-                    if run > 0 {
-                        i += run;
-                        st.comment_len += run;
-                        if st.comment_len > self.limits.comment_bytes {
-                            overflow(out, "comment", self.limits.comment_bytes, self.line);
-                        }
-                        continue;
-                    }
-                }
-                let b = avail[i];
-                i += 1;
-                if b == b'\n' {
-                    ended = true;
-                    break;
-                }
-                if b == b'\r' {
-                    ended = true;
-                    break;
-                }
-                if tag_line {
-                    continue;
-                }
-                if line_comment || st.depth > 0 {
-                    st.comment_len += 1;
-                    if b == b'}' && !line_comment {
-                        st.depth = st.depth.saturating_sub(1);
-                        if st.depth == 0 {
-                            st.comment_len = 0;
-                        }
-                    } else if b == b'{' && !line_comment {
-                        st.depth += 1;
-                    }
-                    if st.comment_len > self.limits.comment_bytes {
-                        overflow(out, "comment", self.limits.comment_bytes, self.line);
-                    }
-                    continue;
-                }
-                match b {
-                    b'{' => {
-                        st.depth = 1;
-                        st.comment_len = 0;
-                        token = 0;
-                    }
-                    b';' => {
-                        line_comment = true;
-                        st.comment_len = 0;
-                        token = 0;
-                    }
-                    b' ' | b'\t' | 0x0b | 0x0c | b'(' | b')' | b'}' | b'$' => token = 0,
-                    _ => {
-                        token += 1;
-                        if token > self.limits.token_bytes {
-                            overflow(out, "token", self.limits.token_bytes, self.line);
-                        }
-                    }
-                }
+            let end = memchr::memchr2(b'\n', b'\r', avail);
+            let ended = end.is_some();
+            let i = end.map_or(avail.len(), |k| k + 1);
+            if !tag_line {
+                let seg = &avail[..end.unwrap_or(avail.len())];
+                lex(st, &mut token, seg, line_len == 0, &limits, out, self.line);
             }
             let take = &self.buf[self.lo..self.lo + i];
             line_len += take.len();
@@ -470,6 +390,7 @@ impl<R: Read> Splitter<R> {
                     line_len += 1;
                 }
                 self.line += 1;
+                st.mode = st.mode.after_line_end();
                 break;
             }
         }
@@ -483,15 +404,74 @@ impl<R: Read> Splitter<R> {
         }
         if tag_line && out.overflow.is_none() {
             let line = &out.bytes[start_len..];
-            if plain_tag_line(skip_blank(line)) {
+            let tags = skip_blank(line);
+            if plain_tag_line(tags) {
                 // The common `[Name "value"]`: nothing after the tag.
                 return;
             }
-            let rest = &line[tag_line_end(line)..];
+            let rest = &tags[tag_line_end(tags)..];
             if rest.iter().any(|b| !b.is_ascii_whitespace()) {
                 st.movetext = true;
+                // The movetext after the tags, lexed as any movetext line's.
+                let seg = &rest[..memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len())];
+                let mut over = Chunk::default();
+                lex(st, &mut 0, seg, false, &limits, &mut over, line_no);
+                st.mode = st.mode.after_line_end();
+                if let Some(o) = over.overflow {
+                    overflow(out, o.what, o.limit, o.line);
+                }
             }
         }
+    }
+}
+
+/// Reads `seg`, a piece of one movetext line holding no line end (`line_start`: it starts the
+/// line), in the lexer's modes ([`Mode`]), `token` bytes of a token before it: follows
+/// comments and escape lines, and reports on `out` a comment or token over its cap
+/// (`line`: the line's number).
+fn lex(
+    st: &mut State,
+    token: &mut usize,
+    mut seg: &[u8],
+    mut line_start: bool,
+    limits: &Limits,
+    out: &mut Chunk,
+    line: usize,
+) {
+    while !seg.is_empty() {
+        let k = match st.mode {
+            Mode::Text => {
+                let k = Mode::text_len(seg, line_start);
+                if k > 0 {
+                    let (over, carry) = token_runs(&seg[..k], *token, limits.token_bytes);
+                    if over {
+                        overflow(out, "token", limits.token_bytes, line);
+                    }
+                    *token = carry;
+                }
+                if let Some(&b) = seg.get(k) {
+                    st.mode = Mode::opened_by(b, line_start && k == 0).unwrap_or(Mode::Text);
+                    st.comment_len = 0;
+                    *token = 0;
+                }
+                k
+            }
+            mode => {
+                let k = mode.body_len(seg);
+                st.comment_len += k;
+                if st.comment_len > limits.comment_bytes {
+                    overflow(out, "comment", limits.comment_bytes, line);
+                }
+                if k < seg.len() {
+                    // The byte that closes the mode (`}`: a line end is not in `seg`).
+                    st.mode = Mode::Text;
+                    st.comment_len = 0;
+                }
+                k
+            }
+        };
+        seg = seg.get(k + 1..).unwrap_or(&[]);
+        line_start = false;
     }
 }
 
@@ -575,128 +555,6 @@ fn skip_blank(mut p: &[u8]) -> &[u8] {
     }
 }
 
-/// Whether a line (from its `[`) is one plain tag and nothing else but whitespace: `[`, a
-/// name (no whitespace, `"` or `]`), spaces or tabs, `"`, a value with no `"`, `\` or line
-/// end, `"]`.
-/// [`tag_line_end`] then ends at its `]` (checked by the tests against it).
-fn plain_tag_line(line: &[u8]) -> bool {
-    let Some((b'[', rest)) = line.split_first() else {
-        return false;
-    };
-    // Tag lines are short: plain loops beat memchr's set-up here.
-    let Some(q1) = rest.iter().position(|&b| b == b'"') else {
-        return false;
-    };
-    let head = &rest[..q1];
-    let name = head
-        .iter()
-        .take_while(|&&b| !b.is_ascii_whitespace() && b != b']')
-        .count();
-    if name == 0 || !head[name..].iter().all(|&b| b == b' ' || b == b'\t') {
-        return false;
-    }
-    let value = &rest[q1 + 1..];
-    let Some(q2) = value
-        .iter()
-        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
-    else {
-        return false;
-    };
-    value[q2] == b'"'
-        && value.get(q2 + 1) == Some(&b']')
-        && value[q2 + 2..].iter().all(u8::is_ascii_whitespace)
-}
-
-/// Whether a line (from its `[`) reads `[Name "`: a tag, not an annotation such as `[%clk`.
-fn tag_shaped(p: &[u8]) -> bool {
-    let name = &p[1..];
-    let n = name
-        .iter()
-        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
-        .count();
-    if n == 0 {
-        return false;
-    }
-    let after = &name[n..];
-    let ws = after.iter().take_while(|b| **b == b' ' || **b == b'\t').count();
-    after.get(ws) == Some(&b'"')
-}
-
-/// Where the tags of a tag line end (bytes): after the last tag's `]`, or the line's end.
-/// Follows [`crate::pgn`]'s tag reading: a value ends at its closing quote (a quote followed
-/// by `]`, or the last quote on the line), a name at whitespace, `"` or `]`.
-pub fn tag_line_end(line: &[u8]) -> usize {
-    let mut end = 0;
-    let mut s = 0;
-    let skip = skip_blank(line);
-    s += line.len() - skip.len();
-    while line.get(s) == Some(&b'[') {
-        let (_, _, next) = scan_tag(line, s);
-        end = next;
-        s = next;
-        while line
-            .get(s)
-            .is_some_and(|b| *b == b' ' || *b == b'\t' || *b == b'\r' || *b == b'\n')
-        {
-            s += 1;
-        }
-    }
-    end
-}
-
-/// Read one `[Name "value"]` starting at `line[s] == b'['`: the name's range, the value's raw
-/// range (escapes not undone), and where the tag ends (after its `]`, or the line's end).
-pub(crate) fn scan_tag(
-    line: &[u8],
-    s: usize,
-) -> (std::ops::Range<usize>, Option<std::ops::Range<usize>>, usize) {
-    let mut i = s + 1;
-    let name_start = i;
-    while line
-        .get(i)
-        .is_some_and(|&b| !b.is_ascii_whitespace() && b != b'"' && b != b']')
-    {
-        i += 1;
-    }
-    let name = name_start..i;
-    while line.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
-        i += 1;
-    }
-    let mut value = None;
-    let line_end = memchr::memchr2(b'\n', b'\r', line).unwrap_or(line.len());
-    if line.get(i) == Some(&b'"') {
-        let vs = i + 1;
-        let mut j = vs;
-        let mut ve = line_end;
-        let mut next = line_end;
-        while j < line_end {
-            match line[j] {
-                b'\\' => j += 2,
-                b'"' => {
-                    let tail = &line[j + 1..line_end];
-                    let t = tail.iter().position(|b| !b.is_ascii_whitespace());
-                    let closes = t.is_some_and(|t| tail[t] == b']') || !tail.contains(&b'"');
-                    if closes {
-                        ve = j;
-                        next = j + 1;
-                        break;
-                    }
-                    j += 1;
-                }
-                _ => j += 1,
-            }
-        }
-        value = Some(vs..ve.min(line_end));
-        i = next.min(line_end);
-    }
-    let close = line[i.min(line_end)..line_end].iter().position(|&b| b == b']');
-    let end = match close {
-        Some(c) => i + c + 1,
-        None => line_end,
-    };
-    (name, value, end)
-}
-
 impl<R: Read> Iterator for Splitter<R> {
     type Item = io::Result<Chunk>;
 
@@ -717,7 +575,7 @@ impl<R: Read> Iterator for Splitter<R> {
                 LineKind::Utf16(_) => st.content,
                 LineKind::Bracket { shaped } => {
                     if st.movetext {
-                        st.depth == 0 || shaped || st.prev_blank
+                        st.mode != Mode::Brace || shaped || st.prev_blank
                     } else {
                         st.tags && st.prev_blank
                     }
@@ -859,6 +717,74 @@ mod tests {
         assert_eq!((c[0].line, c[0].offset, c[1].line), (2, 2, 4));
     }
 
+    /// The edges of PGN's lexical rules ([`Mode`], PGN standard sections 6 and 8.2.5), each
+    /// where it moves a game's end: a `[` line that is not a tag (`[%clk ...]`) ends the game
+    /// unless a `{` comment is open.
+    #[test]
+    fn boundaries_follow_the_lexers_modes() {
+        // Brace comments do not nest: the first `}` closes `{a {b}`, so the `[%clk]` line is
+        // not in a comment and starts a record of its own.
+        assert_eq!(
+            split(b"[A \"1\"]\n1. e4 {a {b} c\n[%clk 0:01]\n"),
+            ["[A \"1\"]\n1. e4 {a {b} c\n", "[%clk 0:01]\n"]
+        );
+        // A `;` comment runs to its line's end: a `{` in it opens nothing. A `;` in a `{`
+        // comment is comment text: the comment goes on to its `}`.
+        assert_eq!(
+            split(b"[A \"1\"]\n1. e4 ; {x\n[%clk 0:01]\n"),
+            ["[A \"1\"]\n1. e4 ; {x\n", "[%clk 0:01]\n"]
+        );
+        assert_eq!(
+            split(b"[A \"1\"]\n1. e4 {a ; b\n[%clk 0:01]} e5 *\n"),
+            ["[A \"1\"]\n1. e4 {a ; b\n[%clk 0:01]} e5 *\n"]
+        );
+        // A line starting with `%` is ignored (a `{` in it opens nothing); a `%` further on
+        // is text.
+        assert_eq!(
+            split(b"[A \"1\"]\n1. e4\r\n%{x\r\n[%clk 0:01]\n"),
+            ["[A \"1\"]\n1. e4\r\n%{x\r\n", "[%clk 0:01]\n"]
+        );
+        assert_eq!(
+            split(b"[A \"1\"]\n1. e4\n %{x\n[%clk 0:01]} *\n"),
+            ["[A \"1\"]\n1. e4\n %{x\n[%clk 0:01]} *\n"]
+        );
+        // Braces in tag values are string text; the movetext after a tag line's tags is
+        // lexed (its `{` opens a comment that holds the `[%clk]` line).
+        assert_eq!(
+            split(b"[A \"{\"]\n1. e4\n[%clk 0:01]\n"),
+            ["[A \"{\"]\n1. e4\n", "[%clk 0:01]\n"]
+        );
+        assert_eq!(
+            split(b"[A \"{\\\"}\"] 1. e4 {x\n[%clk 0:01]} *\n[B \"}\"]\n*\n"),
+            ["[A \"{\\\"}\"] 1. e4 {x\n[%clk 0:01]} *\n", "[B \"}\"]\n*\n"]
+        );
+        // An unterminated comment at the end of the input runs to its end, `[` lines and all.
+        assert_eq!(
+            split(b"[A \"1\"]\n1. e4 {open\n[%clk 0:01]\n[x]"),
+            ["[A \"1\"]\n1. e4 {open\n[%clk 0:01]\n[x]"]
+        );
+        // A UTF-16 record between UTF-8 records, its comment left open: each record is its
+        // own, the UTF-16 one transcoded.
+        let mut bytes = b"[A \"1\"]\n1. e4 {x} *\n".to_vec();
+        bytes.extend([0xFF, 0xFE]);
+        for u in "[B \"\u{67f3}\"]\r\n1. d4 {open\r\n".encode_utf16() {
+            bytes.extend(u.to_le_bytes());
+        }
+        bytes.extend_from_slice(b"[C \"3\"]\n1. c4 *\n");
+        let c: Vec<Chunk> = Splitter::new(&bytes[..]).map(Result::unwrap).collect();
+        let texts: Vec<_> = c.iter().map(|c| String::from_utf8_lossy(&c.bytes)).collect();
+        assert_eq!(
+            texts,
+            [
+                "[A \"1\"]\n1. e4 {x} *\n",
+                "[B \"\u{67f3}\"]\r\n1. d4 {open\r\n",
+                "[C \"3\"]\n1. c4 *\n"
+            ]
+        );
+        let utf16: Vec<_> = c.iter().map(|c| c.utf16).collect();
+        assert_eq!(utf16, [None, Some(TextEncoding::Utf16Le), None]);
+    }
+
     #[test]
     fn caps_and_utf16() {
         let limits = Limits {
@@ -976,51 +902,5 @@ mod tests {
             overs += usize::from(got.0);
         }
         assert!(overs > 5_000, "{overs}");
-    }
-
-    /// A line `plain_tag_line` accepts has nothing after its tag by `tag_line_end`.
-    #[test]
-    fn plain_tag_lines_end_at_their_bracket() {
-        let pieces: [&[u8]; 14] = [
-            b"[", b"]", b"\"", b"Event", b" ", b"\t", b"x", b"\\", b"\r\n", b"\n", b"1. e4", b"%clk", b"]]",
-            b"\"\"",
-        ];
-        let mut rng = crate::testgen::Xorshift(0x9E37_79B9_7F4A_7C15u64);
-        let mut plain = 0;
-        for k in 0..200_000 {
-            let mut line = b"[".to_vec();
-            if k % 2 == 0 {
-                line.extend_from_slice(b"Name \"");
-            }
-            for _ in 0..rng.next() % 8 {
-                line.extend_from_slice(rng.pick(&pieces));
-            }
-            if k % 3 == 0 {
-                line.extend_from_slice(b"\"]");
-                line.extend_from_slice(rng.pick(&pieces));
-            }
-            if plain_tag_line(&line) {
-                plain += 1;
-                let end = tag_line_end(&line);
-                assert!(
-                    line[end..].iter().all(u8::is_ascii_whitespace),
-                    "{:?}",
-                    String::from_utf8_lossy(&line)
-                );
-            }
-        }
-        assert!(plain > 1_000, "{plain}");
-        assert!(plain_tag_line(b"[Event \"Madrid\"]\r\n"));
-        assert!(!plain_tag_line(b"[Event] \"Madrid\"]\r\n"));
-        assert!(!plain_tag_line(b"[A \"1\"] 1. e4\n"));
-        assert!(!plain_tag_line(b"[A \"x\\\"y\"]\n"));
-    }
-
-    #[test]
-    fn tag_line_ends() {
-        assert_eq!(tag_line_end(b"[A \"1\"] 1. e4"), 7);
-        assert_eq!(tag_line_end(b"[Event \"Rapid \"Blitz\" Cup\"]\n"), 27);
-        assert_eq!(tag_line_end(b"[A \"open\n"), 8);
-        assert_eq!(tag_line_end(b"[A \"x\"][B \"y\"]"), 14);
     }
 }

@@ -16,9 +16,9 @@ pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R
 pub enum FenError {
     #[error("empty FEN")]
     Empty,
-    #[error("the board has {0} ranks; xiangqi needs 10 separated by '/'")]
+    #[error("the board has {n} rank{s}; xiangqi needs 10 separated by '/'", n = .0, s = if *.0 == 1 { "" } else { "s" })]
     RankCount(usize),
-    #[error("rank {rank} describes {len} points; every rank needs 9")]
+    #[error("rank {rank} describes {len} point{}; every rank needs 9", if *.len == 1 { "" } else { "s" })]
     RankLength { rank: i32, len: usize },
     #[error("unknown piece letter '{ch}' in rank {rank}")]
     BadChar { ch: char, rank: i32 },

@@ -860,3 +860,21 @@ fn ranks_one_to_ten() {
     }
     assert!(matches!(parse_move(&p, "h11g8"), Err(NotationError::Syntax(_))));
 }
+
+#[test]
+fn fen_errors_count_in_good_english() {
+    use xiangqi::Position;
+    let err = |fen: &str| Position::from_fen(fen).unwrap_err().to_string();
+    assert_eq!(
+        err("rnbakabnr w"),
+        "the board has 1 rank; xiangqi needs 10 separated by '/'"
+    );
+    assert_eq!(
+        err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9 w"),
+        "the board has 9 ranks; xiangqi needs 10 separated by '/'"
+    );
+    assert_eq!(
+        err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/k w"),
+        "rank 0 describes 1 point; every rank needs 9"
+    );
+}

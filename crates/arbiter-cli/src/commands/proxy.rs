@@ -451,15 +451,19 @@ impl Session {
                 }
             });
             let why = match lang {
-                arbiter::Lang::En => [reason_words(x.reason), x.clause.clone(), reply]
-                    .into_iter()
-                    .flatten()
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                arbiter::Lang::En => [
+                    reason_words(x.reason),
+                    x.clause.as_ref().map(ToString::to_string),
+                    reply,
+                ]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(", "),
                 _ => [
                     x.reason
                         .map(|r| arbiter::render::xiangqi_judge::reason_zh(r, lang).to_string()),
-                    x.clause.as_deref().map(|c| arbiter::render::zh::cite(lang, c)),
+                    x.clause.as_ref().map(|c| arbiter::render::zh::cite(lang, c)),
                     reply,
                 ]
                 .into_iter()

@@ -3,6 +3,7 @@
 //! referee's ([`super::referee`]) bookkeeping of claims.
 
 use super::rules::Fide;
+use crate::citation::{ClauseId::Article, Clauses};
 use shakmaty::uci::UciMove;
 use shakmaty::{Bitboard, CastlingMode, Chess, Color, Move, Position};
 
@@ -164,14 +165,14 @@ impl FirstClaims {
                 ClaimKind::Threefold,
                 here.threefold_now,
                 here.threefold_intended,
-                "FIDE 9.2.1",
+                Clauses::fide(&[Article("9.2.1")]),
             ),
             (
                 true,
                 ClaimKind::FiftyMoves,
                 here.fifty_now,
                 here.fifty_intended,
-                "FIDE 9.3",
+                Clauses::fide(&[Article("9.3")]),
             ),
         ];
         for (fifty, kind, now, intended, clause) in kinds {

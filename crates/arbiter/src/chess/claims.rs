@@ -3,6 +3,7 @@
 //! after the game has already ended (checkmate 5.1.1, stalemate 5.2.1, dead position 5.2.2,
 //! fivefold 9.6.1, 75 moves 9.6.2) is not judged: the answer names the end instead.
 
+use crate::citation::{Citation, ClauseId::Article, Clauses};
 use crate::types::{ClaimKind, Side};
 use crate::words::MoveNumbering;
 use serde::Serialize;
@@ -43,7 +44,7 @@ pub struct GameEnded {
     /// `fivefold_repetition`, `seventy_five_moves`; xiangqi `checkmate`, `no_legal_moves`.
     pub by: &'static str,
     /// The clause that ended it (`"FIDE 5.1.1"`; xiangqi: the sentence its `judge` cites).
-    pub clause: &'static str,
+    pub clause: Citation,
 }
 
 /// The chess end found by the referee, as a [`GameEnded`].
@@ -61,7 +62,7 @@ fn chess_end(reason: Reason, ply: usize) -> GameEnded {
     GameEnded {
         ply,
         by,
-        clause: reason.clause(),
+        clause: reason.clause().into(),
     }
 }
 
@@ -82,7 +83,7 @@ pub struct ClaimVerdict {
     /// The sub-clause that makes the claim valid, or the one it was judged under:
     /// 9.2.1.1 / 9.2.1.2 (threefold), 9.3.1 / 9.3.2 (fifty moves); the clause that ended the
     /// game when it had already ended.
-    pub clause: &'static str,
+    pub clause: Citation,
     /// `null` when valid or not judged; else the time added to the opponent's clock.
     pub penalty: Option<Penalty>,
     /// An incorrect claim with an intended move: that move must now be played (9.5.3 with 4).
@@ -200,9 +201,14 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
                     } else {
                         table.count(&PositionKey::of(&next)) + 1
                     };
-                    (c >= rules.threefold, "FIDE 9.2.1.1", Some(c), None)
+                    (
+                        c >= rules.threefold,
+                        Clauses::fide(&[Article("9.2.1.1")]),
+                        Some(c),
+                        None,
+                    )
                 }
-                _ => (now, "FIDE 9.2.1.2", Some(count), None),
+                _ => (now, Clauses::fide(&[Article("9.2.1.2")]), Some(count), None),
             }
         }
         ClaimKind::FiftyMoves => {
@@ -211,9 +217,14 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
             match intended {
                 Some(m) if !now => {
                     let p = if m.is_zeroing() { 0 } else { hmc + 1 };
-                    (p >= rules.fifty_move_plies(), "FIDE 9.3.1", None, Some(p))
+                    (
+                        p >= rules.fifty_move_plies(),
+                        Clauses::fide(&[Article("9.3.1")]),
+                        None,
+                        Some(p),
+                    )
                 }
-                _ => (now, "FIDE 9.3.2", None, Some(hmc)),
+                _ => (now, Clauses::fide(&[Article("9.3.2")]), None, Some(hmc)),
             }
         }
         ClaimKind::NaturalMoveLimit => return Err(ChessError::NotAChessClaim(req.kind)),
@@ -225,7 +236,7 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
             by,
             at_ply: at,
             intended_move: intended_uci,
-            clause: ended.clause,
+            clause: ended.clause.clone(),
             penalty: None,
             must_play_intended_move: false,
             occurrences: None,
@@ -242,7 +253,7 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
         by,
         at_ply: at,
         intended_move: intended_uci,
-        clause,
+        clause: clause.into(),
         penalty: if valid { None } else { Some(penalty(time_control)) },
         must_play_intended_move: !valid && intended.is_some(),
         occurrences,

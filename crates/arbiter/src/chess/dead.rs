@@ -14,6 +14,7 @@
 //! 75-move rule ends before any mate is possible is reported as [`DeadReport::horizon_draw`],
 //! not as dead).
 
+use crate::citation::{ClauseId, Clauses};
 use serde::Serialize;
 use shakmaty::{Chess, Color, Move, Position};
 
@@ -202,7 +203,7 @@ pub struct DeadReport {
     /// Black can still mate by some legal sequence (as `white_can_mate`).
     pub black_can_mate: bool,
     /// `"FIDE 5.2.2"`.
-    pub clause: &'static str,
+    pub clause: Clauses,
     /// The position is not dead, but the 75-move rule (FIDE 9.6.2) ends the game before any
     /// checkmate can be reached: within the plies left on the half-move clock no legal
     /// sequence mates, and none makes a pawn move or capture that would reset the clock.
@@ -235,7 +236,7 @@ pub fn dead_position(fen: &str, pos: &Chess) -> DeadReport {
         dead,
         white_can_mate: w.possible(),
         black_can_mate: b.possible(),
-        clause: "FIDE 5.2.2",
+        clause: Clauses::fide(&[ClauseId::Article("5.2.2")]),
         horizon_draw,
         undetermined,
     }

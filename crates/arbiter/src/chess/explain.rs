@@ -428,7 +428,7 @@ pub enum FenReason {
     #[error("the FEN is empty")]
     Empty,
     /// The board has this many `/`-separated ranks.
-    #[error("the board has {0} ranks separated by '/', not 8")]
+    #[error("the board has {n} rank{s} separated by '/', not 8", n = .0, s = if *.0 == 1 { "" } else { "s" })]
     RankCount(usize),
     /// A character of rank `rank` (its text `text`, character `at`, 1-based) that is neither a
     /// piece letter nor a digit 1–8.
@@ -444,7 +444,7 @@ pub enum FenReason {
         ch: char,
     },
     /// A rank that covers `squares` squares.
-    #[error("rank {rank} ('{text}') covers {squares} squares, not 8")]
+    #[error("rank {rank} ('{text}') covers {squares} square{}, not 8", if *.squares == 1 { "" } else { "s" })]
     RankLength {
         /// The rank, 8 down to 1.
         rank: usize,
@@ -648,6 +648,17 @@ mod tests {
                 .map(|e| e.to_string())
                 .as_deref(),
             Some("the board has 7 ranks separated by '/', not 8")
+        );
+        // One rank, one square: the singular (a FEN cut at its first '/').
+        assert_eq!(
+            fen_syntax("k7 w - - 0 1").map(|e| e.to_string()).as_deref(),
+            Some("the board has 1 rank separated by '/', not 8")
+        );
+        assert_eq!(
+            fen_syntax("8/8/8/3bk3/8/8/8/k w - - 0 1")
+                .map(|e| e.to_string())
+                .as_deref(),
+            Some("rank 1 ('k') covers 1 square, not 8")
         );
         assert_eq!(
             fen_syntax("8/8/8/3bk3/8/8/8/2B1K3 x - - 0 1")

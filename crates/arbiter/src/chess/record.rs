@@ -72,8 +72,9 @@ fn illegal_san(pos: &Chess, san: &San, ply: usize, e: &shakmaty::san::SanError) 
 
 /// The legal move a SAN stands for in `pos`: what [`San::to_move`] gives. The one way the
 /// crate resolves SAN: a plain move (nearly every move of a real game) is found with attack
-/// tables ([`san_fast`], measured at a third of `San::to_move`'s cost, which lists and copies
-/// every candidate), any other by `San::to_move`.
+/// tables (`san_fast`), any other by `San::to_move`, which lists and copies every
+/// candidate (callgrind, judging a PGN file of 580 master games: 1.10 times the instructions
+/// with `San::to_move` alone).
 ///
 /// # Errors
 /// `San::to_move`'s error when the SAN is illegal or ambiguous in `pos`.
@@ -84,12 +85,12 @@ pub fn san_to_move(pos: &Chess, san: &San) -> Result<Move, shakmaty::san::SanErr
     }
 }
 
-/// The first step of [`san_to_move`] (public for its test against shakmaty): the move
-/// [`San::to_move`] returns for a SAN with exactly one legal candidate, found with
-/// attack tables instead of a move list: a piece move, a pawn push or capture (promotions
-/// included), a king step. `None` when the SAN is of another kind (castling, a pawn move to
-/// the en passant square, a piece move in double check) or does not name exactly one legal
-/// move: the caller asks `San::to_move`, which gives the same answer or the error.
+/// The first step of [`san_to_move`]: the move [`San::to_move`] returns for a SAN with
+/// exactly one legal candidate, found with attack tables instead of a move list: a piece
+/// move, a pawn push or capture (promotions included), a king step. `None` when the SAN is of
+/// another kind (castling, a pawn move to the en passant square, a piece move in double check)
+/// or does not name exactly one legal move: the caller asks `San::to_move`, which gives the
+/// same answer or the error.
 ///
 /// The candidates are those of shakmaty's `san_candidates` (pieces of `role` that attack `to`,
 /// pawn pushes and captures onto `to`, a king step to an unattacked square; never onto a square
@@ -98,7 +99,7 @@ pub fn san_to_move(pos: &Chess, san: &San) -> Result<Move, shakmaty::san::SanErr
 /// `San::to_move` filters them (file, rank, capture flag, promotion), then kept when legal: a
 /// piece pinned to its king (the only piece between the king and an enemy slider) moves along
 /// the pin line only.
-pub fn san_fast(pos: &Chess, san: &San) -> Option<Move> {
+fn san_fast(pos: &Chess, san: &San) -> Option<Move> {
     use shakmaty::{attacks, Bitboard, Rank, Role};
     let San::Normal {
         role,
@@ -455,7 +456,8 @@ pub struct PgnRead {
     /// The first main-line token that is not SAN (with its 1-based ply): such a record must not
     /// be judged as if the token were not there.
     pub unreadable: Option<(usize, String)>,
-    /// The record, unless the game is broken or has an unreadable token.
+    /// The record, unless the game is broken; with an unreadable token, the record of the
+    /// moves before it (an illegal move there is the game's first error).
     pub record: Option<Result<GameRecord, ChessError>>,
 }
 
@@ -463,10 +465,14 @@ impl PgnRead {
     /// The record, or why there is none.
     ///
     /// # Errors
-    /// [`ChessError::Pgn`] for a broken record or a main-line token that is not a chess move.
+    /// [`ChessError::Pgn`] for a broken record or a main-line token that is not a chess move;
+    /// before such a token, the first illegal move ([`PgnRead::error_before_unreadable`]).
     pub fn into_record(self) -> Result<GameRecord, ChessError> {
         if let Some(why) = self.integrity.broken {
             return Err(ChessError::Pgn(why));
+        }
+        if let Some(e) = self.error_before_unreadable() {
+            return Err(e);
         }
         if let Some((ply, token)) = self.unreadable {
             return Err(ChessError::Pgn(format!(
@@ -474,6 +480,19 @@ impl PgnRead {
             )));
         }
         self.record.unwrap_or(Err(ChessError::NoGame))
+    }
+
+    /// With a main-line token that is not a chess move, the error of an earlier ply (an
+    /// illegal move, a bad `[FEN]` tag) when the moves before the token do not replay: the
+    /// game's first error is that one (a xiangqi record read as chess fails at ply 1, where
+    /// `h2e2` is SAN-shaped but illegal, not at ply 2's `h9g7`). `None` otherwise.
+    pub fn error_before_unreadable(&self) -> Option<ChessError> {
+        self.unreadable.as_ref()?;
+        match &self.record {
+            Some(Ok(record)) => record.replay().err(),
+            Some(Err(e)) => Some(e.clone()),
+            None => None,
+        }
     }
 }
 
@@ -526,11 +545,46 @@ pub fn read_pgn(raw: &records::RawGame) -> PgnRead {
         marker: marker.is_some(),
         after_number: number_last,
     };
-    let record = (integrity.broken.is_none() && unreadable.is_none())
+    let record = integrity
+        .broken
+        .is_none()
         .then(|| Ok(finish(Tags::of(raw), moves, marker)));
     PgnRead {
         integrity,
         unreadable,
         record,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The attack-table step answers for every plain legal move (not castling, not en
+    /// passant) of positions with pins, checks and promotions, with `San::to_move`'s move;
+    /// `san_to_move` checks the rest against `San::to_move` in tests/chess_san.rs.
+    #[test]
+    fn attack_tables_answer_plain_moves() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/8/8/q7/8/2N5/3B4/4K2r w - - 0 1",
+            "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1",
+            "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+            "2k5/8/8/8/Q6Q/8/8/Q3K3 w - - 0 1",
+        ];
+        let mut answered = 0;
+        for fen in fens {
+            let pos = parse_fen(fen).unwrap();
+            for m in pos.legal_moves() {
+                if m.is_castle() || m.is_en_passant() {
+                    continue;
+                }
+                let san = San::from_move(&pos, m);
+                assert_eq!(san_fast(&pos, &san), Some(m), "{san} in {fen}");
+                answered += 1;
+            }
+        }
+        assert!(answered > 100, "{answered}");
     }
 }

@@ -8,6 +8,7 @@
 //! of the current position (legal moves for mate and stalemate, the claims available now) and
 //! the dead-position test (5.2.2), which is a search.
 
+use crate::citation::{ClauseId, Clauses};
 use serde::Serialize;
 use shakmaty::{Chess, Color, Move, Position};
 
@@ -76,7 +77,7 @@ pub struct PlyStatus {
     /// are counted in `moves_after_end`).
     pub at_ply: Option<usize>,
     /// The clause that decided.
-    pub clause: Option<&'static str>,
+    pub clause: Option<Clauses>,
     /// `white` or `black`: the side to move.
     pub to_move: Side,
     /// Plies since the last pawn move or capture (the FEN's half-move clock; 100 allows the
@@ -464,7 +465,7 @@ impl Referee {
                 flag = Some(FlagFall {
                     flagged: Side::from(!w),
                     opponent_can_mate: m != Mateability::CannotMate,
-                    clause: "FIDE 6.9",
+                    clause: Clauses::fide(&[ClauseId::Article("6.9")]),
                 });
                 if m == Mateability::CannotMate {
                     end = Some((played.len(), Reason::FlagDeadPosition));

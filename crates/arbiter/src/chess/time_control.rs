@@ -1,6 +1,7 @@
 //! The time control of a chess game and what it sets: the penalty of an incorrect claim
 //! (FIDE 9.5.3 standard play, A.3 rapid, B.2/B.3 blitz).
 
+use crate::citation::{ClauseId::Article, Clauses};
 use serde::Serialize;
 
 /// The time control, which sets the penalty of an incorrect claim.
@@ -56,7 +57,7 @@ pub struct Penalty {
     /// Seconds added to the opponent's clock: 120 (standard), 60 (rapid, blitz).
     pub opponent_extra_seconds: u32,
     /// `"FIDE 9.5.3"`, `"FIDE A.3"` or `"FIDE B.2/B.3"`.
-    pub clause: &'static str,
+    pub clause: Clauses,
 }
 
 /// The penalty of an incorrect claim under `tc` (FIDE 9.5.3, A.3, B.2/B.3).
@@ -64,15 +65,15 @@ pub fn penalty(tc: TimeControl) -> Penalty {
     match tc {
         TimeControl::Standard => Penalty {
             opponent_extra_seconds: 120,
-            clause: "FIDE 9.5.3",
+            clause: Clauses::fide(&[Article("9.5.3")]),
         },
         TimeControl::Rapid => Penalty {
             opponent_extra_seconds: 60,
-            clause: "FIDE A.3",
+            clause: Clauses::fide(&[Article("A.3")]),
         },
         TimeControl::Blitz => Penalty {
             opponent_extra_seconds: 60,
-            clause: "FIDE B.2/B.3",
+            clause: Clauses::fide(&[Article("B.2"), Article("B.3")]),
         },
     }
 }

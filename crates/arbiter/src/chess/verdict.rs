@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::citation::{ClauseId::Article, Clauses};
 use crate::types::{ClaimKind, Game, Outcome, RuleBook, Side};
 use crate::words::MoveNumbering;
 use serde::Serialize;
@@ -42,16 +43,16 @@ pub enum Reason {
 
 impl Reason {
     /// The clause of the Laws that decides.
-    pub fn clause(self) -> &'static str {
+    pub fn clause(self) -> Clauses {
         match self {
-            Reason::Checkmate => "FIDE 5.1.1",
-            Reason::Stalemate => "FIDE 5.2.1",
-            Reason::DeadPosition => "FIDE 5.2.2",
-            Reason::FivefoldRepetition => "FIDE 9.6.1",
-            Reason::SeventyFiveMoves => "FIDE 9.6.2",
-            Reason::FlagDeadPosition => "FIDE 6.9",
-            Reason::ThreefoldRepetition => "FIDE 9.2.1",
-            Reason::FiftyMoves => "FIDE 9.3",
+            Reason::Checkmate => Clauses::fide(&[Article("5.1.1")]),
+            Reason::Stalemate => Clauses::fide(&[Article("5.2.1")]),
+            Reason::DeadPosition => Clauses::fide(&[Article("5.2.2")]),
+            Reason::FivefoldRepetition => Clauses::fide(&[Article("9.6.1")]),
+            Reason::SeventyFiveMoves => Clauses::fide(&[Article("9.6.2")]),
+            Reason::FlagDeadPosition => Clauses::fide(&[Article("6.9")]),
+            Reason::ThreefoldRepetition => Clauses::fide(&[Article("9.2.1")]),
+            Reason::FiftyMoves => Clauses::fide(&[Article("9.3")]),
         }
     }
 }
@@ -70,7 +71,7 @@ pub struct ClaimOpportunity {
     /// recorded next move is preferred, else the first in generation order.
     pub intended_move: Option<String>,
     /// `"FIDE 9.2.1"` or `"FIDE 9.3"`.
-    pub clause: &'static str,
+    pub clause: Clauses,
 }
 
 /// Information on a flag fall (FIDE 6.9) read from the record's `[Termination]` tag.
@@ -81,7 +82,7 @@ pub struct FlagFall {
     /// Whether the opponent could still mate by some legal sequence at the end of the record.
     pub opponent_can_mate: bool,
     /// `"FIDE 6.9"`.
-    pub clause: &'static str,
+    pub clause: Clauses,
 }
 
 /// What the rules say about one chess game (cli.md `judge`, chess fields).
@@ -102,7 +103,7 @@ pub struct JudgeReport {
     /// The ply at which the game ended (number of moves played then); `null` if not decided.
     pub at_ply: Option<usize>,
     /// The clause that decided; `null` if not decided.
-    pub clause: Option<&'static str>,
+    pub clause: Option<Clauses>,
     /// The move (UCI) that produced the ending position, when the end is after ply 0.
     pub end_move: Option<String>,
     /// Present when the record says the game was lost on time.

@@ -2,6 +2,7 @@
 
 use super::{detect_game, parse_xiangqi_fen, parse_xiangqi_moves};
 use crate::chess;
+use crate::citation::Citation;
 use crate::report::{Cause, ClaimReport, Error, Usage};
 use crate::types::{ClaimKind, Game, RuleBook};
 use records::pgn;
@@ -247,9 +248,9 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
                 ply: claim.at_ply,
                 by: if in_check { "checkmate" } else { "no_legal_moves" },
                 clause: if in_check {
-                    "checkmate: the side to move loses"
+                    Citation::Checkmate
                 } else {
-                    "no legal move (困斃): the side to move loses"
+                    Citation::NoLegalMove
                 },
             });
             Ok(ClaimReport::Xiangqi {

@@ -212,6 +212,9 @@ fn judge_chess_pgn(file: &str, index: usize, raw: &pgn::RawGame, options: &Optio
 /// (the chess PGN reader would skip it silently; the record must not be judged as if the
 /// token were not there).
 fn judge_chess_read(file: &str, index: usize, read: chess::PgnRead, options: &Options) -> GameReport {
+    if let Some(e) = read.error_before_unreadable() {
+        return chess_error(file, index, &e);
+    }
     if let Some((ply, token)) = read.unreadable {
         let mut g = GameError::new(
             file,

@@ -5,6 +5,7 @@
 use super::side_title;
 use super::{capitalise_first, heading_in, plies_line, read_notes_in, zh, Voice};
 use crate::chess::{JudgeReport, MovesInWords, Reason};
+use crate::citation::Clauses;
 use crate::report::ChessGameReport;
 use crate::types::Lang;
 use crate::types::{ClaimKind, Status};
@@ -246,7 +247,7 @@ pub fn text_in(r: &JudgeReport, lang: Lang) -> String {
         zh::pick(lang, "國際棋聯棋規", "国际棋联规则"),
         zh::pick(lang, "西洋棋，", "国际象棋，"),
     );
-    let cite = |c: &str| zh::cite(lang, c);
+    let cite = |c: Clauses| zh::cite(lang, &c);
     match (r.status, r.reason) {
         (Status::Decided, Some(reason)) => {
             let at = r.at_ply.unwrap_or(0);
@@ -391,8 +392,8 @@ impl JudgeReport {
     }
 
     /// Every clause the report cites (for the glossary summaries that end a text report).
-    pub fn citations(&self) -> Vec<&'static str> {
-        let mut v: Vec<&'static str> = self.clause.into_iter().collect();
+    pub fn citations(&self) -> Vec<Clauses> {
+        let mut v: Vec<Clauses> = self.clause.into_iter().collect();
         v.extend(self.claims.iter().chain(&self.end_claims).map(|c| c.clause));
         v.extend(self.flag.as_ref().map(|f| f.clause));
         v

@@ -56,7 +56,7 @@ fn body_text_en(r: &ClaimReport, words: &InputWords) -> String {
                 } else {
                     "The claim is not valid: play goes on"
                 },
-                super::bracketed(&c.clause)
+                super::bracketed(&c.clause.to_string())
             ));
             if !c.valid {
                 match &c.penalty {
@@ -304,7 +304,7 @@ pub fn body_text_in(r: &ClaimReport, voice: impl Into<Voice>) -> String {
                         },
                         p.claimant_clock_seconds.unsigned_abs(),
                         zh::pick(lang, "秒", "秒"),
-                        zh::cite(lang, p.clause)
+                        zh::cite(lang, &p.clause)
                     )),
                     None => text.push_str(zh::pick(
                         lang,
@@ -421,7 +421,7 @@ pub fn game_ended_in(e: &GameEnded, lang: Lang) -> String {
         zh::ply_mark(e.ply),
         zh::pick(lang, "因", "因"),
         ended_in(e, lang),
-        zh::cite(lang, e.clause),
+        zh::cite(lang, &e.clause),
         zh::pick(
             lang,
             "結束：不能再申請和局，也不受罰。",
@@ -491,7 +491,7 @@ pub fn chess_in(r: &ClaimVerdict, voice: impl Into<Voice>) -> String {
         t.push_str(&game_ended_in(ended, lang));
         return t;
     }
-    let clause = zh::cite(lang, r.clause);
+    let clause = zh::cite(lang, &r.clause);
     if r.valid == Some(true) {
         t.push_str(&format!(
             "{}（{clause}）{}\n",
@@ -521,7 +521,7 @@ pub fn chess_in(r: &ClaimVerdict, voice: impl Into<Voice>) -> String {
                 zh::pick(lang, "對手加時", "对手加时"),
                 p.opponent_extra_seconds,
                 zh::pick(lang, "秒", "秒"),
-                zh::cite(lang, p.clause),
+                zh::cite(lang, &p.clause),
             ));
         }
         if r.must_play_intended_move {
@@ -554,10 +554,10 @@ impl ClaimReport {
         let report = self.text_in(lang);
         let body = crate::render::claim::body_text_in(self, lang);
         let clause = match self {
-            ClaimReport::Chess(v) => v.clause.to_string(),
-            ClaimReport::Xiangqi { claim, ended, .. } => ended
-                .as_ref()
-                .map_or(claim.clause.clone(), |e| e.clause.to_string()),
+            ClaimReport::Chess(v) => v.clause.clone(),
+            ClaimReport::Xiangqi { claim, ended, .. } => {
+                ended.as_ref().map_or(claim.clause.into(), |e| e.clause.clone())
+            }
         };
         let by = match self {
             ClaimReport::Chess(v) => v.by,

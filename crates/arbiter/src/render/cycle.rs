@@ -230,7 +230,12 @@ fn allowed_chase_sentence(side: &str, a: &AllowedChase) -> String {
         )
     };
     let first = chased(a.target, &a.chasers);
-    let not = a.not_forbidden_by.join("; ");
+    let not = a
+        .not_forbidden_by
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ");
     match a.why {
         AllowedBecause::TwoChaseTwo => {
             let others: Vec<String> = a.others.iter().map(|(t, c)| chased(*t, c)).collect();
@@ -285,7 +290,7 @@ fn side_sentence(s: &SideJudgement) -> String {
     match s.offence {
         Offence::PerpetualCheck => format!(
             "{side} checks on every move: perpetual check {}.",
-            bracketed(&s.clause)
+            bracketed(&s.clause.to_string())
         ),
         Offence::PerpetualChase => {
             let t = s
@@ -298,7 +303,7 @@ fn side_sentence(s: &SideJudgement) -> String {
                 .unwrap_or_default();
             format!(
                 "{side} chases {t} on every move{joined}: perpetual chase {}.",
-                bracketed(&s.clause)
+                bracketed(&s.clause.to_string())
             )
         }
         Offence::None => {
@@ -316,7 +321,10 @@ fn side_sentence(s: &SideJudgement) -> String {
                 Ground::NotPerpetual => ", neither perpetual check nor perpetual chase",
                 Ground::Named => "",
             };
-            format!("{side} {how}: allowed{ground} {}.", bracketed(&s.clause))
+            format!(
+                "{side} {how}: allowed{ground} {}.",
+                bracketed(&s.clause.to_string())
+            )
         }
     }
 }
@@ -444,7 +452,7 @@ pub(crate) fn exempted_en(e: &crate::xiangqi::facts::ExemptThreat) -> String {
         e.target,
         e.chaser,
         exemption_words(e.reason),
-        super::bracketed(e.clause)
+        super::bracketed(&e.clause.to_string())
     )
 }
 
@@ -457,7 +465,7 @@ pub(crate) fn exempted_zh(lang: Lang, e: &crate::xiangqi::facts::ExemptThreat, m
         e.target,
         format_args!("的{}", zh::piece_named(lang, e.piece, mover.opponent())),
         exemption_in(e.reason, lang),
-        zh::cite(lang, e.clause)
+        zh::cite(lang, &e.clause)
     )
 }
 
@@ -532,7 +540,7 @@ fn allowed_chase_zh(lang: Lang, side: Color, a: &AllowedChase) -> String {
                 others.join("、"),
                 zh::pick(lang, "：兩子輪流捉兩子，", "：两子轮流捉两子，"),
                 zh::pick(lang, "屬允許", "属允许"),
-                zh::cite(lang, a.allowed_by),
+                zh::cite(lang, &a.allowed_by),
                 zh::pick(
                     lang,
                     "，不是多子捉一子或一子捉一子",
@@ -546,7 +554,7 @@ fn allowed_chase_zh(lang: Lang, side: Color, a: &AllowedChase) -> String {
             zh::pick(lang, "，只在部分著法有", "，只在部分着法有"),
             zh::piece(lang, by, side),
             zh::pick(lang, "參與：屬允許", "参与：属允许"),
-            zh::cite(lang, a.allowed_by),
+            zh::cite(lang, &a.allowed_by),
             zh::pick(lang, "，不是步步聯合", "，不是步步联合"),
         ),
     }

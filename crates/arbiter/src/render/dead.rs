@@ -3,8 +3,9 @@
 use super::zh;
 use super::zh::cite_in as cite;
 use super::{in_lang, with_summaries, Voice};
+use crate::citation::ClauseId;
 use crate::report::DeadAnswer;
-use crate::types::Lang;
+use crate::types::{Lang, RuleBook};
 use serde_json::{json, Value};
 
 /// [`DeadAnswer::text`] without the clause summaries (a FEN file's answers share one
@@ -68,7 +69,7 @@ pub fn body_text_in(r: &DeadAnswer, lang: Lang) -> String {
         },
         Ok(d) => {
             let mut text = format!("{fen}\n");
-            let cite = |c: &str| zh::cite(lang, c);
+            let cite = |a: &'static str| zh::cite_clause(lang, RuleBook::Fide, ClauseId::Article(a));
             if d.dead {
                 text.push_str(&format!(
                     "{}{}{}\n",
@@ -77,7 +78,7 @@ pub fn body_text_in(r: &DeadAnswer, lang: Lang) -> String {
                         "死局：雙方都不可能以任何合法走法序列將死對方（",
                         "死局：双方都不可能以任何合法着法序列将死对方（"
                     ),
-                    cite("FIDE 5.2.2"),
+                    cite("5.2.2"),
                     zh::pick(lang, "）；判和。", "）；判和。")
                 ));
             } else {
@@ -94,15 +95,15 @@ pub fn body_text_in(r: &DeadAnswer, lang: Lang) -> String {
                     can(d.white_can_mate),
                     zh::pick(lang, "黑方", "黑方"),
                     can(d.black_can_mate),
-                    cite("FIDE 5.2.2"),
+                    cite("5.2.2"),
                     zh::pick(lang, "超時時見", "超时时见"),
-                    cite("FIDE 6.9"),
+                    cite("6.9"),
                 ));
                 if d.horizon_draw {
                     text.push_str(&format!(
                         "{}{}{}\n",
                         zh::pick(lang, "但七十五步規則（", "但七十五回合规则（"),
-                        cite("FIDE 9.6.2"),
+                        cite("9.6.2"),
                         zh::pick(
                             lang,
                             "）會在任何將死之前結束對局。",
@@ -152,7 +153,7 @@ impl DeadAnswer {
             "lang": lang,
             "report": self.text_in(lang),
             "verdict": body.lines().nth(1).unwrap_or("").to_string(),
-            "clause": self.report.as_ref().ok().map(|r| cite(lang, r.clause)),
+            "clause": self.report.as_ref().ok().map(|r| cite(lang, &r.clause)),
             "moves": [],
             "sides": {},
         })

@@ -49,7 +49,7 @@ pub fn sentence(v: &FlagVerdict, game: Game, lang: Lang) -> String {
             };
             let clause = v
                 .clause
-                .map(|c| format!("（{}）", zh::cite(lang, c)))
+                .map(|c| format!("（{}）", zh::cite(lang, &c)))
                 .unwrap_or_default();
             format!("{what}{clause}，{}", zh::result(lang, v.result, chess))
         }

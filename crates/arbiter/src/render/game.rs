@@ -38,14 +38,14 @@ impl GameReport {
                 });
                 (
                     crate::render::xiangqi_judge::verdict_sentence(&r, lang),
-                    r.verdict.clause.as_deref().map(|c| cite(lang, c)),
+                    r.verdict.clause.as_ref().map(|c| cite(lang, c)),
                     r.moves_written(),
                     sides,
                 )
             }
             GameReport::Chess(r) => (
                 crate::render::chess_judge::verdict_sentence(&r.report, lang),
-                r.report.clause.map(|c| cite(lang, c)),
+                r.report.clause.map(|c| cite(lang, &c)),
                 r.san.clone(),
                 None,
             ),

@@ -43,7 +43,7 @@ impl Clause {
     pub fn citation_in(&self, lang: Lang) -> String {
         match lang {
             Lang::En => self.citation(),
-            _ => zh::cite(lang, &self.citation()),
+            _ => zh::cite_clause(lang, self.book, self.id),
         }
     }
 

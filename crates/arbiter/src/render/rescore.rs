@@ -73,7 +73,7 @@ pub fn already_written(raw: &RawGame, change: &Change) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
     /// The deciding ply is past the moves found in the movetext.
-    #[error("the deciding ply {ply} is past the {moves} moves of the main line")]
+    #[error("the deciding ply {ply} is past the {moves} {} of the main line", if *.moves == 1 { "move" } else { "moves" })]
     PlyNotFound {
         /// The deciding ply.
         ply: usize,
@@ -215,7 +215,10 @@ mod tests {
             recorded: Some("1/2-1/2".into()),
             result: Outcome::BlackWins,
             reason: "perpetual_chase".into(),
-            clause: "AXF detailed rule 13".into(),
+            clause: crate::citation::Citation::of(
+                crate::RuleBook::Axf,
+                &[crate::citation::ClauseId::Detailed(13)],
+            ),
             ply,
             must_vary: Some(Side::Red),
             moves_after_end: after,

@@ -4,6 +4,7 @@
 
 use super::{capitalise_first, capitalised, heading_in, plies_line, read_notes_in, read_notes_text, zh};
 use super::{InputWords, Notation, Voice};
+use crate::citation::Citation;
 use crate::render::cycle::{cycle_text_in, cycle_text_with, CycleWording};
 use crate::report::XiangqiGameReport;
 use crate::types::Lang;
@@ -90,10 +91,7 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
     };
     let at = v.at_ply.unwrap_or(0);
     let after = move_at(r, at);
-    let nine_rounds = v
-        .clause
-        .as_deref()
-        .is_some_and(|c| c.starts_with("TW113 9-round rule"));
+    let nine_rounds = v.clause.as_ref().is_some_and(Citation::is_nine_rounds);
     let loser = |c: Color| {
         if v.result.is_decisive() {
             format!("{} loses ({})", capitalised(c), v.result)
@@ -101,7 +99,7 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
             format!("the result is {}", v.result)
         }
     };
-    let limit_clause = super::bracketed(r.rules.natural_move_limit.clause);
+    let limit_clause = super::bracketed(&r.rules.natural_move_limit.clause.to_string());
     match (v.status, v.must_vary) {
         (XStatus::Claimable, _) => s.push_str(&format!(
             "  Not decided: {}, {}, to move, may claim a draw now by the natural move limit {}.\n",
@@ -165,7 +163,7 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
     if let Some(c) = v
         .clause
         .as_ref()
-        .filter(|c| v.status != XStatus::Claimable && !crate::glossary::references(c).is_empty())
+        .filter(|c| v.status != XStatus::Claimable && c.cites_a_book())
     {
         s.push_str(&format!("  Clause: {c}\n"));
     }
@@ -368,14 +366,11 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
     let mut s = plies_line(lang, r.plies, book, "");
     let at = v.at_ply.unwrap_or(0);
     let after = after_zh(r, lang, at);
-    let nine_rounds = v
-        .clause
-        .as_deref()
-        .is_some_and(|c| c.starts_with("TW113 9-round rule"));
-    let clause = v.clause.as_deref().map(|c| zh::cite(lang, c));
+    let nine_rounds = v.clause.as_ref().is_some_and(Citation::is_nine_rounds);
+    let clause = v.clause.as_ref().map(|c| zh::cite(lang, c));
     let cite = clause.as_deref().map(|c| format!("（{c}）")).unwrap_or_default();
     let result = zh::result(lang, v.result, false);
-    let limit_clause = zh::cite(lang, r.rules.natural_move_limit.clause);
+    let limit_clause = zh::cite(lang, &r.rules.natural_move_limit.clause);
     let mut cited_in_sentence = false;
     match (v.status, v.must_vary) {
         (XStatus::Claimable, _) => s.push_str(&format!(
@@ -515,9 +510,7 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
     if let Some(c) = clause.as_ref().filter(|_| {
         !cited_in_sentence
             && v.status != XStatus::Claimable
-            && v.clause
-                .as_deref()
-                .is_some_and(|c| !crate::glossary::references(c).is_empty())
+            && v.clause.as_ref().is_some_and(Citation::cites_a_book)
     }) {
         s.push_str(&format!("  {}{c}\n", zh::pick(lang, "條文：", "条文：")));
     }

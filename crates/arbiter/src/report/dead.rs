@@ -38,7 +38,7 @@ impl Serialize for DeadAnswer {
         match &self.report {
             Ok(r) => {
                 m.serialize_entry("black_can_mate", &r.black_can_mate)?;
-                m.serialize_entry("clause", r.clause)?;
+                m.serialize_entry("clause", &r.clause)?;
                 m.serialize_entry("dead", &r.dead)?;
                 m.serialize_entry("fen", &r.fen)?;
                 m.serialize_entry("horizon_draw", &r.horizon_draw)?;

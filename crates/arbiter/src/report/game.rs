@@ -2,6 +2,7 @@
 
 use super::Cause;
 use crate::chess;
+use crate::citation::Clauses;
 use crate::types::Game;
 use crate::words::MoveNumbering;
 use crate::xiangqi::referee::Referee;
@@ -381,11 +382,11 @@ impl Serialize for XiangqiGameReport {
         struct Claim {
             at_ply: usize,
             by: Color,
-            clause: &'static str,
+            clause: Clauses,
             intended_move: Option<()>,
             kind: &'static str,
         }
-        struct Claims<'a>(&'a [(Color, usize)], &'static str);
+        struct Claims<'a>(&'a [(Color, usize)], Clauses);
         impl Serialize for Claims<'_> {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 s.collect_seq(self.0.iter().map(|&(by, at_ply)| Claim {
@@ -412,7 +413,7 @@ impl Serialize for XiangqiGameReport {
         m.serialize_entry("clause", &v.clause)?;
         m.serialize_entry("must_vary", &v.must_vary)?;
         if let Some(p) = v.procedure {
-            m.serialize_entry("procedure", p)?;
+            m.serialize_entry("procedure", &p)?;
         }
         if let Some(r) = &v.repetition {
             m.serialize_entry("cycle", &xreport::repetition_json(r, self.explain))?;

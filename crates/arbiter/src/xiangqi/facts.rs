@@ -2,6 +2,8 @@
 //! (docs/axf.md). Everything is decided on real positions: protection by
 //! making the capture and generating the legal recaptures, pins by lifting the piece.
 
+use crate::citation::{Citation, ClauseId, Qualifier};
+use crate::types::RuleBook;
 use crate::xiangqi::rules::{RuleSet, RulesId};
 use serde::Serialize;
 use xiangqi::{Color, Move, Piece, PieceKind, Position, Square};
@@ -42,21 +44,24 @@ impl Exemption {
     /// The clause that exempts, in the rule book `rules`: its own clause, or, where the book is
     /// silent, the AXF clause marked as a reading (`"AXF general rule 3 (a reading: TW113 is
     /// silent)"`).
-    pub fn clause(self, rules: RulesId) -> &'static str {
+    pub fn clause(self, rules: RulesId) -> Citation {
+        use ClauseId::*;
+        use RuleBook::{Axf, Tw113};
+        let silent = Qualifier::Silent(Tw113);
         match (rules, self) {
-            (RulesId::Axf, Exemption::ChaserIsGeneral) => "AXF general rule 9 / detailed rule 23",
-            (RulesId::Axf, Exemption::ChaserIsSoldier) => "AXF general rule 9 / detailed rule 24",
-            (RulesId::Axf, Exemption::UnriveredSoldier) => "AXF general rule 3",
-            (RulesId::Axf, Exemption::ExchangeOffer) => "AXF general rule 7 / detailed rule 19",
-            (RulesId::Axf, Exemption::PinnedChaser) => "AXF detailed rule 22",
-            (RulesId::Axf, Exemption::Protected) => "AXF general rule 6 / detailed rule 30",
-            (RulesId::Tw113, Exemption::ChaserIsGeneral | Exemption::ChaserIsSoldier) => "TW113 terms",
-            (RulesId::Tw113, Exemption::UnriveredSoldier) => {
-                "AXF general rule 3 (a reading: TW113 is silent)"
+            (RulesId::Axf, Exemption::ChaserIsGeneral) => Citation::of(Axf, &[General(9), Detailed(23)]),
+            (RulesId::Axf, Exemption::ChaserIsSoldier) => Citation::of(Axf, &[General(9), Detailed(24)]),
+            (RulesId::Axf, Exemption::UnriveredSoldier) => Citation::of(Axf, &[General(3)]),
+            (RulesId::Axf, Exemption::ExchangeOffer) => Citation::of(Axf, &[General(7), Detailed(19)]),
+            (RulesId::Axf, Exemption::PinnedChaser) => Citation::of(Axf, &[Detailed(22)]),
+            (RulesId::Axf, Exemption::Protected) => Citation::of(Axf, &[General(6), Detailed(30)]),
+            (RulesId::Tw113, Exemption::ChaserIsGeneral | Exemption::ChaserIsSoldier) => {
+                Citation::of(Tw113, &[Terms])
             }
-            (RulesId::Tw113, Exemption::ExchangeOffer) => "TW113 general rules (same kind)",
-            (RulesId::Tw113, Exemption::PinnedChaser) => "AXF detailed rule 22 (a reading: TW113 is silent)",
-            (RulesId::Tw113, Exemption::Protected) => "TW113 general rules (true root)",
+            (RulesId::Tw113, Exemption::UnriveredSoldier) => Citation::of(Axf, &[General(3)]).with(silent),
+            (RulesId::Tw113, Exemption::ExchangeOffer) => Citation::of(Tw113, &[SameKind]),
+            (RulesId::Tw113, Exemption::PinnedChaser) => Citation::of(Axf, &[Detailed(22)]).with(silent),
+            (RulesId::Tw113, Exemption::Protected) => Citation::of(Tw113, &[TrueRoot]),
         }
     }
 }
@@ -155,7 +160,7 @@ pub struct ExemptThreat {
     /// Why the threat is not a chase.
     pub reason: Exemption,
     /// The clause that exempts it (e.g. "AXF general rule 9").
-    pub clause: &'static str,
+    pub clause: Citation,
 }
 
 /// What a move did, judged on the position after it.

@@ -17,6 +17,7 @@
 //! - [`count_window`] / [`judge_claim`]: the step-by-step count of a claim at a ply, with the
 //!   perpetual-repetition discount (which classifies the moves of long repetitions only).
 
+use crate::citation::{Clauses, Qualifier};
 use crate::xiangqi::facts::classify;
 use crate::xiangqi::repetition::{judge_facts, Offence};
 use crate::xiangqi::rules::{NaturalMoveLimit, RuleSet, ShortClaimPenalty};
@@ -55,7 +56,7 @@ pub enum LimitError {
         rules: &'static str,
     },
     /// The claim's ply is past the end of the moves.
-    #[error("ply {at_ply} is beyond the {plies} plies played")]
+    #[error("ply {at_ply} is beyond the {plies} {} played", if *.plies == 1 { "ply" } else { "plies" })]
     AtPlyBeyond {
         /// The ply asked for.
         at_ply: usize,
@@ -184,7 +185,7 @@ pub struct LimitClaim {
     pub perpetual_spans: Vec<PerpetualSpan>,
     /// The clause of the limit ("AXF natural move limit (60 moves)", "TW113 natural move limit"),
     /// with "(40-move alternative, N plies)" for the alternative limit.
-    pub clause: String,
+    pub clause: Clauses,
     /// `None` for a valid claim and where the book states no penalty (AXF).
     pub penalty: Option<ShortClaimPenalty>,
 }
@@ -265,8 +266,8 @@ pub fn count_window(
     let counted = plies - perpetual - over;
     let valid = counted >= needed;
     let clause = match mode {
-        LimitMode::Standard => limit.clause.to_string(),
-        LimitMode::Alternative => format!("{} (40-move alternative, {needed} plies)", limit.clause),
+        LimitMode::Standard => limit.clause,
+        LimitMode::Alternative => limit.clause.with(Qualifier::Alternative { plies: needed }),
     };
     Ok(LimitClaim {
         valid,

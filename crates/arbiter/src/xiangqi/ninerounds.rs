@@ -19,6 +19,8 @@
 //!
 //! The cheap shape tests ([`shape`]) run first; moves are classified only when they pass.
 
+use crate::citation::{ClauseId, Clauses};
+use crate::types::RuleBook;
 use crate::xiangqi::facts::MoveFacts;
 use serde::Serialize;
 use xiangqi::{Color, Move, PieceKind, Position, Square};
@@ -38,7 +40,7 @@ pub struct NineRounds {
     /// at least every other move: 「允許或禁止著法交替」).
     pub max_consecutive_allowed: usize,
     /// The clause cited.
-    pub clause: &'static str,
+    pub clause: Clauses,
 }
 
 impl NineRounds {
@@ -48,7 +50,7 @@ impl NineRounds {
         min_points: 3,
         max_points: 6,
         max_consecutive_allowed: 1,
-        clause: "TW113 9-round rule",
+        clause: Clauses::of(RuleBook::Tw113, &[ClauseId::NineRounds]),
     };
 
     /// Plies in the window (2 × rounds).

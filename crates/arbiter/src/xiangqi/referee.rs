@@ -11,6 +11,7 @@
 //! under TW113, the cheap shape test of the 9-round rule ([`crate::xiangqi::ninerounds`]); moves are
 //! classified only when a claim could hold or a shuffle has the 9-round shape.
 
+use crate::citation::{Citation, NineRoundsFound};
 use crate::key_map::KeyMap;
 use crate::types::Outcome;
 use crate::xiangqi::facts::classify;
@@ -34,7 +35,7 @@ pub struct Forbidden {
     /// Why, as the verdict after it says (perpetual check, perpetual chase, …).
     pub reason: Option<Reason>,
     /// The clause that forbids it (e.g. "AXF detailed rule 13").
-    pub clause: Option<String>,
+    pub clause: Option<Citation>,
     /// For a move that concedes a repetition ([`Referee::conceding`]): the opponent's reply
     /// that would complete it; `None` for a move that completes it itself.
     pub reply: Option<Move>,
@@ -513,7 +514,7 @@ impl Referee {
                 reason: None,
                 at_ply: None,
                 must_vary: None,
-                clause: Some(limit.clause.to_string()),
+                clause: Some(limit.clause.into()),
                 procedure: None,
                 repetition: None,
             };
@@ -538,14 +539,13 @@ impl Referee {
                     reason: Some(reason),
                     at_ply: Some(ply),
                     must_vary: v.must_vary,
-                    clause: Some(format!(
-                        "{} ({} moves among {} points for {} rounds, forbidden moves alternating); {}",
-                        p.clause,
-                        mover,
-                        judgement_points(&judgement, mover),
-                        p.rounds,
-                        v.clause
-                    )),
+                    clause: Some(Citation::NineRounds(Box::new(NineRoundsFound {
+                        rule: p.clause,
+                        mover: mover.into(),
+                        points: judgement_points(&judgement, mover),
+                        rounds: p.rounds,
+                        verdict: Box::new(v.clause.clone()),
+                    }))),
                     procedure: None,
                     repetition: Some(RepetitionEvidence {
                         start_ply: from,
@@ -641,14 +641,11 @@ impl Referee {
             }),
             at_ply: Some(self.moves.len()),
             must_vary: None,
-            clause: Some(
-                if mate {
-                    "checkmate: the side to move loses"
-                } else {
-                    "no legal move (困斃): the side to move loses"
-                }
-                .into(),
-            ),
+            clause: Some(if mate {
+                Citation::Checkmate
+            } else {
+                Citation::NoLegalMove
+            }),
             procedure: None,
             repetition: None,
         };

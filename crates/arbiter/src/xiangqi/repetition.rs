@@ -7,7 +7,9 @@
 //! applies the verdict table.
 
 pub use super::facts::Reading;
-use crate::types::Outcome;
+use crate::citation::ClauseId::{self, *};
+use crate::citation::{Citation, Clauses, Qualifier};
+use crate::types::{Outcome, RuleBook};
 use crate::xiangqi::facts::{classify, MoveFacts};
 use crate::xiangqi::rules::{RuleSet, RulesId};
 use serde::Serialize;
@@ -63,7 +65,7 @@ pub struct SideJudgement {
     /// The clause that makes the offence (or the allowance) what it is: clause ids only
     /// (`"AXF detailed rule 13"`, `"AXF general rule 1 / general rule 3"`); what the clause
     /// says of the side is in `ground`.
-    pub clause: String,
+    pub clause: Citation,
     /// What `clause` holds of this side, for the report's words.
     pub ground: Ground,
     /// A side allowed although one and the same piece is chased on every move: that piece, its
@@ -94,11 +96,11 @@ pub struct AllowedChase {
     /// Why it is allowed.
     pub why: AllowedBecause,
     /// The clause that allows it (`"AXF general rule 4 / detailed rule 27"`).
-    pub allowed_by: &'static str,
+    pub allowed_by: Citation,
     /// The clauses that would forbid it were it not so: several pieces chasing one in turn
     /// (`"AXF detailed rule 28"`), one piece chasing one (`"AXF general rule 3"`), a general or
     /// soldier joining on every move (`"AXF detailed rule 25"`).
-    pub not_forbidden_by: Vec<&'static str>,
+    pub not_forbidden_by: Vec<Citation>,
 }
 
 /// A piece (point at the start of the judged moves, kind) and its chasers by identity.
@@ -124,13 +126,13 @@ pub struct CycleVerdict {
     /// `"1-0"`, `"0-1"` or `"1/2-1/2"`: the result if nobody varies.
     pub result_if_unchanged: Outcome,
     /// The clause of the verdict (e.g. "AXF general rule 1", "AXF detailed rule 13").
-    pub clause: String,
+    pub clause: Citation,
     /// The side that must vary chases a chariot as its book forbids whatever the other side
     /// chases back, and the other side does chase on every move: the clause that keeps the
     /// fault on the first side (`"AXF detailed rule 10"`, 14 or 15; under TW113 the AXF clause
     /// as a reading). `None` otherwise.
     #[serde(skip)]
-    pub chased_back: Option<String>,
+    pub chased_back: Option<Citation>,
 }
 
 /// A judged cycle: both sides and the verdict.
@@ -176,7 +178,7 @@ pub enum CycleError {
         reason: String,
     },
     /// The moves do not end on the start position (same pieces, same side to move).
-    #[error("the moves do not return to the start position: after {plies} plies {}", difference(.start, .end))]
+    #[error("the moves do not return to the start position: after {plies} {} {}", if *.plies == 1 { "ply" } else { "plies" }, difference(.start, .end))]
     NotACycle {
         /// The plies given.
         plies: usize,
@@ -356,3 +358,13 @@ fn chaser_kinds_of(moves: &[(MoveFacts, MoveIds)], id: u8, start: &Position) -> 
     }
     v
 }
+
+/// AXF clauses.
+const fn axf(ids: &'static [ClauseId]) -> Citation {
+    Citation::of(RuleBook::Axf, ids)
+}
+
+/// TW113 ch.2 table.
+const TW113_TABLE: Citation = Citation::of(RuleBook::Tw113, &[Table]);
+/// An AXF clause read into TW113, which is silent.
+const TW113_SILENT: Qualifier = Qualifier::Silent(RuleBook::Tw113);

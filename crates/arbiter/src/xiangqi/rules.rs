@@ -1,5 +1,6 @@
 //! Rule sets as data: the only place where AXF and TW113 differ. Every field cites its clause.
 
+use crate::citation::{ClauseId, Clauses, Qualifier};
 use crate::types::RuleBook;
 use crate::xiangqi::ninerounds::NineRounds;
 use serde::Serialize;
@@ -55,7 +56,7 @@ pub struct ShortClaimPenalty {
     /// The claimant is recorded a foul (犯規).
     pub foul: bool,
     /// The clause cited.
-    pub clause: &'static str,
+    pub clause: Clauses,
 }
 
 /// The natural move limit (自然限著) of a rule book (docs/tw113.md).
@@ -74,7 +75,7 @@ pub struct NaturalMoveLimit {
     /// (TW113); `None` = no such discount (AXF).
     pub perpetual_cycles_counted: Option<u32>,
     /// The clause cited.
-    pub clause: &'static str,
+    pub clause: Clauses,
     /// Penalty for a claim found short (TW113: foul and 5 minutes off the claimant's clock);
     /// `None`: the book states none (AXF).
     pub short_claim_penalty: Option<ShortClaimPenalty>,
@@ -99,18 +100,19 @@ pub struct RuleSet {
     /// Whether a cannon that chases an unrivered soldier by changing screens still counts as
     /// chasing (TW113 variant of AXF detailed rule 20: yes; AXF: no, general rule 3).
     pub screen_change_chases_unrivered_soldier: bool,
-    /// Clause prefix used in citations of the verdict table.
-    pub table_clause: &'static str,
     /// The natural move limit.
     pub natural_move_limit: NaturalMoveLimit,
     /// The written procedure: after the pending count, one more cycle decides
     /// (TW113 ch.4 procedure; AXF gives none and the same count is used).
-    pub procedure_clause: &'static str,
+    pub procedure_clause: Clauses,
     /// The 9-round rule (TW113 FAQ: 3 or more points, allowed and forbidden moves
     /// alternating for 9 rounds with no constructive purpose → pending without an exact
     /// repetition); `None`: the book has no such rule (AXF).
     pub nine_rounds: Option<NineRounds>,
 }
+
+/// TW113 natural move limit.
+const TW113_LIMIT: Clauses = Clauses::of(RuleBook::Tw113, &[ClauseId::NaturalMoveLimit]);
 
 const H: PieceKind = PieceKind::Horse;
 const C: PieceKind = PieceKind::Cannon;
@@ -126,16 +128,16 @@ impl RuleSet {
             always_chase: &[(H, R), (C, R), (A, R), (B, R), (A, H), (B, H), (A, C), (B, C)],
             reading_chase: &[(A, R), (B, R), (A, H), (B, H), (A, C), (B, C)],
             screen_change_chases_unrivered_soldier: false,
-            table_clause: "AXF general rule",
             natural_move_limit: NaturalMoveLimit {
                 plies: 120,
                 alternative_plies: None,
                 claimant_checks_counted: 10,
                 perpetual_cycles_counted: None,
-                clause: "AXF natural move limit (60 moves)",
+                clause: Clauses::of(RuleBook::Axf, &[ClauseId::NaturalMoveLimit]).with(Qualifier::Moves(60)),
                 short_claim_penalty: None,
             },
-            procedure_clause: "TW113 ch.4 procedure (AXF has none written)",
+            procedure_clause: Clauses::of(RuleBook::Tw113, &[ClauseId::Procedure])
+                .with(Qualifier::NoneWritten(RuleBook::Axf)),
             nine_rounds: None,
         }
     }
@@ -147,20 +149,19 @@ impl RuleSet {
             always_chase: &[(H, R), (C, R), (A, R), (B, R)],
             reading_chase: &[],
             screen_change_chases_unrivered_soldier: true,
-            table_clause: "TW113 ch.2 table",
             natural_move_limit: NaturalMoveLimit {
                 plies: 100,
                 alternative_plies: Some(80),
                 claimant_checks_counted: 10,
                 perpetual_cycles_counted: Some(3),
-                clause: "TW113 natural move limit",
+                clause: TW113_LIMIT,
                 short_claim_penalty: Some(ShortClaimPenalty {
                     claimant_clock_seconds: -300,
                     foul: true,
-                    clause: "TW113 natural move limit",
+                    clause: TW113_LIMIT,
                 }),
             },
-            procedure_clause: "TW113 ch.4 procedure",
+            procedure_clause: Clauses::of(RuleBook::Tw113, &[ClauseId::Procedure]),
             nine_rounds: Some(NineRounds::TW113),
         }
     }

@@ -1,5 +1,6 @@
 //! What the referee says about a game at a ply: status, result, reason, clause, evidence.
 
+use crate::citation::{Citation, Clauses};
 use crate::types::Outcome;
 use crate::xiangqi::repetition::CycleJudgement;
 use serde::Serialize;
@@ -62,10 +63,10 @@ pub struct Verdict {
     /// The side that must change its moves (pending or decided repetition); `None` for a draw.
     pub must_vary: Option<Color>,
     /// The clause that decides it (e.g. "AXF detailed rule 13").
-    pub clause: Option<String>,
+    pub clause: Option<Citation>,
     /// When a repetition was decided by the extra cycle: the procedure that decides it
     /// (TW113 ch.4 procedure; AXF writes none and the same count is used).
-    pub procedure: Option<&'static str>,
+    pub procedure: Option<Clauses>,
     /// For a repetition: the cycle and both sides' facts that prove it.
     pub repetition: Option<RepetitionEvidence>,
 }

@@ -1,6 +1,8 @@
-//! The PGN movetext lexer ([`Tokens`]: move numbers, comments, NAGs, variations, results)
-//! and what is read with it: the main line ([`main_line_moves`], [`main_line_layout`]), the move
-//! tree ([`parse_movetext`]) and the record's integrity ([`integrity`]).
+//! The PGN lexer: the movetext's tokens ([`Tokens`]: move numbers, comments, NAGs, variations,
+//! results) in the lexical modes of [`Mode`], the tags of a tag line (`line_tags`), and what is
+//! read with them: the main line ([`main_line_moves`], [`main_line_layout`]), the move tree
+//! ([`parse_movetext`]) and the record's integrity ([`integrity`]). The stream splitter follows
+//! the same rules over undecoded bytes.
 
 /// Whether a record is whole (see [`RawGame::integrity`](super::RawGame::integrity)).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -162,6 +164,71 @@ pub(super) fn strip_move_number_general(word: &str) -> Option<&str> {
 /// Variations nested deeper than this are flattened into their parent (bounded stack use).
 pub const MAX_DEPTH: usize = 64;
 
+/// What a byte of a movetext belongs to: PGN's lexical modes (PGN standard, section 8.2.5 on
+/// comments, section 6 on the escape mechanism). The one statement of where comments and escape
+/// lines open and close, followed by [`Tokens`] over decoded text and by the stream splitter
+/// over undecoded bytes (every byte the rules look at is ASCII).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Tokens: moves, move numbers, glyphs, markers, parentheses.
+    #[default]
+    Text,
+    /// A `{` comment, up to the first `}`: brace comments do not nest (a `{` inside one is
+    /// comment text), and run across lines.
+    Brace,
+    /// A `;` comment, to the end of its line.
+    Semicolon,
+    /// A line whose first byte is `%`, ignored to its end.
+    Escape,
+}
+
+impl Mode {
+    /// The mode `b` opens when met in [`Mode::Text`] (`line_start`: `b` is the first byte of
+    /// its line): `{`, `;`, or `%` in the first column.
+    #[inline]
+    pub fn opened_by(b: u8, line_start: bool) -> Option<Mode> {
+        match b {
+            b'{' => Some(Mode::Brace),
+            b';' => Some(Mode::Semicolon),
+            b'%' if line_start => Some(Mode::Escape),
+            _ => None,
+        }
+    }
+
+    /// The length in bytes of the text at the start of `text` (a piece of one line; `line_start`:
+    /// it starts the line) before the first byte that opens a mode ([`Mode::opened_by`]).
+    #[inline]
+    pub fn text_len(text: &[u8], line_start: bool) -> usize {
+        if line_start && text.first() == Some(&b'%') {
+            return 0;
+        }
+        memchr::memchr2(b'{', b';', text).unwrap_or(text.len())
+    }
+
+    /// The length in bytes of this mode's body at the start of `body` (what follows the byte
+    /// that opened it): up to the byte that closes it, `}` for [`Mode::Brace`], a line end
+    /// (`\n` or `\r`) for the others; all of `body` when it holds no such byte. 0 for
+    /// [`Mode::Text`].
+    #[inline]
+    pub fn body_len(self, body: &[u8]) -> usize {
+        match self {
+            Mode::Text => Some(0),
+            Mode::Brace => memchr::memchr(b'}', body),
+            Mode::Semicolon | Mode::Escape => memchr::memchr2(b'\n', b'\r', body),
+        }
+        .unwrap_or(body.len())
+    }
+
+    /// The mode after a line end met in this mode: a `{` comment goes on, the rest end.
+    #[inline]
+    pub fn after_line_end(self) -> Mode {
+        match self {
+            Mode::Brace => Mode::Brace,
+            _ => Mode::Text,
+        }
+    }
+}
+
 /// One element of a movetext, as [`Tokens`] reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Token<'a> {
@@ -209,36 +276,15 @@ impl<'a> Tokens<'a> {
         }
     }
 
-    /// Moves past the end of the line at or after `from` (`\n` or `\r`) and returns the text
-    /// between.
-    fn until_line_end(&mut self, from: usize) -> &'a str {
+    /// The body of the `mode` opened by the byte before `from` ([`Mode::body_len`]), and
+    /// moves past the byte that closes it (or to the end); `None` when nothing closes it.
+    fn body(&mut self, from: usize, mode: Mode) -> (&'a str, bool) {
         let body = &self.text[from..];
-        match body.find(['\n', '\r']) {
-            Some(end) => {
-                self.pos = from + end + 1;
-                &body[..end]
-            }
-            None => {
-                self.pos = self.text.len();
-                body
-            }
-        }
-    }
-
-    /// Moves past the first `stop` at or after `from` (to the end when there is none) and
-    /// returns the text between.
-    fn until(&mut self, from: usize, stop: char) -> &'a str {
-        let body = &self.text[from..];
-        match body.find(stop) {
-            Some(end) => {
-                self.pos = from + end + stop.len_utf8();
-                &body[..end]
-            }
-            None => {
-                self.pos = self.text.len();
-                body
-            }
-        }
+        let len = mode.body_len(body.as_bytes());
+        let closed = len < body.len();
+        // The closing byte is ASCII: the cut is a character boundary.
+        self.pos = from + len + usize::from(closed);
+        (&body[..len], closed)
     }
 }
 
@@ -359,15 +405,17 @@ impl<'a> Tokens<'a> {
                     continue;
                 }
             }
-            match b {
-                b'{' => {
-                    let c = self.until(i + 1, '}');
-                    if self.pos == self.text.len() && !self.text.ends_with('}') {
-                        self.unterminated = true;
-                    }
-                    return Some(Token::Comment(c.trim()));
+            let line_start = i == 0 || matches!(bytes[i - 1], b'\n' | b'\r');
+            if let Some(mode) = Mode::opened_by(b, line_start) {
+                let (body, closed) = self.body(i + 1, mode);
+                match mode {
+                    Mode::Escape => continue,
+                    Mode::Brace if !closed => self.unterminated = true,
+                    _ => {}
                 }
-                b';' => return Some(Token::Comment(self.until_line_end(i + 1).trim())),
+                return Some(Token::Comment(body.trim()));
+            }
+            match b {
                 b'(' => {
                     self.pos += 1;
                     return Some(Token::OpenVariation);
@@ -377,10 +425,6 @@ impl<'a> Tokens<'a> {
                     return Some(Token::CloseVariation);
                 }
                 b'}' => self.pos += 1,
-                // PGN escape mechanism: a line starting with `%` is ignored.
-                b'%' if i == 0 || matches!(self.text.as_bytes()[i - 1], b'\n' | b'\r') => {
-                    self.until_line_end(i);
-                }
                 b'$' => {
                     let digits = &self.text.as_bytes()[i + 1..];
                     let len = digits.iter().take_while(|d| d.is_ascii_digit()).count();
@@ -600,6 +644,134 @@ pub const fn byte_set(members: &[u8]) -> [bool; 256] {
 /// self-delimiting `{ } ( ) ; $` (PGN standard, section 7).
 pub const WORD_END: [bool; 256] = byte_set(b"\t\n\x0b\x0c\r {}();$");
 
+// Tag lines: the string rules of `[Name "value"]` (a value ends at its closing quote, `\`
+// escapes the next byte), for the reader of a game's tags and for the stream splitter.
+
+/// Whether a line (from its `[`) is one plain tag and nothing else but whitespace: `[`, a
+/// name (no whitespace, `"` or `]`), spaces or tabs, `"`, a value with no `"`, `\` or line
+/// end, `"]`.
+/// [`tag_line_end`] then ends at its `]` (checked by the tests against it).
+pub(crate) fn plain_tag_line(line: &[u8]) -> bool {
+    let Some((b'[', rest)) = line.split_first() else {
+        return false;
+    };
+    // Tag lines are short: plain loops beat memchr's set-up here.
+    let Some(q1) = rest.iter().position(|&b| b == b'"') else {
+        return false;
+    };
+    let head = &rest[..q1];
+    let name = head
+        .iter()
+        .take_while(|&&b| !b.is_ascii_whitespace() && b != b']')
+        .count();
+    if name == 0 || !head[name..].iter().all(|&b| b == b' ' || b == b'\t') {
+        return false;
+    }
+    let value = &rest[q1 + 1..];
+    let Some(q2) = value
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+    else {
+        return false;
+    };
+    value[q2] == b'"'
+        && value.get(q2 + 1) == Some(&b']')
+        && value[q2 + 2..].iter().all(u8::is_ascii_whitespace)
+}
+
+/// Whether a line (from its `[`) reads `[Name "`: a tag, not an annotation such as `[%clk`.
+pub(crate) fn tag_shaped(p: &[u8]) -> bool {
+    let name = &p[1..];
+    let n = name
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    if n == 0 {
+        return false;
+    }
+    let after = &name[n..];
+    let ws = after.iter().take_while(|b| **b == b' ' || **b == b'\t').count();
+    after.get(ws) == Some(&b'"')
+}
+
+/// The tags of a tag line (`line` from its `[`), in order, as [`scan_tag`] reads each: a tag
+/// starts at a `[` that follows the line's start, the previous tag or ASCII white space after
+/// it.
+pub(crate) fn line_tags(line: &[u8]) -> impl Iterator<Item = TagScan> + '_ {
+    let mut s = 0;
+    std::iter::from_fn(move || {
+        if line.get(s) != Some(&b'[') {
+            return None;
+        }
+        let tag = scan_tag(line, s);
+        s = tag.2;
+        while line.get(s).is_some_and(u8::is_ascii_whitespace) {
+            s += 1;
+        }
+        Some(tag)
+    })
+}
+
+/// Where the tags of a tag line (`line` from its `[`) end (bytes): after the last tag's `]`,
+/// or the line's end ([`line_tags`]).
+pub(crate) fn tag_line_end(line: &[u8]) -> usize {
+    line_tags(line).last().map_or(0, |t| t.2)
+}
+
+/// One tag found by [`scan_tag`]: its name's range, its value's raw range (escapes not
+/// undone; `None` without a quoted value), and where the tag ends.
+pub(crate) type TagScan = (std::ops::Range<usize>, Option<std::ops::Range<usize>>, usize);
+
+/// Read one `[Name "value"]` starting at `line[s] == b'['`: the name's range, the value's raw
+/// range (escapes not undone), and where the tag ends (after its `]`, or the line's end).
+pub(crate) fn scan_tag(line: &[u8], s: usize) -> TagScan {
+    let mut i = s + 1;
+    let name_start = i;
+    while line
+        .get(i)
+        .is_some_and(|&b| !b.is_ascii_whitespace() && b != b'"' && b != b']')
+    {
+        i += 1;
+    }
+    let name = name_start..i;
+    while line.get(i).is_some_and(|&b| b == b' ' || b == b'\t') {
+        i += 1;
+    }
+    let mut value = None;
+    let line_end = memchr::memchr2(b'\n', b'\r', line).unwrap_or(line.len());
+    if line.get(i) == Some(&b'"') {
+        let vs = i + 1;
+        let mut j = vs;
+        let mut ve = line_end;
+        let mut next = line_end;
+        while j < line_end {
+            match line[j] {
+                b'\\' => j += 2,
+                b'"' => {
+                    let tail = &line[j + 1..line_end];
+                    let t = tail.iter().position(|b| !b.is_ascii_whitespace());
+                    let closes = t.is_some_and(|t| tail[t] == b']') || !tail.contains(&b'"');
+                    if closes {
+                        ve = j;
+                        next = j + 1;
+                        break;
+                    }
+                    j += 1;
+                }
+                _ => j += 1,
+            }
+        }
+        value = Some(vs..ve.min(line_end));
+        i = next.min(line_end);
+    }
+    let close = line[i.min(line_end)..line_end].iter().position(|&b| b == b']');
+    let end = match close {
+        Some(c) => i + c + 1,
+        None => line_end,
+    };
+    (name, value, end)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -633,6 +805,43 @@ mod tests {
         assert_eq!(mt.moves[2].comments, ["rest"]);
         assert_eq!(mt.result.as_deref(), Some("1-0"));
         assert_eq!(mt.trailing, "junk");
+    }
+
+    /// The lexer's modes (PGN standard sections 6 and 8.2.5): brace comments do not nest, a
+    /// `;` comment runs to its line's end, a line starting with `%` is skipped.
+    #[test]
+    fn modes_follow_the_standard() {
+        let tokens = |text| Tokens::new(text).collect::<Vec<_>>();
+        assert_eq!(
+            tokens("{a {b} c} e4"),
+            [Token::Comment("a {b"), Token::Move("c"), Token::Move("e4")]
+        );
+        assert_eq!(
+            tokens("e4 ; {x\r\ne5 {a ; b} c5"),
+            [
+                Token::Move("e4"),
+                Token::Comment("{x"),
+                Token::Move("e5"),
+                Token::Comment("a ; b"),
+                Token::Move("c5")
+            ]
+        );
+        assert_eq!(tokens("%{x\ne4\r%y\n %z"), [Token::Move("e4"), Token::Move("%z")]);
+        let mut open = Tokens::new("e4 {x\n}");
+        assert_eq!(open.by_ref().count(), 2);
+        assert!(!open.unterminated);
+        let mut open = Tokens::new("e4 {x\n{");
+        assert_eq!(open.by_ref().count(), 2);
+        assert!(open.unterminated);
+        // What the stream splitter asks of the modes over bytes.
+        assert_eq!(Mode::text_len(b"%{x", true), 0);
+        assert_eq!(Mode::text_len(b"%{x", false), 1);
+        assert_eq!(Mode::text_len(b"e4 e5; x", false), 5);
+        assert_eq!(Mode::Brace.body_len(b"a {b} c}"), 4);
+        assert_eq!(Mode::Semicolon.body_len(b" {x\r\n"), 3);
+        assert_eq!(Mode::Escape.body_len(b"abc"), 3);
+        assert_eq!(Mode::Brace.after_line_end(), Mode::Brace);
+        assert_eq!(Mode::Semicolon.after_line_end(), Mode::Text);
     }
 
     #[test]
@@ -674,5 +883,64 @@ mod tests {
         let mut open = main_line_moves("1. e4 e5 (1... c5");
         assert_eq!(open.by_ref().count(), 2);
         assert_eq!(open.result(), None);
+    }
+
+    /// A line `plain_tag_line` accepts has nothing after its tag by `tag_line_end`.
+    #[test]
+    fn plain_tag_lines_end_at_their_bracket() {
+        let pieces: [&[u8]; 14] = [
+            b"[", b"]", b"\"", b"Event", b" ", b"\t", b"x", b"\\", b"\r\n", b"\n", b"1. e4", b"%clk", b"]]",
+            b"\"\"",
+        ];
+        let mut rng = crate::testgen::Xorshift(0x9E37_79B9_7F4A_7C15u64);
+        let mut plain = 0;
+        for k in 0..200_000 {
+            let mut line = b"[".to_vec();
+            if k % 2 == 0 {
+                line.extend_from_slice(b"Name \"");
+            }
+            for _ in 0..rng.next() % 8 {
+                line.extend_from_slice(rng.pick(&pieces));
+            }
+            if k % 3 == 0 {
+                line.extend_from_slice(b"\"]");
+                line.extend_from_slice(rng.pick(&pieces));
+            }
+            if plain_tag_line(&line) {
+                plain += 1;
+                let end = tag_line_end(&line);
+                assert!(
+                    line[end..].iter().all(u8::is_ascii_whitespace),
+                    "{:?}",
+                    String::from_utf8_lossy(&line)
+                );
+            }
+        }
+        assert!(plain > 1_000, "{plain}");
+        assert!(plain_tag_line(b"[Event \"Madrid\"]\r\n"));
+        assert!(!plain_tag_line(b"[Event] \"Madrid\"]\r\n"));
+        assert!(!plain_tag_line(b"[A \"1\"] 1. e4\n"));
+        assert!(!plain_tag_line(b"[A \"x\\\"y\"]\n"));
+    }
+
+    #[test]
+    fn tag_line_ends() {
+        assert_eq!(tag_line_end(b"[A \"1\"] 1. e4"), 7);
+        assert_eq!(tag_line_end(b"[Event \"Rapid \"Blitz\" Cup\"]\n"), 27);
+        assert_eq!(tag_line_end(b"[A \"open\n"), 8);
+        assert_eq!(tag_line_end(b"[A \"x\"][B \"y\"]"), 14);
+        // Any ASCII white space between tags, as the game's reader reads them: a form feed
+        // does not turn the second tag into movetext.
+        let line = b"[A \"x\"]\x0c[B \"y\"] e4\r\n";
+        assert_eq!(tag_line_end(line), 15);
+        let game = super::super::RawGame::from_text(
+            String::from_utf8(line.to_vec()).unwrap(),
+            1,
+            0,
+            crate::TextEncoding::Utf8,
+        );
+        assert_eq!(game.tags.len(), 2);
+        assert_eq!(game.tag_spans().len(), 2);
+        assert_eq!(game.movetext(), " e4\r\n");
     }
 }

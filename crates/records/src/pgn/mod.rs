@@ -7,16 +7,16 @@
 //! Everything here is lenient and total: any text gives some games, none panics.
 
 mod detect;
-mod lex;
+pub(crate) mod lex;
 
 pub use detect::{detect_game, kind_from_tags, looks_xiangqi};
 pub use lex::{
     broken_why, byte_set, integrity, main_line_layout, main_line_moves, normalize_result, parse_movetext,
-    Integrity, Layout, MainLine, Movetext, PgnMove, Token, Tokens, MAX_DEPTH, WORD_END,
+    Integrity, Layout, MainLine, Mode, Movetext, PgnMove, Token, Tokens, MAX_DEPTH, WORD_END,
 };
 
 use crate::encoding::TextEncoding;
-use crate::stream::{self, Splitter};
+use crate::stream::Splitter;
 
 /// Which game a PGN game records.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -201,18 +201,13 @@ impl RawGame {
             let end = line_end(head, at);
             let line = &head[at..end];
             let lead = line.len() - self.text[at..end].trim_start_matches(TAG_LINE_LEAD).len();
-            let mut s = lead;
-            while line.get(s) == Some(&b'[') {
-                let (name, value, next) = crate::stream::scan_tag(line, s);
+            for (name, value, _) in lex::line_tags(&line[lead..]) {
+                let at = at + lead;
                 out.push(TagSpan {
                     name: at + name.start..at + name.end,
                     value: value.map(|v| at + v.start..at + v.end),
                     line_end: end,
                 });
-                s = next;
-                while line.get(s).is_some_and(|b| *b == b' ' || *b == b'\t') {
-                    s += 1;
-                }
             }
             at = end;
         }
@@ -297,11 +292,8 @@ pub fn is_game(game: &RawGame) -> bool {
 /// line's end; a quote not followed by `]` is literal when another quote follows, as real
 /// files write `[Event "1999年"中視股份杯"象棋..."]`). Returns where the tags end.
 fn parse_tag_line(line: &str, tags: &mut Vec<(String, String)>) -> usize {
-    let bytes = line.as_bytes();
-    let mut s = 0;
     let mut end = 0;
-    while bytes.get(s) == Some(&b'[') {
-        let (name, value, next) = stream::scan_tag(bytes, s);
+    for (name, value, next) in lex::line_tags(line.as_bytes()) {
         // The ranges end at ASCII bytes (or the end), so they are character boundaries.
         let name = line.get(name).unwrap_or("");
         let mut v = String::new();
@@ -328,10 +320,6 @@ fn parse_tag_line(line: &str, tags: &mut Vec<(String, String)>) -> usize {
             tags.push((name.to_string(), v));
         }
         end = next;
-        s = next;
-        while bytes.get(s).is_some_and(|b| b.is_ascii_whitespace()) {
-            s += 1;
-        }
     }
     end
 }

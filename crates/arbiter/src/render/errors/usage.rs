@@ -142,7 +142,7 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
         (Usage::NoCycles, Lang::En) => "cycles must be 1 or more (completed repetition loops)".into(),
         (Usage::NoCycles, _) => p("循環次數至少為1（已完成的循環）", "循环次数至少为1（已完成的循环）").into(),
         (Usage::PlyBeyondEnd { at_ply, plies }, Lang::En) => {
-            format!("ply {at_ply} is beyond the {plies} plies played")
+            format!("ply {at_ply} is beyond the {} played", crate::render::plies(*plies))
         }
         (Usage::PlyBeyondEnd { at_ply, plies }, _) => format!(
             "{}{at_ply}{}{}",

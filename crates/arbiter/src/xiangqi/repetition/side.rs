@@ -95,9 +95,9 @@ pub(super) fn judge_side(
         rules,
     );
     let (clause, ground) = match (&allowed_chase, rules.id) {
-        (Some(a), RulesId::Axf) => (a.allowed_by.to_string(), Ground::Named),
+        (Some(a), RulesId::Axf) => (a.allowed_by.clone(), Ground::Named),
         (Some(a), RulesId::Tw113) if matches!(a.why, AllowedBecause::JoinedOnSomeMoves(_)) => {
-            (a.allowed_by.to_string(), Ground::Named)
+            (a.allowed_by.clone(), Ground::Named)
         }
         _ => (clause, ground),
     };
@@ -215,13 +215,13 @@ fn allowed_chase(
             others: Vec::new(),
             why: AllowedBecause::JoinedOnSomeMoves(by),
             allowed_by: match (rules.id, by) {
-                (RulesId::Axf, PieceKind::General) => "AXF general rule 9 / detailed rule 23",
-                (RulesId::Axf, _) => "AXF general rule 9 / detailed rule 24",
-                (RulesId::Tw113, _) => "TW113 general rules (general and soldier)",
+                (RulesId::Axf, PieceKind::General) => axf(&[General(9), Detailed(23)]),
+                (RulesId::Axf, _) => axf(&[General(9), Detailed(24)]),
+                (RulesId::Tw113, _) => Citation::of(RuleBook::Tw113, &[GeneralAndSoldier]),
             },
             not_forbidden_by: vec![match rules.id {
-                RulesId::Axf => "AXF detailed rule 25",
-                RulesId::Tw113 => "AXF detailed rule 25 (a reading: TW113 is silent)",
+                RulesId::Axf => axf(&[Detailed(25)]),
+                RulesId::Tw113 => axf(&[Detailed(25)]).with(TW113_SILENT),
             }],
         })
     } else if many_on_many {
@@ -233,14 +233,14 @@ fn allowed_chase(
             RulesId::Axf => {
                 let mut v = Vec::new();
                 if ts.iter().any(|&t| chaser_ids_of(moves, t).len() > 1) {
-                    v.push("AXF detailed rule 28");
+                    v.push(axf(&[Detailed(28)]));
                 }
                 if ts.iter().any(|&t| chaser_ids_of(moves, t).len() == 1) {
-                    v.push("AXF general rule 3");
+                    v.push(axf(&[General(3)]));
                 }
                 v
             }
-            RulesId::Tw113 => vec!["TW113 general rules (same piece)"],
+            RulesId::Tw113 => vec![Citation::of(RuleBook::Tw113, &[SamePiece])],
         };
         let mut all: Vec<PieceChasers> = ts
             .iter()
@@ -254,8 +254,10 @@ fn allowed_chase(
                 others: all,
                 why: AllowedBecause::TwoChaseTwo,
                 allowed_by: match rules.id {
-                    RulesId::Axf => "AXF general rule 4 / detailed rule 27",
-                    RulesId::Tw113 => "AXF general rule 4 / detailed rule 27 (a reading: TW113 general rules (same piece) name one piece chasing several)",
+                    RulesId::Axf => axf(&[General(4), Detailed(27)]),
+                    RulesId::Tw113 => {
+                        axf(&[General(4), Detailed(27)]).with(Qualifier::SamePieceNamesOneChasingSeveral)
+                    }
                 },
                 not_forbidden_by,
             }

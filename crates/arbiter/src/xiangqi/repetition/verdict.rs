@@ -25,23 +25,22 @@ pub(super) fn side_clause(
     chasers: &[(Square, PieceKind)],
     exempt_target: Option<u8>,
     rules: &RuleSet,
-) -> (String, Ground) {
-    let axf = |s: &str| format!("AXF {s}");
+) -> (Citation, Ground) {
     let named = match (rules.id, offence) {
-        (RulesId::Tw113, Offence::None) => "TW113 ch.2 table (not at fault)".into(),
+        (RulesId::Tw113, Offence::None) => TW113_TABLE.with(Qualifier::NotAtFault),
         (RulesId::Tw113, Offence::PerpetualChase)
             if target_id.is_some_and(|t| joined_every_move(moves.iter().zip(ids), t)) =>
         {
-            "TW113 ch.2 table (AXF detailed rule 25 reading)".into()
+            TW113_TABLE.with(Qualifier::ReadingOf(RuleBook::Axf, Detailed(25)))
         }
-        (RulesId::Tw113, _) => "TW113 ch.2 table".into(),
+        (RulesId::Tw113, _) => TW113_TABLE,
         // Detailed rule 1 (單方長將): one side's perpetual check with one piece (一子長將) or
         // several in turn (多子交替長將) — the seed's clause for both; general rule 1 states
         // the principle.
-        (RulesId::Axf, Offence::PerpetualCheck) => axf("detailed rule 1"),
+        (RulesId::Axf, Offence::PerpetualCheck) => axf(&[Detailed(1)]),
         (RulesId::Axf, Offence::PerpetualChase) => {
             let (Some((_, tk)), Some(t)) = (target, target_id) else {
-                return (axf("general rule 3"), Ground::Named);
+                return (axf(&[ClauseId::General(3)]), Ground::Named);
             };
             let on_t: Vec<&crate::xiangqi::facts::Chase> = moves
                 .iter()
@@ -50,84 +49,90 @@ pub(super) fn side_clause(
                 .collect();
             let kinds: std::collections::BTreeSet<PieceKind> = chasers.iter().map(|c| c.1).collect();
             use PieceKind::*;
-            let rule = if on_t.iter().any(|c| c.horse_pinned_chariot) {
-                "detailed rule 14"
+            let rule: &'static [ClauseId] = if on_t.iter().any(|c| c.horse_pinned_chariot) {
+                &[Detailed(14)]
             } else if on_t.iter().any(|c| c.chaser_kind == c.target_kind) {
-                "detailed rule 19"
+                &[Detailed(19)]
             } else if on_t.iter().any(|c| c.screen_change) && tk == Chariot {
-                "detailed rule 21"
+                &[Detailed(21)]
             } else if on_t.iter().any(|c| c.screen_change) {
-                "detailed rule 20"
+                &[Detailed(20)]
             } else if tk == Chariot
                 && (kinds.contains(&Cannon) && kinds.contains(&Horse)
                     || kinds.len() == 1 && kinds.contains(&Horse) && chasers.len() > 1)
             {
-                "detailed rule 15"
+                &[Detailed(15)]
             } else if tk == Chariot && kinds.len() == 1 && kinds.contains(&Cannon) {
-                "detailed rule 10"
+                &[Detailed(10)]
             } else if joined_every_move(moves.iter().zip(ids), t) {
-                "detailed rule 25"
+                &[Detailed(25)]
             } else if on_t.iter().any(|c| c.false_root) {
-                "detailed rule 29"
+                &[Detailed(29)]
             } else if chasers.len() > 1 {
-                "detailed rule 28"
+                &[Detailed(28)]
             } else if tk == Chariot && kinds.contains(&Horse) {
-                "detailed rule 16"
+                &[Detailed(16)]
             } else if tk == Cannon && kinds.contains(&Chariot) {
-                "detailed rule 13"
+                &[Detailed(13)]
             } else if tk == Horse && kinds.contains(&Chariot) {
-                "detailed rule 18"
+                &[Detailed(18)]
             } else if tk == Soldier && kinds.contains(&Chariot) {
-                "detailed rule 26"
+                &[Detailed(26)]
             } else {
-                "general rule 3"
+                &[ClauseId::General(3)]
             };
             axf(rule)
         }
         (RulesId::Axf, Offence::None) => {
             let checks = moves.iter().filter(|f| f.check).count();
             let chasing = moves.iter().filter(|f| f.is_chase()).count();
-            let rule = if checks > 0 && chasing > 0 {
-                "general rule 2 / detailed rule 7".to_string()
+            if checks > 0 && chasing > 0 {
+                axf(&[General(2), Detailed(7)])
             } else if checks > 0 {
-                "detailed rule 8".to_string()
+                axf(&[Detailed(8)])
             } else if chasing == moves.len() && chasing > 0 {
-                "general rule 4 / detailed rule 27".to_string()
+                axf(&[General(4), Detailed(27)])
             } else if !moves.is_empty() && moves.iter().all(|f| f.mate_threat) {
-                "detailed rule 4".to_string()
-            } else if let Some(t) = exempt_target {
+                axf(&[Detailed(4)])
+            } else if let Some(c) = exempt_target.and_then(|t| exemptions_on(moves, ids, t)) {
                 // The same piece is threatened on every move, but on some move only by a
                 // threat the rules exempt: the exemption is what allows it.
-                let mut clauses: Vec<&str> = Vec::new();
-                for (f, m) in moves.iter().zip(ids) {
-                    if m.targets.contains(&t) {
-                        continue;
-                    }
-                    for (e, id) in f.exempted.iter().zip(&m.exempt_targets) {
-                        if *id == Some(t) && !clauses.contains(&e.clause) {
-                            clauses.push(e.clause);
-                        }
-                    }
-                }
-                clauses
-                    .iter()
-                    .map(|c| c.trim_start_matches("AXF "))
-                    .collect::<Vec<_>>()
-                    .join("; ")
+                c
             } else {
-                return (axf("general rule 1 / general rule 3"), Ground::NotPerpetual);
-            };
-            axf(&rule)
+                return (axf(&[General(1), General(3)]), Ground::NotPerpetual);
+            }
         }
     };
     (named, Ground::Named)
+}
+
+/// The clauses that exempt the threats on the piece `t` (by identity) on the moves that do
+/// not chase it, each once; `None` when there are none.
+pub(super) fn exemptions_on(moves: &[MoveFacts], ids: &[MoveIds], t: u8) -> Option<Citation> {
+    let mut clauses: Vec<Clauses> = Vec::new();
+    for (f, m) in moves.iter().zip(ids) {
+        if m.targets.contains(&t) {
+            continue;
+        }
+        for (e, id) in f.exempted.iter().zip(&m.exempt_targets) {
+            if *id != Some(t) {
+                continue;
+            }
+            for c in e.clause.parts() {
+                if !clauses.contains(&c) {
+                    clauses.push(c);
+                }
+            }
+        }
+    }
+    Citation::several(clauses)
 }
 
 /// A perpetual chase that its book forbids whatever the other side chases back, with the
 /// clause: a chariot pinned by a horse (AXF detailed rule 14: 無論傌是否有根); one or two
 /// cannons on one chariot (detailed rule 10: 就算車方連續兩著均反捉無根子); a horse and a cannon,
 /// or two horses, on one chariot (detailed rule 15: 又或是否反捉一步或兩步).
-pub(super) fn forbidden_whatever_chased_back(side: &SideJudgement) -> Option<&'static str> {
+pub(super) fn forbidden_whatever_chased_back(side: &SideJudgement) -> Option<&'static [ClauseId; 1]> {
     if side.offence != Offence::PerpetualChase {
         return None;
     }
@@ -136,7 +141,7 @@ pub(super) fn forbidden_whatever_chased_back(side: &SideJudgement) -> Option<&'s
         .iter()
         .all(|f| f.chases.iter().any(|c| c.horse_pinned_chariot))
     {
-        return Some("detailed rule 14");
+        return Some(&[Detailed(14)]);
     }
     let (_, tk) = side.target?;
     if tk != PieceKind::Chariot {
@@ -145,10 +150,10 @@ pub(super) fn forbidden_whatever_chased_back(side: &SideJudgement) -> Option<&'s
     let kinds: std::collections::BTreeSet<PieceKind> = side.chasers.iter().map(|c| c.1).collect();
     use PieceKind::{Cannon, Horse};
     if kinds.iter().all(|&k| k == Cannon) && !kinds.is_empty() {
-        Some("detailed rule 10")
+        Some(&[Detailed(10)])
     } else if kinds.iter().all(|&k| k == Cannon || k == Horse) && (kinds.len() == 2 || side.chasers.len() > 1)
     {
-        Some("detailed rule 15")
+        Some(&[Detailed(15)])
     } else {
         None
     }
@@ -158,15 +163,15 @@ pub(super) fn forbidden_whatever_chased_back(side: &SideJudgement) -> Option<&'s
 /// [`forbidden_whatever_chased_back`]) although the `other` side chases on every move; `None`
 /// when there is no such rule or the other side does not chase back on every move.
 pub(super) fn chased_back(
-    rule: Option<&'static str>,
+    rule: Option<&'static [ClauseId; 1]>,
     other: &SideJudgement,
     rules: &RuleSet,
-) -> Option<String> {
+) -> Option<Citation> {
     let rule = rule?;
     let every = !other.moves.is_empty() && other.moves.iter().all(MoveFacts::is_chase);
     every.then(|| match rules.id {
-        RulesId::Axf => format!("AXF {rule}"),
-        RulesId::Tw113 => format!("AXF {rule} (a reading: TW113 is silent)"),
+        RulesId::Axf => axf(rule),
+        RulesId::Tw113 => axf(rule).with(TW113_SILENT),
     })
 }
 
@@ -194,9 +199,9 @@ pub(super) fn verdict(
             };
             let result_if_unchanged = Outcome::loss_for(side);
             let (clause, reading) = match rules.id {
-                RulesId::Axf => (format!("AXF {rule}"), None),
+                RulesId::Axf => (axf(rule), None),
                 RulesId::Tw113 => (
-                    format!("TW113 ch.2 table (AXF {rule} reading)"),
+                    TW113_TABLE.with(Qualifier::ReadingOf(RuleBook::Axf, rule[0])),
                     Some(Reading::MutualChaseNotEven),
                 ),
             };
@@ -213,11 +218,10 @@ pub(super) fn verdict(
         }
         Ordering::Equal => {
             let clause = match (rules.id, red.offence) {
-                (RulesId::Tw113, _) => "TW113 ch.2 table".to_string(),
-                (RulesId::Axf, Offence::PerpetualCheck) => "AXF detailed rule 2".to_string(),
-                (RulesId::Axf, Offence::PerpetualChase) => "AXF detailed rule 17".to_string(),
-                (RulesId::Axf, Offence::None) if red.clause == black.clause => red.clause.clone(),
-                (RulesId::Axf, Offence::None) => format!("{} (red), {} (black)", red.clause, black.clause),
+                (RulesId::Tw113, _) => TW113_TABLE,
+                (RulesId::Axf, Offence::PerpetualCheck) => axf(&[Detailed(2)]),
+                (RulesId::Axf, Offence::PerpetualChase) => axf(&[Detailed(17)]),
+                (RulesId::Axf, Offence::None) => Citation::per_side(red.clause.clone(), black.clause.clone()),
             };
             (
                 CycleVerdict {

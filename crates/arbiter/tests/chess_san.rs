@@ -1,15 +1,14 @@
-//! The SAN fast path (`arbiter::chess::record::san_fast`) against shakmaty's `San::to_move`:
-//! whenever the fast path answers, its move is the one `San::to_move` returns, and
-//! `san_to_move` always gives `San::to_move`'s answer (move or error). Checked on every move of
-//! the shared chess records (when present), on every SAN one can write (all roles, targets,
-//! capture flags, promotions, file and rank hints) in generated positions, and on chosen
-//! positions with pins, checks, en passant and promotions.
+//! SAN resolution (`arbiter::chess::record::san_to_move`, attack tables for plain moves)
+//! against shakmaty's `San::to_move`, the reference: the same answer (move or error) on every
+//! move of the shared chess records (when present), on every SAN one can write (all roles,
+//! targets, capture flags, promotions, file and rank hints) in generated positions, and on
+//! chosen positions with pins, checks, en passant and promotions.
 
 use std::path::PathBuf;
 
 mod common;
 
-use arbiter::chess::record::{parse_fen, san_fast, san_to_move};
+use arbiter::chess::record::{parse_fen, san_to_move};
 use shakmaty::san::San;
 use shakmaty::{Chess, File, Position, Rank, Role, Square};
 
@@ -63,8 +62,8 @@ fn every_san() -> Vec<San> {
     out
 }
 
-/// Compares the fast path with `San::to_move` for `san` in `pos`; returns whether the fast path
-/// answered.
+/// Compares `san_to_move` with `San::to_move` for `san` in `pos`; returns whether `san` is
+/// legal there.
 fn compare(pos: &Chess, san: &San, context: &dyn Fn() -> String) -> bool {
     let general = san.to_move(pos);
     assert_eq!(
@@ -73,13 +72,7 @@ fn compare(pos: &Chess, san: &San, context: &dyn Fn() -> String) -> bool {
         "san_to_move differs for {san} in {}",
         context()
     );
-    match san_fast(pos, san) {
-        Some(m) => {
-            assert_eq!(Ok(m), general, "fast path differs for {san} in {}", context());
-            true
-        }
-        None => false,
-    }
+    general.is_ok()
 }
 
 fn fen_of(pos: &Chess) -> String {
@@ -134,19 +127,14 @@ fn every_san_in_generated_positions() {
     let sans = every_san();
     let positions = generated_positions(12, 0x9E37_79B9_7F4A_7C15);
     assert!(positions.len() > 300, "{} positions", positions.len());
-    let (mut fast, mut legal) = (0usize, 0usize);
+    let mut legal = 0usize;
     for pos in &positions {
         for san in &sans {
-            if compare(pos, san, &|| fen_of(pos)) {
-                fast += 1;
-            }
-            if san.to_move(pos).is_ok() {
-                legal += 1;
-            }
+            legal += usize::from(compare(pos, san, &|| fen_of(pos)));
         }
     }
-    // The fast path answers for most legal SANs (not castling, en passant or in check).
-    assert!(fast * 10 > legal * 7, "fast {fast} of {legal} legal SANs");
+    // Legal SANs of every kind are among them (not only errors compared).
+    assert!(legal > 20_000, "{legal} legal SANs");
 }
 
 #[test]
@@ -180,15 +168,11 @@ fn every_san_in_chosen_positions() {
     let sans = every_san();
     for fen in fens {
         let pos = parse_fen(fen).unwrap();
-        let mut fast = 0;
-        for san in &sans {
-            if compare(&pos, san, &|| fen.to_string()) {
-                fast += 1;
-            }
-        }
-        if !pos.is_check() {
-            assert!(fast > 0, "no fast answer in {fen}");
-        }
+        let legal = sans
+            .iter()
+            .filter(|san| compare(&pos, san, &|| fen.to_string()))
+            .count();
+        assert!(legal > 0, "no legal SAN in {fen}");
     }
 }
 
@@ -200,12 +184,12 @@ fn shared_pgns() -> Option<Vec<PathBuf>> {
     Some(common::pgn_files(&root))
 }
 
-/// Every move of every game of the shared chess records: the fast path's move is
-/// `San::to_move`'s, and it answers for nearly all of them.
+/// Every move of every game of the shared chess records: `san_to_move`'s answer is
+/// `San::to_move`'s.
 #[test]
 fn every_move_of_the_shared_records() {
     let Some(files) = shared_pgns() else { return };
-    let (mut moves, mut fast) = (0usize, 0usize);
+    let mut moves = 0usize;
     for f in files {
         let file = std::fs::File::open(&f).unwrap();
         for game in arbiter::chess::read_pgn_games(std::io::BufReader::new(file)) {
@@ -216,15 +200,11 @@ fn every_move_of_the_shared_records() {
                     break;
                 };
                 moves += 1;
-                if compare(&pos, san, &|| format!("{} ({})", fen_of(&pos), f.display())) {
-                    fast += 1;
-                }
+                compare(&pos, san, &|| format!("{} ({})", fen_of(&pos), f.display()));
                 let Ok(m) = san.to_move(&pos) else { break };
                 pos.play_unchecked(m);
             }
         }
     }
-    eprintln!("{fast} of {moves} moves by the fast path");
     assert!(moves > 100_000, "{moves} moves");
-    assert!(fast * 10 > moves * 9, "fast {fast} of {moves}");
 }
