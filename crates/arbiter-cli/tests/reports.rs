@@ -144,7 +144,7 @@ fn chess_illegal_moves_say_why_and_name_a_near_miss() {
     assert_eq!(out.status.code(), Some(1));
     assert!(
         stdout(&out).contains(
-            "illegal move \"Nd2\" at ply 5: ambiguous: more than one knight can go to d2; did you mean Nbd2 or Nfd2?"
+            "ply 5: error: illegal move \"Nd2\": ambiguous: more than one knight can go to d2; did you mean Nbd2 or Nfd2?"
         ),
         "{}",
         stdout(&out)
@@ -152,7 +152,7 @@ fn chess_illegal_moves_say_why_and_name_a_near_miss() {
     let out = arbiter(&["judge", "--fen", CHESS_START, "--moves", "e2e5"]);
     assert!(
         stdout(&out).contains(
-            "illegal move \"e2e5\" at ply 1: a pawn moves one square forward (two from its starting rank); did you mean e2e3 or e2e4?"
+            "ply 1: error: illegal move \"e2e5\": a pawn moves one square forward (two from its starting rank); did you mean e2e3 or e2e4?"
         ),
         "{}",
         stdout(&out)

@@ -138,7 +138,9 @@ fn parse_xiangqi_moves(start: &Position, moves: &str) -> Result<Vec<Move>, Error
     let mut out = Vec::new();
     for (i, t) in moves.split_whitespace().enumerate() {
         let mv = xiangqi::notation::parse_move(&pos, t)
-            .map_err(|e| Error::input_because(format!("ply {}: {e}", i + 1), None, Cause::Notation(e)))?
+            .map_err(|e| {
+                Error::input_because(format!("ply {}: {e}", i + 1), Some(i + 1), Cause::Notation(e))
+            })?
             .mv;
         pos.make_move(mv);
         out.push(mv);

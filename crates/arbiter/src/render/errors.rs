@@ -31,16 +31,37 @@ fn game_error_en(r: &GameError, words: &InputWords) -> String {
         Some(ReaderLine::AfterInput(t)) => return format!("{}: {t}\n", input_name(&r.file, words)),
         None => {}
     }
+    let message = after_place(r, Lang::En).unwrap_or_else(|| r.error.clone());
     if r.from_position {
         let place = r.ply.map(|p| format!(", ply {p}")).unwrap_or_default();
-        return format!("{}{place}: error: {}\n", words.position, r.error);
+        return format!("{}{place}: error: {message}\n", words.position);
     }
     let place = match (r.index, r.ply) {
         (Some(i), Some(p)) => format!(": game {}, ply {p}", i + 1),
         (Some(i), None) => format!(": game {}", i + 1),
         _ => String::new(),
     };
-    format!("{}{place}: error: {}\n", input_name(&r.file, words), r.error)
+    format!("{}{place}: error: {message}\n", input_name(&r.file, words))
+}
+
+/// The message of an error whose place already names its ply, where the message would name
+/// it again: a chess illegal move (`illegal move "e2e5": …`, not `… at ply 1: …` after
+/// `ply 1:`). `None`: the message as it is.
+fn after_place(r: &GameError, lang: Lang) -> Option<String> {
+    r.ply?;
+    let Some(Cause::Chess(crate::chess::ChessError::IllegalMove { mv, reason, .. })) = r.cause.as_deref()
+    else {
+        return None;
+    };
+    Some(match lang {
+        Lang::En => format!("illegal move {mv:?}: {reason}"),
+        _ => format!(
+            "{}「{mv}」{}{}",
+            zh::pick(lang, "走法", "着法"),
+            zh::pick(lang, "不合規則：", "不合规则："),
+            chess_illegal(reason, lang)
+        ),
+    })
 }
 
 /// How an error names its input: the file label, or `words`' [`InputWords::stdin`] for `-`
@@ -73,7 +94,7 @@ pub fn game_error_in(r: &GameError, voice: impl Into<Voice>) -> String {
             "{}{place}：{}{}\n",
             zh::pick(lang, "所給局面", "所给局面"),
             zh::pick(lang, "錯誤：", "错误："),
-            error_words(r, lang)
+            after_place(r, lang).unwrap_or_else(|| error_words(r, lang))
         );
     }
     let file = if r.file == "-" {
@@ -84,7 +105,7 @@ pub fn game_error_in(r: &GameError, voice: impl Into<Voice>) -> String {
     format!(
         "{file}{place}：{}{}\n",
         zh::pick(lang, "錯誤：", "错误："),
-        error_words(r, lang)
+        after_place(r, lang).unwrap_or_else(|| error_words(r, lang))
     )
 }
 
@@ -100,6 +121,19 @@ pub fn error_words(r: &GameError, lang: Lang) -> String {
 pub fn error(e: &Error, lang: Lang) -> String {
     match e {
         Error::Usage(u) => usage(u, lang),
+        // A move of `--moves` (the English message starts `ply N: `).
+        Error::Input {
+            cause: Some(c),
+            ply: Some(p),
+            ..
+        } if lang != Lang::En && matches!(**c, Cause::Notation(_)) => {
+            format!(
+                "{}{}{}",
+                zh::pick(lang, "第", "第"),
+                zh::plies(lang, *p),
+                zh::pick(lang, "：", "：")
+            ) + &cause(c, lang)
+        }
         Error::Input { cause: Some(c), .. } if lang != Lang::En => cause(c, lang),
         Error::Input { message, .. } => message.clone(),
     }
