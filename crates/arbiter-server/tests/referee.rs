@@ -372,6 +372,36 @@ fn claims_in_the_referee() {
     assert!(why.contains("natural move limit is a xiangqi claim"), "{why}");
 }
 
+/// A xiangqi game started without a FEN is judged as xiangqi by `claim`: the game's kind, not
+/// the missing FEN, decides, so a threefold claim is refused as on a game with a FEN (not read
+/// as a chess game from the chess start).
+#[test]
+fn a_chess_claim_on_a_xiangqi_game_without_fen_is_refused() {
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    for new in [
+        json!({"cmd":"new","game":"xiangqi"}),
+        json!({"cmd":"new","fen":fen}),
+    ] {
+        let cmds = vec![
+            new.clone(),
+            json!({"cmd":"claim","kind":"threefold"}),
+            json!({"cmd":"push","move":"h2e2"}),
+            json!({"cmd":"claim","kind":"threefold"}),
+            json!({"cmd":"claim","kind":"natural_move_limit"}),
+        ];
+        let out = run(&lines(&cmds));
+        for i in [1, 3] {
+            let why = out[i]["error"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{new}: {}", out[i]));
+            assert!(why.contains("xiangqi has one draw claim"), "{new}: {why}");
+        }
+        // The natural move limit: 1 ply of AXF's 120 without a capture, not claimable.
+        assert_eq!(out[4]["valid"], false, "{new}: {}", out[4]);
+        assert_eq!(out[4]["rules"], "axf", "{new}: {}", out[4]);
+    }
+}
+
 /// `forbidden`: TW113 example 1 (Red checks from e7 and f7 for ever). At the pending position
 /// Red must vary: the check that goes on with the loop is the one move forbidden; Black's
 /// moves never are (Black is not at fault); chess forbids nothing, with the reason.

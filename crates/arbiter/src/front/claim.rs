@@ -108,10 +108,9 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
             if xiangqi_claim && shown == Some(Game::Chess) {
                 return Err(Error::Usage(Usage::XiangqiClaimOnChess));
             }
-            xiangqi_claim
-                || (fen.is_some()
-                    && game.unwrap_or_else(|| detect_game(fen, Some(moves).filter(|m| !m.is_empty())))
-                        == Game::Xiangqi)
+            // A chess claim is refused on a xiangqi game that is asked for or whose FEN shows
+            // it; moves alone without a FEN start from the chess start.
+            xiangqi_claim || ((game.is_some() || fen.is_some()) && shown == Some(Game::Xiangqi))
         }
     };
     if !is_xiangqi {
