@@ -926,3 +926,58 @@ fn error_answers_speak_the_language() {
         }
     }
 }
+
+/// Options the CLI refuses together are refused here too (400, the library's words): rules of
+/// the other game for a one-game question, `cycles` with `match`. A record's game judged
+/// under its own rule set says so in `notes`, in the answer's language (the CLI's "Note:").
+#[test]
+fn option_combinations_the_cli_refuses_are_400_and_a_record_gets_a_note() {
+    let s = server();
+    let moves = "f7e7 e9f9 e7f7 f9e9";
+    let refused = [
+        (
+            "/api/v1/cycle",
+            json!({"fen": PERPETUAL_CHECK_FEN, "moves": moves, "rules": "fide"}),
+            "rule set fide is the chess rule set; xiangqi games are judged under axf",
+        ),
+        (
+            "/api/v1/position",
+            json!({"fen": PERPETUAL_CHECK_FEN, "moves": moves, "rules": "fide"}),
+            "rule set fide is the chess rule set; xiangqi games are judged under axf",
+        ),
+        (
+            "/api/v1/position",
+            json!({"fen": PERPETUAL_CHECK_FEN, "moves": moves, "match": true, "cycles": 5}),
+            "a cycle count and the engine-match convention",
+        ),
+    ];
+    for (route, body, words) in refused {
+        let r = s.client().post_json(route, &body);
+        assert_eq!(r.status, 400, "{route} {body}: {}", r.text());
+        let e = r.json()["error"].as_str().unwrap_or_default().to_string();
+        assert!(e.starts_with(words), "{route} {body}: {e}");
+        assert!(!e.contains("--"), "no CLI flag in the library's words: {e}");
+    }
+    let r = s
+        .client()
+        .post("/api/v1/judge?match=true&cycles=3", XQ_SAMPLE.as_bytes());
+    assert_eq!(r.status, 400, "{}", r.text());
+    // rules=fide on a xiangqi record: judged under AXF, with the note.
+    let mut c = s.client();
+    let r = c.post("/api/v1/judge?rules=fide", XQ_SAMPLE.as_bytes());
+    assert_eq!(r.status, 200, "{}", r.text());
+    let g = &r.json()["games"][0];
+    assert_eq!(g["rules"], "axf", "{g}");
+    assert_eq!(
+        g["notes"],
+        json!(["rule set fide is the chess rule set; xiangqi games are judged under axf"])
+    );
+    let r = c.post("/api/v1/judge?rules=fide&lang=zh-Hant", XQ_SAMPLE.as_bytes());
+    assert_eq!(
+        r.json()["games"][0]["notes"],
+        json!(["規則fide是西洋棋規則；象棋依 axf 判定"])
+    );
+    // The game's own rule set: no note.
+    let r = c.post("/api/v1/judge?rules=axf", XQ_SAMPLE.as_bytes());
+    assert!(r.json()["games"][0].get("notes").is_none());
+}

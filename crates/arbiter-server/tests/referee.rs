@@ -402,6 +402,30 @@ fn a_chess_claim_on_a_xiangqi_game_without_fen_is_refused() {
     }
 }
 
+/// `new` refuses what the CLI refuses together: a cycle count with the match convention, a
+/// rule set of the other game; the words are the library's (no CLI flag).
+#[test]
+fn new_refuses_cycles_with_match_and_rules_of_the_other_game() {
+    let cmds = vec![
+        json!({"cmd":"new","game":"xiangqi","match":true,"cycles":3}),
+        json!({"cmd":"new","game":"xiangqi","rules":"fide"}),
+        json!({"cmd":"new","match":true}),
+    ];
+    let out = run(&lines(&cmds));
+    let e = |i: usize| out[i]["error"].as_str().unwrap_or_default().to_string();
+    assert!(
+        e(0).starts_with("line 1: a cycle count and the engine-match convention"),
+        "{}",
+        out[0]
+    );
+    assert!(
+        e(1).starts_with("line 2: rule set fide is the chess rule set"),
+        "{}",
+        out[1]
+    );
+    assert_eq!(out[2]["status"], "ongoing", "{}", out[2]);
+}
+
 /// `forbidden`: TW113 example 1 (Red checks from e7 and f7 for ever). At the pending position
 /// Red must vary: the check that goes on with the loop is the one move forbidden; Black's
 /// moves never are (Black is not at fault); chess forbids nothing, with the reason.

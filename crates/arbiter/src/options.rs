@@ -42,11 +42,15 @@ impl JudgeSettings {
     /// The library's options.
     ///
     /// # Errors
-    /// [`Error::Usage`] for a word that names nothing or `cycles` 0.
+    /// [`Error::Usage`] for a word that names nothing, `cycles` 0, or `cycles` given with
+    /// `match` (the convention sets its own).
     pub fn resolve(&self) -> Result<Options, Error> {
         let cycles = self.cycles.unwrap_or(3);
         if cycles == 0 {
             return Err(Error::Usage(Usage::NoCycles));
+        }
+        if self.engine_match && self.cycles.is_some() {
+            return Err(Error::Usage(Usage::CyclesWithMatch));
         }
         Ok(Options {
             game: game(self.game.as_deref())?,
@@ -152,11 +156,13 @@ mod tests {
     #[test]
     fn settings_deserialise_and_resolve() {
         let s: JudgeSettings = serde_json::from_str(
-            r#"{"game":"xiangqi","rules":"axf","cycles":4,"explain":true,"dead_check":"exact","match":true}"#,
+            r#"{"game":"xiangqi","rules":"axf","cycles":4,"explain":true,"dead_check":"exact","match":false}"#,
         )
         .unwrap();
         let o = s.resolve().unwrap();
-        assert!(o.engine_match);
+        assert!(!o.engine_match);
+        let m: JudgeSettings = serde_json::from_str(r#"{"match":true}"#).unwrap();
+        assert!(m.resolve().unwrap().engine_match);
         assert_eq!(
             (o.game, o.rules, o.cycles, o.explain, o.dead_check),
             (
@@ -178,5 +184,11 @@ mod tests {
             ..Default::default()
         };
         assert!(matches!(zero.resolve(), Err(Error::Usage(_))));
+        let both = JudgeSettings {
+            cycles: Some(5),
+            engine_match: true,
+            ..Default::default()
+        };
+        assert_eq!(both.resolve(), Err(Error::Usage(Usage::CyclesWithMatch)));
     }
 }

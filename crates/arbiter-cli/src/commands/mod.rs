@@ -54,6 +54,7 @@ pub fn usage_message(u: &arbiter::Usage) -> String {
         Usage::CycleOfChess | Usage::Word(_) => u.to_string(),
         Usage::CycleWithoutMoves => "no moves given (--moves): a cycle needs at least one loop".into(),
         Usage::NoCycles => "--cycles must be 1 or more (completed repetition loops)".into(),
+        Usage::CyclesWithMatch => "--match sets its own cycles: give --match or --cycles, not both".into(),
         Usage::ClassifyUnderFide => "classify judges xiangqi moves: --rules axf|tw113".into(),
         Usage::ChessClaimOnXiangqiRecord { file } => format!(
             "{file} holds a xiangqi game: its draw claim is --kind natural_move_limit (threefold and \

@@ -8,7 +8,8 @@ use super::*;
 /// `arbiter judge --json` judges a file named `-`, each game's object handed to `emit` in
 /// order with whether it was judged (false: an error item); with `annotate`, each game also
 /// carries `"tags"` (the record's tags, `{name: value}`, the first of each name) and each
-/// judged game `"annotations"` (see [`arbiter::annotate`]). The games are read and judged
+/// judged game `"annotations"` (see [`arbiter::annotate`]); a game judged under its own
+/// rule set because `rules` names the other game's carries `"notes"` (one sentence saying so). The games are read and judged
 /// one at a time: nothing here grows with their number.
 ///
 /// `budget`: the request's time cap and cancel flag; checked between games and inside each
@@ -39,6 +40,14 @@ pub fn judge_record(
         let mut v = to_value(&report)?;
         let judged = !report.is_error();
         v["text"] = report.text_json(q.speech.0, q.speech.1);
+        // A rule set of the other game: the game is judged under its own, and says so (the
+        // CLI's "Note:" line), in the answer's language.
+        if let Some(u) = report
+            .game()
+            .and_then(|g| arbiter::RuleBook::mismatch(opts.rules, g))
+        {
+            v["notes"] = json!([arbiter::render::errors::usage(&u, q.speech.0)]);
+        }
         if report.game() == Some(arbiter::Game::Chess) {
             // The chess moves in SAN, as xiangqi's are in the reader's notation.
             if let Some(san) = input.chess_san(&opts) {

@@ -23,6 +23,9 @@ pub fn cycle(fen: &str, moves: &str, rules: Option<RuleBook>, explain: bool) -> 
     if detect_game(Some(fen), None) == Game::Chess {
         return Err(Error::Usage(Usage::CycleOfChess));
     }
+    if let Some(u) = RuleBook::mismatch(rules, Game::Xiangqi) {
+        return Err(Error::Usage(u));
+    }
     let start = parse_xiangqi_fen(Some(fen))?;
     if moves.trim().is_empty() {
         return Err(Error::Usage(Usage::CycleWithoutMoves));

@@ -86,6 +86,9 @@ pub enum Usage {
     Word(crate::types::ParseError),
     /// Zero completed repetition loops asked for.
     NoCycles,
+    /// A cycle count given with the engine-match convention, which sets its own (a xiangqi
+    /// repetition decided at the third occurrence of the position).
+    CyclesWithMatch,
     /// A claim at a ply past the end of the moves.
     PlyBeyondEnd {
         /// The ply asked for.

@@ -141,6 +141,16 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
         ),
         (Usage::NoCycles, Lang::En) => "cycles must be 1 or more (completed repetition loops)".into(),
         (Usage::NoCycles, _) => p("循環次數至少為1（已完成的循環）", "循环次数至少为1（已完成的循环）").into(),
+        (Usage::CyclesWithMatch, Lang::En) => {
+            "a cycle count and the engine-match convention: the convention sets its own (a repetition \
+             decided at the third occurrence); give one or the other"
+                .into()
+        }
+        (Usage::CyclesWithMatch, _) => p(
+            "循環次數與引擎比賽慣例不能同時給：慣例自有其數（重複局面第三次出現即判定）；請只給其一",
+            "循环次数与引擎比赛惯例不能同时给：惯例自有其数（重复局面第三次出现即判定）；请只给其一",
+        )
+        .into(),
         (Usage::PlyBeyondEnd { at_ply, plies }, Lang::En) => {
             format!("ply {at_ply} is beyond the {} played", crate::render::plies(*plies))
         }
