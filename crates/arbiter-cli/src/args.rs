@@ -366,26 +366,30 @@ pub struct JudgingOpts {
     /// Rule set (default: axf for xiangqi, fide for chess).
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
-    /// Completed cycles that make a xiangqi repetition pending (1 or more).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
-    pub cycles: u32,
+    /// Completed cycles that make a xiangqi repetition pending (1 or more; default 3).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub cycles: Option<u32>,
     /// Judge as an engine match manager ends games: a xiangqi repetition is decided at the
     /// third occurrence of the position (2 cycles) and a pending verdict is final; a chess
     /// game is drawn as soon as a threefold repetition or 50 moves without pawn move or
     /// capture stand (no claim needed) (docs/engine-matches.md).
-    #[arg(long = "match", conflicts_with = "cycles")]
+    #[arg(long = "match")]
     pub engine_match: bool,
 }
 
 impl JudgingOpts {
     /// The library's options for these (the other fields at their defaults).
-    pub fn options(&self) -> arbiter::Options {
-        arbiter::Options {
+    ///
+    /// # Errors
+    /// A usage error for `--cycles` with `--match` (checked by the library).
+    pub fn options(&self) -> anyhow::Result<arbiter::Options> {
+        Ok(arbiter::Options {
             rules: self.rules.map(Into::into),
-            cycles: self.cycles,
+            cycles: arbiter::options::cycles(self.cycles, self.engine_match)
+                .map_err(crate::commands::cli_error)?,
             engine_match: self.engine_match,
             ..arbiter::Options::default()
-        }
+        })
     }
 }
 

@@ -116,6 +116,23 @@ fn exit_codes() {
         None,
     );
     assert_eq!(out.status.code(), Some(1), "not a cycle");
+    // --cycles with --match: the library's refusal, in the CLI's words (exit 2); --match alone
+    // and --cycles alone are judged.
+    let fen = "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w";
+    let out = arbiter(&["judge", "--match", "--cycles", "3", "--fen", fen], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("usage error: --match sets its own cycles: give --match or --cycles, not both"),
+        "{stderr}"
+    );
+    for flags in [&["--match"][..], &["--cycles", "2"][..]] {
+        let args: Vec<&str> = ["judge", "--fen", fen, "--moves", "f7e7 e9f9"]
+            .into_iter()
+            .chain(flags.iter().copied())
+            .collect();
+        assert_eq!(arbiter(&args, None).status.code(), Some(0), "{flags:?}");
+    }
 }
 
 /// Standard input, and the cycle/classify/perft contracts.

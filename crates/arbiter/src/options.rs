@@ -45,13 +45,7 @@ impl JudgeSettings {
     /// [`Error::Usage`] for a word that names nothing, `cycles` 0, or `cycles` given with
     /// `match` (the convention sets its own).
     pub fn resolve(&self) -> Result<Options, Error> {
-        let cycles = self.cycles.unwrap_or(3);
-        if cycles == 0 {
-            return Err(Error::Usage(Usage::NoCycles));
-        }
-        if self.engine_match && self.cycles.is_some() {
-            return Err(Error::Usage(Usage::CyclesWithMatch));
-        }
+        let cycles = cycles(self.cycles, self.engine_match)?;
         Ok(Options {
             game: game(self.game.as_deref())?,
             rules: rules(self.rules.as_deref())?,
@@ -61,6 +55,19 @@ impl JudgeSettings {
             engine_match: self.engine_match,
             ..Options::default()
         })
+    }
+}
+
+/// The completed repetition loops that make a xiangqi repetition pending: `cycles` as given
+/// (`None`: 3), checked against the engine-match convention, which sets its own.
+///
+/// # Errors
+/// [`Usage::NoCycles`] for 0; [`Usage::CyclesWithMatch`] for a count given with `engine_match`.
+pub fn cycles(cycles: Option<u32>, engine_match: bool) -> Result<u32, Error> {
+    match cycles {
+        Some(0) => Err(Error::Usage(Usage::NoCycles)),
+        Some(_) if engine_match => Err(Error::Usage(Usage::CyclesWithMatch)),
+        c => Ok(c.unwrap_or(3)),
     }
 }
 

@@ -81,7 +81,7 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
         budget: a
             .max_seconds
             .map_or_else(arbiter::Budget::unlimited, arbiter::Budget::per_game),
-        ..a.judging.options()
+        ..a.judging.options()?
     };
     if a.pos.fen.is_some() || a.pos.moves.is_some() {
         if !a.files.is_empty() {

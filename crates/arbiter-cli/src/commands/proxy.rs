@@ -29,7 +29,7 @@ pub use process::run;
      (default for chess games; it forbids no move, so chess searches pass through)"
 )))]
 #[command(mut_arg("cycles", |a| a.help(
-    "Completed repetition loops that make a xiangqi repetition pending (1 or more): a move that \
+    "Completed repetition loops that make a xiangqi repetition pending (1 or more; default 3): a move that \
      would complete this many loops with its side the one that must vary is forbidden"
 )))]
 #[command(mut_arg("engine_match", |a| a.help(

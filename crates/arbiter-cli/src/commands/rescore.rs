@@ -288,7 +288,7 @@ pub fn run(a: RescoreArgs) -> anyhow::Result<()> {
         )?)),
         None => None,
     });
-    let options = a.judging.options();
+    let options = a.judging.options()?;
     let spool = Rc::new(RefCell::new(Spool {
         pending: Vec::new(),
         base: 0,

@@ -119,7 +119,13 @@ pub(super) fn send<L: AsRef<[u8]>>(engine: &mut Option<ChildStdin>, lines: &[L])
 /// Runs the proxy: starts the engine, passes the dialogue through with the rules' restrictions,
 /// and exits with the engine's exit code (2 for a usage error, 1 when the engine cannot start).
 pub fn run(args: ProxyArgs) -> ExitCode {
-    let options = args.judging.options();
+    let options = match args.judging.options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("arbiter: usage error: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let (program, engine_args) = args.engine.split_first().expect("clap requires the engine");
     let mut cmd = Command::new(program);
     cmd.args(engine_args)
