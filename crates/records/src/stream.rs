@@ -8,7 +8,8 @@
 //!
 //! Comments and escape lines are the movetext lexer's ([`Mode`]: a `{` comment runs to the
 //! first `}`, across lines; a `;` comment and a line starting with `%` to their line's end),
-//! followed over the undecoded bytes.
+//! followed over the undecoded bytes. An escape line before the movetext is ignored too: the
+//! tags go on after it, and before a game it belongs to no game (PGN standard section 6).
 //!
 //! **Where a game ends** (the next game starts at a line whose first non-blank byte is `[`):
 //! - after movetext, at a `[` line outside a `{}` comment;
@@ -110,6 +111,8 @@ enum LineKind {
     Bracket { shaped: bool },
     /// A UTF-16 byte-order mark.
     Utf16(TextEncoding),
+    /// `%` in the first column: an escape line, ignored (PGN standard section 6).
+    Escape,
     /// Anything else.
     Text,
 }
@@ -322,6 +325,9 @@ impl<R: Read> Splitter<R> {
             if p.starts_with(&[0xFE, 0xFF]) && p.get(2).is_none_or(|&b| b == 0) {
                 return Some(LineKind::Utf16(TextEncoding::Utf16Be));
             }
+        }
+        if p[0] == b'%' {
+            return Some(LineKind::Escape);
         }
         let rest = skip_blank(p);
         Some(match rest.first() {
@@ -623,11 +629,29 @@ impl<R: Read> Iterator for Splitter<R> {
                         st.tags && st.prev_blank
                     }
                 }
-                LineKind::Blank | LineKind::Text => false,
+                LineKind::Blank | LineKind::Text | LineKind::Escape => false,
             };
             if ends {
                 break;
             }
+            // An escape line before the movetext is ignored: before the game it belongs to
+            // none, in the tag section the tags go on after it. (In movetext the lexer
+            // ignores it; in a `{` comment it is comment text.)
+            let kind = match kind {
+                LineKind::Escape if st.movetext || st.mode != Mode::Text => LineKind::Text,
+                LineKind::Escape => {
+                    let mut sink = Chunk::default();
+                    if st.content {
+                        self.consume_line(&mut st, &mut out, false);
+                    } else {
+                        self.consume_line(&mut st, &mut sink, false);
+                        out.line = self.line;
+                        out.offset = self.offset;
+                    }
+                    continue;
+                }
+                k => k,
+            };
             if let LineKind::Utf16(enc) = kind {
                 self.start_utf16(enc);
                 out.utf16 = Some(enc);
@@ -790,6 +814,35 @@ mod tests {
         ] {
             assert_eq!(split(one).len(), 1, "{}", String::from_utf8_lossy(one));
         }
+    }
+
+    /// An escape line (`%` in the first column) is ignored wherever it is: in the tag section
+    /// the tags go on after it; before a game it belongs to no game; in movetext it is the
+    /// lexer's; in a `{` comment it is comment text.
+    #[test]
+    fn escape_lines_are_ignored() {
+        assert_eq!(
+            split(b"[Event \"D4\"]\n%comment line in tags\n[Result \"*\"]\n\n1. Nf3 Nf6 *\n"),
+            ["[Event \"D4\"]\n%comment line in tags\n[Result \"*\"]\n\n1. Nf3 Nf6 *\n"]
+        );
+        // After a tag section and a blank line, the next tag still starts a record.
+        assert_eq!(
+            split(b"[A \"1\"]\n\n%x\n[B \"2\"]\n1. d4 *\n"),
+            ["[A \"1\"]\n\n%x\n", "[B \"2\"]\n1. d4 *\n"]
+        );
+        let c: Vec<Chunk> = Splitter::new(&b"%header\r\n%more\n[A \"1\"]\n*\n"[..])
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(c.len(), 1);
+        assert_eq!(
+            (c[0].line, c[0].offset, c[0].bytes.as_slice()),
+            (3, 15, &b"[A \"1\"]\n*\n"[..])
+        );
+        // Not in the first column: text, which starts the movetext.
+        assert_eq!(
+            split(b"[A \"1\"]\n %x\n[B \"2\"]\n*\n"),
+            ["[A \"1\"]\n %x\n", "[B \"2\"]\n*\n"]
+        );
     }
 
     /// The edges of PGN's lexical rules ([`Mode`], PGN standard sections 6 and 8.2.5), each

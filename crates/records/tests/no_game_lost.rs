@@ -344,3 +344,29 @@ fn each_legacy_record_in_its_own_encoding() {
         [big5_alone, utf8_alone, gbk_alone]
     );
 }
+
+/// An escape line (`%` in the first column) among the tags is ignored: one game, every tag
+/// kept; a chess reader is handed the tags rewritten without it.
+#[test]
+fn escape_line_among_tags_keeps_one_game() {
+    let text = "[Event \"D4\"]\n%comment line in tags\n[Result \"*\"]\n\n1. Nf3 Nf6 *\n";
+    let all: Vec<_> = games(text.as_bytes(), Default::default()).collect();
+    assert_eq!(all.len(), 1);
+    let Ok(Game::Chess(raw)) = &all[0].1 else {
+        panic!("{}", summary(&all[0].1))
+    };
+    assert_eq!(
+        raw.tags,
+        [("Event".into(), "D4".into()), ("Result".into(), "*".into())]
+    );
+    assert_eq!(raw.movetext(), "1. Nf3 Nf6 *\n");
+    assert!(!raw.chess_text().contains('%'));
+    // Escape lines after the tags, before the movetext (pychess 3fold.pgn): the movetext's.
+    let raw = records::RawGame::from_text(
+        "[Event \"x\"]\n% KNIGHTS_CMD DONE\n\n1. Nf3 *\n".into(),
+        1,
+        0,
+        records::TextEncoding::Utf8,
+    );
+    assert_eq!(raw.movetext(), "% KNIGHTS_CMD DONE\n\n1. Nf3 *\n");
+}
