@@ -70,7 +70,12 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<()> {
         crate::output::plural(written, "game")
     );
     if failed > 0 {
-        anyhow::bail!("{failed} games or inputs could not be read (named above)");
+        let what = if failed == 1 {
+            "1 game or input".to_string()
+        } else {
+            format!("{failed} games or inputs")
+        };
+        anyhow::bail!("{what} could not be read (named above)");
     }
     Ok(())
 }

@@ -138,7 +138,15 @@ fn main() -> ExitCode {
                         Some(ae) => arbiter::render::errors::error(ae, output::lang())
                             .trim_end()
                             .to_string(),
-                        None => format!("{e:#}"),
+                        // A file the command could not read: the system error's kind worded.
+                        None => match e.chain().find_map(|c| c.downcast_ref::<std::io::Error>()) {
+                            Some(io) => arbiter::render::errors::unreadable(
+                                Some(io.kind()),
+                                &format!("{e:#}"),
+                                output::lang(),
+                            ),
+                            None => format!("{e:#}"),
+                        },
                     };
                     eprintln!("arbiter：{}{text}", output::zh("錯誤：", "错误："));
                 } else {

@@ -238,5 +238,5 @@ impl Emitter {
 
 /// `n` and `word`, with an `s` unless `n` is 1: "1 game", "2 games".
 pub fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+    arbiter::render::counted(n, word)
 }

@@ -887,3 +887,23 @@ fn a_cycle_without_moves_is_a_usage_error() {
         stderr(&out)
     );
 }
+
+/// A citation inside a sentence's brackets has no brackets of its own: the TW113 reading of
+/// AXF detailed rule 10 reads `(AXF detailed rule 10, a reading: TW113 is silent)`.
+#[test]
+fn a_bracketed_reading_is_not_nested() {
+    let out = arbiter(&[
+        "cycle",
+        "--fen",
+        "4k4/9/1r7/9/9/NN7/9/C8/9/3K5 w",
+        "--moves",
+        "a2b2 b7a7 b2a2 a7b7",
+        "--rules",
+        "tw113",
+    ]);
+    assert!(
+        stdout(&out).contains("chases back (AXF detailed rule 10, a reading: TW113 is silent)."),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -110,7 +110,7 @@ pub(crate) fn judge_path(
         if *label == path.display().to_string() {
             return Err(record_error(
                 py,
-                &root_error(label, reason),
+                &root_error(label, &reason.to_string()),
                 None,
                 None,
                 None,

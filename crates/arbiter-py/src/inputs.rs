@@ -16,7 +16,7 @@ pub(crate) fn walk(py: Python<'_>, path: std::path::PathBuf) -> (Vec<(String, Op
             .inputs
             .into_iter()
             .map(|i| match i {
-                arbiter::walk::Input::Unreadable { label, reason } => (label, Some(reason)),
+                arbiter::walk::Input::Unreadable { label, reason } => (label, Some(reason.to_string())),
                 i => (i.label(), None),
             })
             .collect();

@@ -549,7 +549,7 @@ mod tests {
     fn an_input_that_cannot_be_opened_is_one_item_in_its_place() {
         let missing = Input::Unreadable {
             label: "gone.pgn".into(),
-            reason: "no such file or directory".into(),
+            reason: crate::walk::NoInput::NoSuchPath,
         };
         let sources = [
             Source::Bytes {

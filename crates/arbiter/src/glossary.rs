@@ -511,7 +511,13 @@ pub fn references(text: &str) -> Vec<Reference> {
                     "natural move limit",
                     "9-round rule",
                 ] {
-                    if seg.contains(id) {
+                    // Inside a bracketed citation the referee writes a named general rule
+                    // with a comma (`(TW113 general rules, true root)`, no nested brackets).
+                    let comma = id
+                        .strip_suffix(')')
+                        .map(|i| i.replacen(" (", ", ", 1))
+                        .filter(|c| c != id);
+                    if seg.contains(id) || comma.is_some_and(|c| seg.contains(&c)) {
                         out.push(resolve(RuleBook::Tw113, id.to_string()));
                     }
                 }
@@ -659,6 +665,15 @@ mod tests {
         assert_eq!(
             ids("TW113 ch.2 table (AXF detailed rule 14 reading)"),
             ["TW113 ch.2 table", "AXF detailed rule 14"]
+        );
+        // The comma form of a named general rule inside brackets, as move lines write it.
+        assert_eq!(
+            ids("attacked from c2: protected (TW113 general rules, true root)"),
+            ["TW113 general rules (true root)"]
+        );
+        assert_eq!(
+            ids("an exchange offer (TW113 general rules, same kind)"),
+            ["TW113 general rules (same kind)"]
         );
         assert_eq!(
             ids("FIDE 9.5.3, A.3, B.2/B.3"),

@@ -44,9 +44,38 @@ pub enum Input {
     Unreadable {
         /// The path as given or found.
         label: String,
-        /// Why it cannot be read, e.g. `no such file or directory`.
-        reason: String,
+        /// Why it cannot be read.
+        reason: NoInput,
     },
+}
+
+/// Why a path given or found is no input. Its `Display` is the English reason (`no such file
+/// or directory`, …); other languages word the variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoInput {
+    /// The path does not exist.
+    NoSuchPath,
+    /// A directory that holds no file of the extensions a walk reads.
+    NoRecordFiles,
+    /// A directory that exists but cannot be listed: its path and the system's error.
+    UnlistableDirectory {
+        /// The directory's path.
+        path: String,
+        /// The system's error.
+        error: String,
+    },
+}
+
+impl std::fmt::Display for NoInput {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoInput::NoSuchPath => f.write_str("no such file or directory"),
+            NoInput::NoRecordFiles => f.write_str(&no_record_files()),
+            NoInput::UnlistableDirectory { path, error } => {
+                write!(f, "cannot read the directory {path}: {error}")
+            }
+        }
+    }
 }
 
 impl Input {
@@ -84,17 +113,16 @@ impl Input {
                 .map_err(|e| Unopened {
                     kind: Some(e.kind()),
                     reason: format!("cannot read {}: {e}", p.display()),
+                    no_input: None,
                 }),
             Input::Unreadable { reason, .. } => Err(Unopened {
-                kind: (reason == NO_SUCH_PATH).then_some(std::io::ErrorKind::NotFound),
-                reason: reason.clone(),
+                kind: (*reason == NoInput::NoSuchPath).then_some(std::io::ErrorKind::NotFound),
+                reason: reason.to_string(),
+                no_input: Some(reason.clone()),
             }),
         }
     }
 }
-
-/// The reason of a path given that does not exist.
-const NO_SUCH_PATH: &str = "no such file or directory";
 
 /// An input that could not be opened: the system error's kind (`None` when it is not one,
 /// e.g. a directory without record files) and the reason in English (`cannot read PATH:
@@ -105,6 +133,8 @@ pub struct Unopened {
     pub kind: Option<std::io::ErrorKind>,
     /// Why, in English.
     pub reason: String,
+    /// Why, when the path was no input from the start (missing, no record files).
+    pub no_input: Option<NoInput>,
 }
 
 impl std::fmt::Display for Unopened {
@@ -200,12 +230,6 @@ fn no_record_files() -> String {
     format!("no record files ({records}, or {texts} holding a record) in this directory")
 }
 
-/// Whether an input's reason (as [`Input::open`] gives it) is that of a directory with no
-/// record files, for its words in other languages.
-pub fn is_no_record_files(reason: &str) -> bool {
-    reason == no_record_files()
-}
-
 /// Expands paths into inputs, in order: a directory into its record files (see the module
 /// docs; an empty one, or one that cannot be read, into an [`Input::Unreadable`]), a file as
 /// given, a missing path into an [`Input::Unreadable`]. Each file is read once across all the
@@ -234,7 +258,7 @@ impl Walk {
             if self.inputs.len() == before {
                 self.inputs.push(Input::Unreadable {
                     label,
-                    reason: no_record_files(),
+                    reason: NoInput::NoRecordFiles,
                 });
             }
         } else if path.exists() {
@@ -242,7 +266,7 @@ impl Walk {
         } else {
             self.inputs.push(Input::Unreadable {
                 label,
-                reason: NO_SUCH_PATH.into(),
+                reason: NoInput::NoSuchPath,
             });
         }
     }
@@ -262,7 +286,10 @@ impl Walk {
                         let why = e.io_error().map_or_else(|| e.to_string(), ToString::to_string);
                         self.inputs.push(Input::Unreadable {
                             label: path.display().to_string(),
-                            reason: format!("cannot read the directory {}: {why}", path.display()),
+                            reason: NoInput::UnlistableDirectory {
+                                path: path.display().to_string(),
+                                error: why,
+                            },
                         });
                     } else {
                         self.skip(path, SkipReason::Error(e.to_string()));
@@ -377,11 +404,11 @@ mod tests {
             [
                 Input::Unreadable {
                     label: d.path().display().to_string(),
-                    reason: no_record_files()
+                    reason: NoInput::NoRecordFiles
                 },
                 Input::Unreadable {
                     label: missing.display().to_string(),
-                    reason: "no such file or directory".into()
+                    reason: NoInput::NoSuchPath
                 },
             ]
         );

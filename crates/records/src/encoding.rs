@@ -166,9 +166,11 @@ pub fn decode_game(bytes: &[u8]) -> (Decoded<'_>, Option<String>) {
     decode_game_with_hint(bytes, None)
 }
 
-/// [`decode_game`], trying `hint` (the encoding of the input's previous game that was not
-/// UTF-8: a file is usually written in one encoding) before detecting, when the bytes are not
-/// UTF-8 and decode as `hint` without a malformed sequence.
+/// [`decode_game`], each game sniffed on its own: when the bytes are not UTF-8, the detected
+/// encoding and the other candidate are compared by how many xiangqi notation characters
+/// (pieces, files, moves: [`NOTATION`]) each reading gives, among the readings without a
+/// malformed sequence. `hint` (the encoding of the input's previous game that was not UTF-8)
+/// only breaks a tie between GBK and Big5, where the game's text says nothing either way.
 pub fn decode_game_with_hint(bytes: &[u8], hint: Option<TextEncoding>) -> (Decoded<'_>, Option<String>) {
     if let Some(enc) = unicode(bytes) {
         return (decode_as(bytes, enc), None);
@@ -177,10 +179,7 @@ pub fn decode_game_with_hint(bytes: &[u8], hint: Option<TextEncoding>) -> (Decod
     let d = if good >= 4 * bad {
         decode_as(bytes, TextEncoding::Utf8)
     } else {
-        match hint.filter(|h| !h.is_unicode() && decodes_cleanly(h.encoding(), bytes)) {
-            Some(h) => decode_as(bytes, h),
-            None => decode(bytes),
-        }
+        decode_legacy(bytes, hint)
     };
     let warning = d.had_errors.then(|| {
         format!(
@@ -189,6 +188,41 @@ pub fn decode_game_with_hint(bytes: &[u8], hint: Option<TextEncoding>) -> (Decod
         )
     });
     (d, warning)
+}
+
+/// Characters of xiangqi notation in both scripts: pieces, moves, file numbers (Chinese and
+/// full-width digits), front/back and the sides.
+const NOTATION: &str =
+    "車车俥馬马傌炮砲包相象仕士帥帅將将兵卒進进退平一二三四五六七八九１２３４５６７８９前後后中紅红黑";
+
+/// How many characters of `text` are xiangqi notation ([`NOTATION`]).
+fn notation_score(text: &str) -> usize {
+    text.chars()
+        .filter(|c| !c.is_ascii() && NOTATION.contains(*c))
+        .count()
+}
+
+/// One game's bytes in a legacy encoding ([`decode_game_with_hint`]).
+fn decode_legacy(bytes: &[u8], hint: Option<TextEncoding>) -> Decoded<'_> {
+    let guess = guess_cjk(bytes);
+    let first = decode_as(bytes, guess);
+    let other = other_cjk(guess);
+    if other == guess {
+        return first;
+    }
+    let second = decode_as(bytes, other);
+    match (first.had_errors, second.had_errors) {
+        (false, true) | (true, true) => first,
+        (true, false) => second,
+        (false, false) => {
+            let (a, b) = (notation_score(&first.text), notation_score(&second.text));
+            if b > a || (a == b && hint == Some(other)) {
+                second
+            } else {
+                first
+            }
+        }
+    }
 }
 
 /// Malformed sequences and valid multi-byte characters in `bytes` read as UTF-8 (the count

@@ -8,7 +8,8 @@
 //!
 //! Comments and escape lines are the movetext lexer's ([`Mode`]: a `{` comment runs to the
 //! first `}`, across lines; a `;` comment and a line starting with `%` to their line's end),
-//! followed over the undecoded bytes.
+//! followed over the undecoded bytes. An escape line before the movetext is ignored too: the
+//! tags go on after it, and before a game it belongs to no game (PGN standard section 6).
 //!
 //! **Where a game ends** (the next game starts at a line whose first non-blank byte is `[`):
 //! - after movetext, at a `[` line outside a `{}` comment;
@@ -16,6 +17,9 @@
 //!   line that follows a blank line (an unterminated `{` does not eat the next game);
 //! - after a tag section and a blank line, at the next `[` line (a tags-only record is a
 //!   record of its own);
+//! - in a movetext line, outside comments, at a tag `[Name "` that follows a termination
+//!   marker (`1-0`, `0-1`, `1/2-1/2`, `*`) and only spaces or tabs: a file without a final
+//!   line end joined with the next (`1. e4 e5 *[Event "x"]`);
 //! - at a UTF-16 byte-order mark at the start of a line: from there on the bytes are read as
 //!   UTF-16 and handed on as UTF-8 ([`Chunk::utf16`]), up to the first line (after a UTF-16
 //!   line end) whose bytes are not UTF-16 but start another record — a tag line `[Name "` in
@@ -107,6 +111,8 @@ enum LineKind {
     Bracket { shaped: bool },
     /// A UTF-16 byte-order mark.
     Utf16(TextEncoding),
+    /// `%` in the first column: an escape line, ignored (PGN standard section 6).
+    Escape,
     /// Anything else.
     Text,
 }
@@ -320,6 +326,9 @@ impl<R: Read> Splitter<R> {
                 return Some(LineKind::Utf16(TextEncoding::Utf16Be));
             }
         }
+        if p[0] == b'%' {
+            return Some(LineKind::Escape);
+        }
         let rest = skip_blank(p);
         Some(match rest.first() {
             None | Some(b'\n' | b'\r') => LineKind::Blank,
@@ -362,11 +371,15 @@ impl<R: Read> Splitter<R> {
             }
             let avail = &self.buf[self.lo..self.hi];
             let end = memchr::memchr2(b'\n', b'\r', avail);
-            let ended = end.is_some();
-            let i = end.map_or(avail.len(), |k| k + 1);
+            let mut ended = end.is_some();
+            let mut i = end.map_or(avail.len(), |k| k + 1);
+            let mut cut = false;
             if !tag_line {
                 let seg = &avail[..end.unwrap_or(avail.len())];
-                lex(st, &mut token, seg, line_len == 0, &limits, out, self.line);
+                if let Some(k) = lex(st, &mut token, seg, line_len == 0, &limits, out, self.line) {
+                    // The next game starts on this line: the line ends here for this game.
+                    (ended, i, cut) = (false, k, true);
+                }
             }
             let take = &self.buf[self.lo..self.lo + i];
             line_len += take.len();
@@ -380,6 +393,9 @@ impl<R: Read> Splitter<R> {
             }
             self.lo += i;
             self.offset += i as u64;
+            if cut {
+                break;
+            }
             if ended {
                 if take.last() == Some(&b'\r') && self.peek(1) == b"\n" {
                     if out.overflow.as_ref().is_none_or(|o| o.what != "game") {
@@ -415,7 +431,7 @@ impl<R: Read> Splitter<R> {
                 // The movetext after the tags, lexed as any movetext line's.
                 let seg = &rest[..memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len())];
                 let mut over = Chunk::default();
-                lex(st, &mut 0, seg, false, &limits, &mut over, line_no);
+                let _ = lex(st, &mut 0, seg, false, &limits, &mut over, line_no);
                 st.mode = st.mode.after_line_end();
                 if let Some(o) = over.overflow {
                     overflow(out, o.what, o.limit, o.line);
@@ -428,7 +444,8 @@ impl<R: Read> Splitter<R> {
 /// Reads `seg`, a piece of one movetext line holding no line end (`line_start`: it starts the
 /// line), in the lexer's modes ([`Mode`]), `token` bytes of a token before it: follows
 /// comments and escape lines, and reports on `out` a comment or token over its cap
-/// (`line`: the line's number).
+/// (`line`: the line's number). `Some(k)`: a tag at `seg[k]` follows a termination marker
+/// ([`next_game_at`]), where the next game starts; `seg` is read up to there only.
 fn lex(
     st: &mut State,
     token: &mut usize,
@@ -437,17 +454,25 @@ fn lex(
     limits: &Limits,
     out: &mut Chunk,
     line: usize,
-) {
+) -> Option<usize> {
+    let whole = seg.len();
     while !seg.is_empty() {
         let k = match st.mode {
             Mode::Text => {
-                let k = Mode::text_len(seg, line_start);
+                let mut k = Mode::text_len(seg, line_start);
+                let cut = next_game_at(&seg[..k], seg);
+                if let Some(c) = cut {
+                    k = c;
+                }
                 if k > 0 {
                     let (over, carry) = token_runs(&seg[..k], *token, limits.token_bytes);
                     if over {
                         overflow(out, "token", limits.token_bytes, line);
                     }
                     *token = carry;
+                }
+                if let Some(c) = cut {
+                    return Some(whole - seg.len() + c);
                 }
                 if let Some(&b) = seg.get(k) {
                     st.mode = Mode::opened_by(b, line_start && k == 0).unwrap_or(Mode::Text);
@@ -473,6 +498,30 @@ fn lex(
         seg = seg.get(k + 1..).unwrap_or(&[]);
         line_start = false;
     }
+    None
+}
+
+/// Where in `text` (movetext outside comments, the start of `seg`, which holds the rest of
+/// the line) a new game starts: at a tag `[Name "` that follows a termination marker (`1-0`,
+/// `0-1`, `1/2-1/2`, `*`; a token of its own) and nothing but spaces or tabs, as where a file
+/// without a final line end is joined with the next: `1. e4 e5 *[Event "x"]`.
+fn next_game_at(text: &[u8], seg: &[u8]) -> Option<usize> {
+    memchr::memchr_iter(b'[', text).find(|&p| {
+        let before = &text[..p];
+        let before = &before[..before.len()
+            - before
+                .iter()
+                .rev()
+                .take_while(|b| matches!(b, b' ' | b'\t'))
+                .count()];
+        tag_shaped(&seg[p..])
+            && ["1-0", "0-1", "1/2-1/2", "*"].iter().any(|m| {
+                before.ends_with(m.as_bytes())
+                    && before[..before.len() - m.len()]
+                        .last()
+                        .is_none_or(|&b| crate::pgn::WORD_END[usize::from(b)])
+            })
+    })
 }
 
 /// Measures the tokens of a piece of movetext with no line end or comment in it, `carry`
@@ -580,11 +629,29 @@ impl<R: Read> Iterator for Splitter<R> {
                         st.tags && st.prev_blank
                     }
                 }
-                LineKind::Blank | LineKind::Text => false,
+                LineKind::Blank | LineKind::Text | LineKind::Escape => false,
             };
             if ends {
                 break;
             }
+            // An escape line before the movetext is ignored: before the game it belongs to
+            // none, in the tag section the tags go on after it. (In movetext the lexer
+            // ignores it; in a `{` comment it is comment text.)
+            let kind = match kind {
+                LineKind::Escape if st.movetext || st.mode != Mode::Text => LineKind::Text,
+                LineKind::Escape => {
+                    let mut sink = Chunk::default();
+                    if st.content {
+                        self.consume_line(&mut st, &mut out, false);
+                    } else {
+                        self.consume_line(&mut st, &mut sink, false);
+                        out.line = self.line;
+                        out.offset = self.offset;
+                    }
+                    continue;
+                }
+                k => k,
+            };
             if let LineKind::Utf16(enc) = kind {
                 self.start_utf16(enc);
                 out.utf16 = Some(enc);
@@ -715,6 +782,67 @@ mod tests {
             .map(Result::unwrap)
             .collect();
         assert_eq!((c[0].line, c[0].offset, c[1].line), (2, 2, 4));
+    }
+
+    /// Files joined with `cat`, the first without a final line end: a tag after a
+    /// termination marker on the same line starts the next game; a tag-shaped text after
+    /// anything else, or in a comment, does not.
+    #[test]
+    fn a_tag_after_a_termination_marker_starts_a_game() {
+        assert_eq!(
+            split(b"[A \"1\"]\n\n1. e4 e5 *[Event \"x\"]\n\n1. d4 *\n"),
+            ["[A \"1\"]\n\n1. e4 e5 *", "[Event \"x\"]\n\n1. d4 *\n"]
+        );
+        for marker in ["1-0", "0-1", "1/2-1/2"] {
+            let text = format!("1. e4 e5 {marker} \t[B \"2\"]\n1. d4 *\n");
+            let want = [
+                format!("1. e4 e5 {marker} \t"),
+                "[B \"2\"]\n1. d4 *\n".to_string(),
+            ];
+            assert_eq!(split(text.as_bytes()), want);
+        }
+        let c: Vec<Chunk> = Splitter::new(&b"1. e4 *\r\n1. d4 1-0[B \"2\"]\r\n"[..])
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!((c[1].line, c[1].offset, c[1].span.clone()), (2, 18, Some(18..27)));
+        for one in [
+            &b"1. e4 e5 x*[B \"2\"] d4\n"[..],
+            b"1. e4 e5 {*[B \"2\"]} d4 *\n",
+            b"1. e4 e5 * [%clk 0:01]\n",
+            b"1. e4 e5 [B \"2\"] *\n",
+            b"1. e4 ; * [B \"2\"]\n",
+        ] {
+            assert_eq!(split(one).len(), 1, "{}", String::from_utf8_lossy(one));
+        }
+    }
+
+    /// An escape line (`%` in the first column) is ignored wherever it is: in the tag section
+    /// the tags go on after it; before a game it belongs to no game; in movetext it is the
+    /// lexer's; in a `{` comment it is comment text.
+    #[test]
+    fn escape_lines_are_ignored() {
+        assert_eq!(
+            split(b"[Event \"D4\"]\n%comment line in tags\n[Result \"*\"]\n\n1. Nf3 Nf6 *\n"),
+            ["[Event \"D4\"]\n%comment line in tags\n[Result \"*\"]\n\n1. Nf3 Nf6 *\n"]
+        );
+        // After a tag section and a blank line, the next tag still starts a record.
+        assert_eq!(
+            split(b"[A \"1\"]\n\n%x\n[B \"2\"]\n1. d4 *\n"),
+            ["[A \"1\"]\n\n%x\n", "[B \"2\"]\n1. d4 *\n"]
+        );
+        let c: Vec<Chunk> = Splitter::new(&b"%header\r\n%more\n[A \"1\"]\n*\n"[..])
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(c.len(), 1);
+        assert_eq!(
+            (c[0].line, c[0].offset, c[0].bytes.as_slice()),
+            (3, 15, &b"[A \"1\"]\n*\n"[..])
+        );
+        // Not in the first column: text, which starts the movetext.
+        assert_eq!(
+            split(b"[A \"1\"]\n %x\n[B \"2\"]\n*\n"),
+            ["[A \"1\"]\n %x\n", "[B \"2\"]\n*\n"]
+        );
     }
 
     /// The edges of PGN's lexical rules ([`Mode`], PGN standard sections 6 and 8.2.5), each

@@ -296,3 +296,77 @@ proptest! {
         prop_assert_eq!(records::pgn::parse_movetext(&text).integrity, records::pgn::integrity(&text), "{:?}", text);
     }
 }
+
+/// Files joined with `cat`: each legacy-encoded record is read in its own encoding, whatever
+/// the previous record's (GBK after Big5, Big5 after GBK, GBK after Big5 and UTF-8 records).
+/// GBK bytes of simplified notation decode without a malformed sequence as Big5 too; read so
+/// they were garbage (`'蘿媼ⅸ拻' is not a move`).
+#[test]
+fn each_legacy_record_in_its_own_encoding() {
+    let big5 = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/big5/computer_00000001.pgn"),
+    )
+    .unwrap();
+    let gbk_text = nth_game(&fixture("notation/games15_chinese.pgn"), 0);
+    let (gbk, _, _) = encoding_rs::GB18030.encode(&gbk_text);
+    assert!(
+        encoding_rs::BIG5
+            .decode_without_bom_handling_and_without_replacement(&gbk)
+            .is_some(),
+        "the GBK record must also be clean Big5 to test anything"
+    );
+    let utf8 = nth_game(&fixture("notation/games15_chinese.pgn"), 1).into_bytes();
+    let read = |parts: &[&[u8]]| -> Vec<(usize, records::Source)> {
+        let bytes: Vec<u8> = parts.iter().flat_map(|p| p.iter().copied()).collect();
+        games(&bytes[..], Default::default())
+            .map(|(_, g)| match &g {
+                Ok(Game::Xiangqi(r)) => (r.moves.len(), r.source),
+                _ => panic!("{}", summary(&g)),
+            })
+            .collect()
+    };
+    let big5_alone = read(&[&big5])[0];
+    let gbk_alone = read(&[&gbk])[0];
+    let utf8_alone = read(&[&utf8])[0];
+    use records::{Source::Pgn, TextEncoding::*};
+    assert_eq!(
+        (big5_alone.1, gbk_alone.1, utf8_alone.1),
+        (Pgn(Big5), Pgn(Gbk), Pgn(Utf8))
+    );
+    assert!(
+        gbk_alone.0 > 40 && big5_alone.0 > 20,
+        "{gbk_alone:?} {big5_alone:?}"
+    );
+    assert_eq!(read(&[&big5, b"\n", &gbk]), [big5_alone, gbk_alone]);
+    assert_eq!(read(&[&gbk, b"\n", &big5]), [gbk_alone, big5_alone]);
+    assert_eq!(
+        read(&[&big5, b"\n", &utf8, b"\n", &gbk]),
+        [big5_alone, utf8_alone, gbk_alone]
+    );
+}
+
+/// An escape line (`%` in the first column) among the tags is ignored: one game, every tag
+/// kept; a chess reader is handed the tags rewritten without it.
+#[test]
+fn escape_line_among_tags_keeps_one_game() {
+    let text = "[Event \"D4\"]\n%comment line in tags\n[Result \"*\"]\n\n1. Nf3 Nf6 *\n";
+    let all: Vec<_> = games(text.as_bytes(), Default::default()).collect();
+    assert_eq!(all.len(), 1);
+    let Ok(Game::Chess(raw)) = &all[0].1 else {
+        panic!("{}", summary(&all[0].1))
+    };
+    assert_eq!(
+        raw.tags,
+        [("Event".into(), "D4".into()), ("Result".into(), "*".into())]
+    );
+    assert_eq!(raw.movetext(), "1. Nf3 Nf6 *\n");
+    assert!(!raw.chess_text().contains('%'));
+    // Escape lines after the tags, before the movetext (pychess 3fold.pgn): the movetext's.
+    let raw = records::RawGame::from_text(
+        "[Event \"x\"]\n% KNIGHTS_CMD DONE\n\n1. Nf3 *\n".into(),
+        1,
+        0,
+        records::TextEncoding::Utf8,
+    );
+    assert_eq!(raw.movetext(), "% KNIGHTS_CMD DONE\n\n1. Nf3 *\n");
+}

@@ -55,6 +55,7 @@ impl InputGame {
         let cause = Cause::Unreadable {
             kind: e.kind,
             reason: e.reason.clone(),
+            no_input: e.no_input.clone(),
         };
         InputGame {
             file: file.to_string(),

@@ -18,7 +18,13 @@ pub fn body_text(r: &ClassifyReport) -> String {
             xiangqi::notation::write_move_with(&r.position, f.mv, style, &r.options)
         ),
     };
-    let mut text = format!("{}{written}: {}\n", f.mv, f.kinds().join(", "));
+    // The kinds as JSON names them, but for a mate threat, in words as `judge` has them.
+    let kinds: Vec<&str> = f
+        .kinds()
+        .into_iter()
+        .map(|k| if k == "mate_threat" { "threatens mate" } else { k })
+        .collect();
+    let mut text = format!("{}{written}: {}\n", f.mv, kinds.join(", "));
     for c in &f.chases {
         text.push_str(&format!(
             "  chases the {} on {} (chaser on {})\n",

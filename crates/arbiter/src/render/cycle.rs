@@ -388,7 +388,8 @@ pub fn cycle_text_with(start: &Position, j: &CycleJudgement, explain: bool, w: &
             ("Black", "Red")
         };
         s.push_str(&format!(
-            "{other} chases on every move too, which does not excuse {at_fault}: its chase of the chariot is forbidden even when the chariot's side chases back ({rule}).\n"
+            "{other} chases on every move too, which does not excuse {at_fault}: its chase of the chariot is forbidden even when the chariot's side chases back {}.\n",
+            bracketed(&rule.to_string())
         ));
     }
     if !w.verdict {

@@ -211,7 +211,13 @@ pub fn cause(c: &Cause, lang: Lang) -> String {
         )
         .into(),
         (Cause::Unreadable { reason, .. }, Lang::En) => reason.clone(),
-        (Cause::Unreadable { kind: None, reason }, _) if crate::walk::is_no_record_files(reason) => {
+        (
+            Cause::Unreadable {
+                no_input: Some(crate::walk::NoInput::NoRecordFiles),
+                ..
+            },
+            _,
+        ) => {
             let (records, texts) = crate::walk::record_extensions();
             format!(
                 "{}{records}{}{texts}{}",
@@ -220,15 +226,23 @@ pub fn cause(c: &Cause, lang: Lang) -> String {
                 "）"
             )
         }
-        (Cause::Unreadable { kind, reason }, _) => {
-            use std::io::ErrorKind as E;
-            match kind {
-                Some(E::NotFound) => p("無法讀取：檔案或目錄不存在", "无法读取：文件或目录不存在").into(),
-                Some(E::PermissionDenied) => p("無法讀取：沒有讀取權限", "无法读取：没有读取权限").into(),
-                Some(E::IsADirectory) => p("無法讀取：這是目錄", "无法读取：这是目录").into(),
-                _ => format!("{}{reason}", p("無法讀取：", "无法读取：")),
-            }
-        }
+        (Cause::Unreadable { kind, reason, .. }, _) => unreadable(*kind, reason, lang),
+    }
+}
+
+/// An input that could not be read, in `lang`: the system error's kind worded (Chinese), else
+/// `reason` (the English reason) after the words for "cannot read".
+pub fn unreadable(kind: Option<std::io::ErrorKind>, reason: &str, lang: Lang) -> String {
+    use std::io::ErrorKind as E;
+    if lang == Lang::En {
+        return reason.to_string();
+    }
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    match kind {
+        Some(E::NotFound) => p("無法讀取：檔案或目錄不存在", "无法读取：文件或目录不存在").into(),
+        Some(E::PermissionDenied) => p("無法讀取：沒有讀取權限", "无法读取：没有读取权限").into(),
+        Some(E::IsADirectory) => p("無法讀取：這是目錄", "无法读取：这是目录").into(),
+        _ => format!("{}{reason}", p("無法讀取：", "无法读取：")),
     }
 }
 

@@ -74,6 +74,7 @@ fn text_en(r: &XiangqiGameReport, words: &'static InputWords) -> String {
 fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
     let v = &r.verdict;
     let cycles = r.cycles;
+    let cycles_n = super::counted(cycles as usize, "cycle");
     let plies = r.plies;
     let book = match r.rules.id {
         RulesId::Axf => "AXF",
@@ -123,26 +124,26 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
             }
         )),
         (XStatus::Pending, Some(c)) => s.push_str(&format!(
-            "  Pending after {after}: the repetition has reached {cycles} cycles. {} must vary \
+            "  Pending after {after}: the repetition has reached {cycles_n}. {} must vary \
              ({reason}); if it repeats once more, {}.\n",
             capitalised(c),
             loser(c)
         )),
         (XStatus::Pending, None) => s.push_str(&format!(
-            "  Pending after {after}: the repetition has reached {cycles} cycles with neither side at \
+            "  Pending after {after}: the repetition has reached {cycles_n} with neither side at \
              fault; one more cycle draws (1/2-1/2).\n",
         )),
         // Decided with no procedure: the engine-match convention ended the game at the count.
         (XStatus::Decided, Some(c)) if v.repetition.is_some() && v.procedure.is_none() => {
             s.push_str(&format!(
-                "  Decided after {after}: the repetition reached {cycles} cycles, where the engine-match \
+                "  Decided after {after}: the repetition reached {cycles_n}, where the engine-match \
              convention ends the game; {} is at fault ({reason}) and {}.\n",
                 capitalised(c),
                 loser(c).replacen(&format!("{} ", capitalised(c)), "", 1)
             ))
         }
         (XStatus::Decided, None) if v.repetition.is_some() && v.procedure.is_none() => s.push_str(&format!(
-            "  Decided after {after}: the repetition reached {cycles} cycles, where the engine-match \
+            "  Decided after {after}: the repetition reached {cycles_n}, where the engine-match \
              convention ends the game, with neither side at fault: drawn ({}).\n",
             v.result
         )),
@@ -182,12 +183,12 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
         // Only where the count decided: worded for the rule book in force.
         s.push_str(&match r.rules.id {
             RulesId::Tw113 => format!(
-                "  Procedure (TW113 ch.4 procedure): after {cycles} cycles the position is pending and the \
+                "  Procedure (TW113 ch.4 procedure): after {cycles_n} the position is pending and the \
                  arbiter warns; one more cycle decides.\n"
             ),
             RulesId::Axf => format!(
                 "  Procedure: the AXF rules write none; the count of the TW113 procedure is used (pending \
-                 after {cycles} cycles, one more cycle decides{}).\n",
+                 after {cycles_n}, one more cycle decides{}).\n",
                 words.cycles
             ),
         });
@@ -223,17 +224,17 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
             // repetition was pending then) is said apart.
             let earlier = if rep.recurrences > rep.count {
                 format!(
-                    " (its start position recurred {} times in all: the repetition was pending at ply {})",
-                    rep.recurrences,
+                    " (its start position recurred {} in all: the repetition was pending at ply {})",
+                    super::counted(rep.recurrences, "time"),
                     at.saturating_sub(rep.length)
                 )
             } else {
                 String::new()
             };
             s.push_str(&format!(
-                "  Repetition: a loop of {} played {} times, from {} to {}, judged together{earlier}:\n",
+                "  Repetition: a loop of {} played {}, from {} to {}, judged together{earlier}:\n",
                 super::plies(rep.length),
-                rep.count,
+                super::counted(rep.count, "time"),
                 move_at(r, rep.start_ply),
                 move_at(r, at)
             ));

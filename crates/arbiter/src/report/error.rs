@@ -221,5 +221,7 @@ pub enum Cause {
         kind: Option<std::io::ErrorKind>,
         /// The English reason, as in `error`.
         reason: String,
+        /// Why, when the path was no input from the start (missing, no record files).
+        no_input: Option<crate::walk::NoInput>,
     },
 }

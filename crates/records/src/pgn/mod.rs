@@ -87,8 +87,16 @@ impl RawGame {
         let mut at = 0usize;
         let bytes = text.as_bytes();
         let mut irregular = false;
+        // The first of the escape lines (`%` in the first column, PGN standard section 6)
+        // since the last tag line: ignored when a tag line follows them, else the movetext's.
+        let mut escape_at = None;
         while at < bytes.len() {
             let rest = &text[at..];
+            if rest.starts_with('%') {
+                escape_at = escape_at.or(Some(at));
+                at = line_end(bytes, at);
+                continue;
+            }
             let lead = rest.len() - rest.trim_start_matches(TAG_LINE_LEAD).len();
             if !rest[lead..].starts_with('[') {
                 // Not a tag line: the movetext starts here unless the line is blank (its
@@ -96,18 +104,24 @@ impl RawGame {
                 // line is not scanned to its end.
                 let ws = rest.len() - rest.trim_start().len();
                 if ws < rest.len() && memchr::memchr2(b'\n', b'\r', &rest.as_bytes()[..ws]).is_none() {
-                    movetext_start = at;
+                    movetext_start = escape_at.unwrap_or(at);
                     break;
                 }
                 at = line_end(bytes, at);
                 continue;
             }
             let end = line_end(bytes, at);
+            // A chess reader may not skip an escape line among the tags: it reads them rewritten.
+            irregular |= escape_at.take().is_some();
             if let Some(start) = read_tag_line(&text[at + lead..end], end, &mut tags, &mut irregular) {
                 movetext_start = start;
                 break;
             }
             at = end;
+        }
+        if let Some(e) = escape_at {
+            // Escape lines end the text: they were not followed by a tag.
+            movetext_start = movetext_start.min(e);
         }
         let irregular = irregular || has_lone_cr(bytes);
         RawGame {

@@ -44,7 +44,8 @@ pub enum RecordErrorKind {
 }
 
 /// An error reading one game: what (`kind`) and where (file, 0-based game index, ply of the
-/// failing main-line move with its text). Display: `FILE: game N, ply P ('TEXT'): REASON`, with
+/// failing main-line move with its text). Display: `FILE: game N, ply P ('TEXT'): REASON` (no
+/// `('TEXT')` where the reason, a notation error, quotes the move), with
 /// N counted from 1 (`index` + 1), as every report counts games.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
@@ -94,7 +95,12 @@ impl fmt::Display for RecordError {
         if let Some(ply) = self.ply {
             write!(f, ", ply {ply}")?;
         }
-        if let Some(text) = &self.text {
+        // A notation error quotes the move itself: the text is said once.
+        if let Some(text) = self
+            .text
+            .as_ref()
+            .filter(|_| !matches!(*self.kind, RecordErrorKind::Move(_)))
+        {
             write!(f, " ('{}')", notation::quote(text))?;
         }
         write!(f, ": {}", self.kind)
