@@ -12,7 +12,7 @@ pub(crate) fn bad_option(e: Error) -> PyErr {
 /// [`arbiter::options::JudgeSettings`].
 pub(crate) fn options(
     rules: Option<&str>,
-    cycles: u32,
+    cycles: Option<u32>,
     game: Option<&str>,
     explain: bool,
     dead_check: &str,
@@ -21,7 +21,7 @@ pub(crate) fn options(
     let settings = arbiter::options::JudgeSettings {
         game: game.map(str::to_string),
         rules: rules.map(str::to_string),
-        cycles: Some(cycles),
+        cycles,
         explain,
         dead_check: Some(dead_check.to_string()),
         engine_match,

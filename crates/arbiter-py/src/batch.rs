@@ -6,7 +6,7 @@ use super::*;
 pub(crate) fn batch_options(
     py: Python<'_>,
     rules: Option<&str>,
-    cycles: u32,
+    cycles: Option<u32>,
     game: Option<&str>,
     explain: bool,
     dead_check: &str,
@@ -31,14 +31,14 @@ pub(crate) fn batch_options(
 /// `parallel=False` judges on the calling thread (for callers that parallelise themselves, as
 /// Spark's executors do: one Python worker per core).
 #[pyfunction]
-#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false, parallel=true, lang=None))]
+#[pyo3(signature = (data, file, rules=None, cycles=None, game=None, explain=false, dead_check="proved", r#match=false, parallel=true, lang=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn judge_bytes(
     py: Python<'_>,
     data: &[u8],
     file: &str,
     rules: Option<&str>,
-    cycles: u32,
+    cycles: Option<u32>,
     game: Option<&str>,
     explain: bool,
     dead_check: &str,
@@ -90,13 +90,13 @@ pub(crate) fn pool() -> &'static rayon::ThreadPool {
 ///
 /// Errors: `RecordError` when `path` itself is missing, unreadable or holds no record file.
 #[pyfunction]
-#[pyo3(signature = (path, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false, lang=None))]
+#[pyo3(signature = (path, rules=None, cycles=None, game=None, explain=false, dead_check="proved", r#match=false, lang=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn judge_path(
     py: Python<'_>,
     path: std::path::PathBuf,
     rules: Option<&str>,
-    cycles: u32,
+    cycles: Option<u32>,
     game: Option<&str>,
     explain: bool,
     dead_check: &str,
@@ -256,7 +256,7 @@ pub(crate) fn verdict_row(report: &GameReport, index: Option<i64>) -> VerdictRow
 /// larger file; each game's `index` and the `index` in its `report`), else as the CLI numbers
 /// them. The options as `judge_bytes`.
 #[pyfunction]
-#[pyo3(signature = (data, file, first_index=None, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false))]
+#[pyo3(signature = (data, file, first_index=None, rules=None, cycles=None, game=None, explain=false, dead_check="proved", r#match=false))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn judge_columns<'py>(
     py: Python<'py>,
@@ -264,7 +264,7 @@ pub(crate) fn judge_columns<'py>(
     file: &str,
     first_index: Option<i64>,
     rules: Option<&str>,
-    cycles: u32,
+    cycles: Option<u32>,
     game: Option<&str>,
     explain: bool,
     dead_check: &str,
@@ -334,14 +334,14 @@ impl GameIter {
 }
 
 #[pyfunction]
-#[pyo3(signature = (data, file, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false))]
+#[pyo3(signature = (data, file, rules=None, cycles=None, game=None, explain=false, dead_check="proved", r#match=false))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn iter_bytes(
     py: Python<'_>,
     data: &[u8],
     file: &str,
     rules: Option<&str>,
-    cycles: u32,
+    cycles: Option<u32>,
     game: Option<&str>,
     explain: bool,
     dead_check: &str,

@@ -5,14 +5,14 @@ use super::*;
 
 /// `judge --fen --moves`: one game from a position; the JSON line.
 #[pyfunction]
-#[pyo3(signature = (fen, moves, rules=None, cycles=3, game=None, explain=false, dead_check="proved", r#match=false, lang=None))]
+#[pyo3(signature = (fen, moves, rules=None, cycles=None, game=None, explain=false, dead_check="proved", r#match=false, lang=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn judge_position(
     py: Python<'_>,
     fen: Option<&str>,
     moves: &str,
     rules: Option<&str>,
-    cycles: u32,
+    cycles: Option<u32>,
     game: Option<&str>,
     explain: bool,
     dead_check: &str,

@@ -145,13 +145,13 @@ impl Referee {
     /// `game`: `"xiangqi"` or `"chess"`; `fen` the start (None: the standard start); `rules`
     /// (xiangqi: axf, tw113); `cycles` (xiangqi, 1 or more); `dead_check` (chess).
     #[new]
-    #[pyo3(signature = (game, fen=None, rules=None, cycles=3, dead_check="proved", r#match=false))]
+    #[pyo3(signature = (game, fen=None, rules=None, cycles=None, dead_check="proved", r#match=false))]
     fn new(
         py: Python<'_>,
         game: &str,
         fen: Option<&str>,
         rules: Option<&str>,
-        cycles: u32,
+        cycles: Option<u32>,
         dead_check: &str,
         r#match: bool,
     ) -> PyResult<Self> {

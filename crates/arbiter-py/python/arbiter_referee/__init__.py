@@ -96,7 +96,7 @@ def _check(d: Dict[str, Any], errors: str) -> Dict[str, Any]:
 
 
 def judge(record: Optional[Record] = None, *, path: Optional[Path] = None,
-          rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
+          rules: Optional[str] = None, cycles: Optional[int] = None, game: Optional[str] = None,
           explain: bool = False, dead_check: str = "proved", match: bool = False,
           file: Optional[str] = None, errors: str = "report",
           lang: Optional[str] = None) -> List[Dict[str, Any]]:
@@ -108,7 +108,7 @@ def judge(record: Optional[Record] = None, *, path: Optional[Path] = None,
     the CLI's ``judge DIR`` does (each file once; symbolic link loops, FIFOs and devices skipped
     with a :class:`RuntimeWarning`; a sub-directory that cannot be read gives an error dict).
     ``rules``: ``"axf"`` / ``"tw113"`` (xiangqi, default AXF), ``"fide"`` (chess, default);
-    ``cycles``: completed repetition loops that make a xiangqi repetition pending (default 3);
+    ``cycles``: completed repetition loops that make a xiangqi repetition pending (default 3; not with ``match``, which sets its own);
     ``game``: ``"xiangqi"`` / ``"chess"`` to force the game; ``dead_check``: ``"proved"`` (every
     answer proved; ``"screen"`` and ``"exact"`` are older names for it) / ``"off"`` (FIDE 5.2.2);
     ``match``: the engine-match convention of ``judge --match`` (a xiangqi repetition decided at
@@ -142,7 +142,7 @@ def judge(record: Optional[Record] = None, *, path: Optional[Path] = None,
 
 
 def iter_judge(record: Optional[Record] = None, *, path: Optional[Path] = None,
-               rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
+               rules: Optional[str] = None, cycles: Optional[int] = None, game: Optional[str] = None,
                explain: bool = False, dead_check: str = "proved", match: bool = False,
                file: Optional[str] = None, errors: str = "report") -> Iterator[Dict[str, Any]]:
     """Like :func:`judge`, lazily: each game is judged when it is taken (files are read and
@@ -163,7 +163,7 @@ def _moves_text(moves: Union[str, List[str], None]) -> str:
 
 
 def judge_position(fen: Optional[str] = None, moves: Union[str, List[str], None] = None, *,
-                   rules: Optional[str] = None, cycles: int = 3, game: Optional[str] = None,
+                   rules: Optional[str] = None, cycles: Optional[int] = None, game: Optional[str] = None,
                    explain: bool = False, dead_check: str = "proved",
                    match: bool = False, lang: Optional[str] = None) -> Dict[str, Any]:
     """Judges one game given as a start position (None = the standard start; 10 ranks =

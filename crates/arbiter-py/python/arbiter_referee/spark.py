@@ -109,7 +109,7 @@ def _error_row(file: str, index: Optional[int], message: str) -> Dict[str, Any]:
 class _Options:
     """The judging options, as plain values (pickled to the executors)."""
 
-    def __init__(self, rules=None, cycles=3, game=None, explain=False, dead_check="proved"):
+    def __init__(self, rules=None, cycles=None, game=None, explain=False, dead_check="proved"):
         self.args = (rules, cycles, game, explain, dead_check)
         # Check them once on the driver: a bad option is a usage error, not a row per game.
         _arbiter.judge_bytes(b"", "-", rules, cycles, game, explain, dead_check, parallel=False)
