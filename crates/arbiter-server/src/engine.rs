@@ -1,6 +1,6 @@
 //! Requests and answers of the API, translated to and from the library's front door. Nothing
 //! here decides a rule: each function parses a request, calls one library function and maps its
-//! error to an HTTP status. [`requests`] holds the request bodies, [`questions`] the one-shot
+//! error to an HTTP status. `requests` holds the request bodies, `questions` the one-shot
 //! questions (judge, cycle, classify, claim, dead, perft); this module the error answers and
 //! the live game of `arbiter referee`.
 

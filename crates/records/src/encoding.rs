@@ -168,7 +168,7 @@ pub fn decode_game(bytes: &[u8]) -> (Decoded<'_>, Option<String>) {
 
 /// [`decode_game`], each game sniffed on its own: when the bytes are not UTF-8, the detected
 /// encoding and the other candidate are compared by how many xiangqi notation characters
-/// (pieces, files, moves: [`NOTATION`]) each reading gives, among the readings without a
+/// (pieces, files, moves: `NOTATION`) each reading gives, among the readings without a
 /// malformed sequence. `hint` (the encoding of the input's previous game that was not UTF-8)
 /// only breaks a tie between GBK and Big5, where the game's text says nothing either way.
 pub fn decode_game_with_hint(bytes: &[u8], hint: Option<TextEncoding>) -> (Decoded<'_>, Option<String>) {
