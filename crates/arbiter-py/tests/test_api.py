@@ -254,13 +254,18 @@ def test_match_keyword():
     pos = ar.judge_position(None, "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 e4", match=True)
     assert (pos["reason"], pos["at_ply"], pos["moves_after_end"]) == ("threefold_repetition", 8, 1)
     # The move-by-move referee: TW113 example 1's perpetual check is final at the third
-    # occurrence (ply 8) under match=True, pending only after three cycles without it.
+    # occurrence (ply 8) under match=True, pending only after three cycles without it. The
+    # convention sets its own count: a count given with it is refused.
     from arbiter_referee import _arbiter
-    for match, status in ((True, "decided"), (False, "ongoing")):
-        r = _arbiter.Referee("xiangqi", TW113_EX1, "tw113", 3, "proved", match)
+    for match, cycles, status in ((True, None, "decided"), (False, 3, "ongoing")):
+        r = _arbiter.Referee("xiangqi", TW113_EX1, "tw113", cycles, "proved", match)
         for m in "f7e7 e9f9 e7f7 f9e9 f7e7 e9f9 e7f7 f9e9".split():
             r.push_move(m)
         assert r.status()["status"] == status, match
+    with pytest.raises(ar.UsageError, match="engine-match convention"):
+        _arbiter.Referee("xiangqi", TW113_EX1, "tw113", 3, "proved", True)
+    with pytest.raises(ar.UsageError, match="engine-match convention"):
+        ar.judge(path=record, match=True, cycles=3)
 
 
 def test_status_is_the_cli_json_and_push_classifies():
