@@ -4,6 +4,20 @@
 
 pub use crate::chess::TimeControl;
 
+/// `n` and `word`, with an `s` unless `n` is 1: `"1 cycle"`, `"3 cycles"`, `"1 time"`.
+pub fn counted(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// `"1 ply"`, `"2 plies"` (also in the library's English error messages).
+pub fn plies(n: usize) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
+    }
+}
+
 /// How the moves of a game are numbered: the number of the first move and whether the second
 /// side (Black, in both games) made the first recorded move (a FEN with Black to move).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]

@@ -29,7 +29,7 @@ pub enum ChessError {
     #[error("no game in the PGN text")]
     NoGame,
     /// A claim asked at a ply the record does not reach.
-    #[error("ply {ply} is beyond the end of the moves ({plies} {})", if *.plies == 1 { "ply" } else { "plies" })]
+    #[error("ply {ply} is beyond the end of the moves ({})", crate::words::plies(*.plies))]
     PlyOutOfRange {
         /// The ply asked for.
         ply: usize,

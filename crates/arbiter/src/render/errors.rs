@@ -55,12 +55,7 @@ fn after_place(r: &GameError, lang: Lang) -> Option<String> {
     };
     Some(match lang {
         Lang::En => format!("illegal move {mv:?}: {reason}"),
-        _ => format!(
-            "{}「{mv}」{}{}",
-            zh::pick(lang, "走法", "着法"),
-            zh::pick(lang, "不合規則：", "不合规则："),
-            chess_illegal(reason, lang)
-        ),
+        _ => chess_input::illegal_move_zh(mv, reason, lang, ""),
     })
 }
 

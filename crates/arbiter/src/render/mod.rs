@@ -356,16 +356,4 @@ pub fn side_title(side: impl Into<Side>) -> &'static str {
     }
 }
 
-/// `n` and `word`, with an `s` unless `n` is 1: `"1 cycle"`, `"3 cycles"`, `"1 time"`.
-pub fn counted(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
-/// `"1 ply"`, `"2 plies"`.
-pub fn plies(n: usize) -> String {
-    if n == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{n} plies")
-    }
-}
+pub use crate::words::{counted, plies};

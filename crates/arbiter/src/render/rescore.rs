@@ -73,7 +73,7 @@ pub fn already_written(raw: &RawGame, change: &Change) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
     /// The deciding ply is past the moves found in the movetext.
-    #[error("the deciding ply {ply} is past the {moves} {} of the main line", if *.moves == 1 { "move" } else { "moves" })]
+    #[error("the deciding ply {ply} is past the {} of the main line", crate::words::counted(*.moves, "move"))]
     PlyNotFound {
         /// The deciding ply.
         ply: usize,

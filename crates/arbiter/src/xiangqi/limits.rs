@@ -56,7 +56,7 @@ pub enum LimitError {
         rules: &'static str,
     },
     /// The claim's ply is past the end of the moves.
-    #[error("ply {at_ply} is beyond the {plies} {} played", if *.plies == 1 { "ply" } else { "plies" })]
+    #[error("ply {at_ply} is beyond the {} played", crate::words::plies(*.plies))]
     AtPlyBeyond {
         /// The ply asked for.
         at_ply: usize,

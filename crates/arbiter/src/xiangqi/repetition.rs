@@ -178,7 +178,7 @@ pub enum CycleError {
         reason: String,
     },
     /// The moves do not end on the start position (same pieces, same side to move).
-    #[error("the moves do not return to the start position: after {plies} {} {}", if *.plies == 1 { "ply" } else { "plies" }, difference(.start, .end))]
+    #[error("the moves do not return to the start position: after {} {}", crate::words::plies(*.plies), difference(.start, .end))]
     NotACycle {
         /// The plies given.
         plies: usize,

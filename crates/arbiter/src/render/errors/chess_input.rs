@@ -272,6 +272,17 @@ fn chess_setup(kinds: &shakmaty::PositionErrorKinds, lang: Lang) -> String {
     format!("{}{what}", p("不合規的局面：", "不合规的局面："))
 }
 
+/// `{lead}走法「MV」不合規則：WHY` (simplified: 着法, 不合规则): an illegal move after its
+/// ply (`lead` 的) or after a place that names the ply (`lead` empty).
+pub(super) fn illegal_move_zh(mv: &str, reason: &chess::explain::Illegal, lang: Lang, lead: &str) -> String {
+    format!(
+        "{lead}{}「{mv}」{}{}",
+        zh::pick(lang, "走法", "着法"),
+        zh::pick(lang, "不合規則：", "不合规则："),
+        chess_illegal(reason, lang)
+    )
+}
+
 /// A chess error in `lang`.
 pub fn chess_error(e: &chess::ChessError, lang: Lang) -> String {
     use chess::ChessError as C;
@@ -281,12 +292,10 @@ pub fn chess_error(e: &chess::ChessError, lang: Lang) -> String {
     let p = |hant, hans| zh::pick(lang, hant, hans);
     match e {
         C::IllegalMove { ply, mv, reason } => format!(
-            "{}{}{}「{mv}」{}{}",
+            "{}{}{}",
             p("第", "第"),
             zh::plies(lang, *ply),
-            p("的走法", "的着法"),
-            p("不合規則：", "不合规则："),
-            chess_illegal(reason, lang)
+            illegal_move_zh(mv, reason, lang, "的")
         ),
         C::IllegalIntendedMove {
             ply,
