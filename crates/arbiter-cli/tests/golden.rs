@@ -619,3 +619,60 @@ fn usage_errors_speak_the_language() {
         (Some(2), Some("error: unexpected argument '--bogus' found"))
     );
 }
+
+/// A broken PGN record (an unterminated comment, unclosed variations), an over-long token
+/// and a compressed ChessBridge container: typed errors worded in each script; English as
+/// before.
+#[test]
+fn broken_records_speak_the_language() {
+    let dir = std::env::temp_dir().join(format!("arbiter-golden-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files = [
+        ("comment.pgn", "junk{".to_string()),
+        ("variation.pgn", "1. e4 (e5 (2. Nf3".to_string()),
+        ("token.pgn", format!("1. e4 e5 2. {} *\n", "a".repeat(300))),
+        ("packed.cbl", "CCBridge\u{78}00000000000000".to_string()),
+    ];
+    for (name, text) in &files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let first = |name: &str, lang: &str| {
+        let path = dir.join(name);
+        let (out, _, code) = run(&["judge", "--lang", lang, path.to_str().unwrap()], &[]);
+        assert_eq!(code, Some(1), "{name} {lang}: {out}");
+        let line = out.lines().next().unwrap_or_default().to_string();
+        line.replace(path.to_str().unwrap(), "F")
+    };
+    let want = [
+        (
+            "comment.pgn",
+            "F: game 1 (line 1): broken record: unterminated comment: a '{' is never closed",
+            "F，第1局：錯誤：記錄損壞：註解沒有結束：「{」始終沒有配對的「}」",
+            "F，第1局：错误：记录损坏：注释没有结束：「{」始终没有配对的「}」",
+        ),
+        (
+            "variation.pgn",
+            "F: game 1 (line 1): broken record: unclosed variation: 2 '(' never closed, so the main line cannot be told apart",
+            "F，第1局：錯誤：記錄損壞：分支沒有結束：2個「(」始終沒有配對的「)」，無法分辨主線",
+            "F，第1局：错误：记录损坏：分支没有结束：2个「(」始终没有配对的「)」，无法分辨主线",
+        ),
+        (
+            "token.pgn",
+            "F: game 1 (line 1): token longer than 256 bytes at line 1: skipped to the next game",
+            "F，第1局：錯誤：第1行單一記號超過256位元組：略過，讀下一局",
+            "F，第1局：错误：第1行单个记号超过256字节：跳过，读下一局",
+        ),
+        (
+            "packed.cbl",
+            "F: game 1: a compressed ChessBridge container ('CCBridge' + zlib), which is not read; save it from ChessBridge as CBL or CBR",
+            "F，第1局：錯誤：壓縮的象棋橋容器（「CCBridge」＋ zlib），無法讀取；請在象棋橋中另存為 CBL 或 CBR",
+            "F，第1局：错误：压缩的象棋桥容器（「CCBridge」＋ zlib），无法读取；请在象棋桥中另存为 CBL 或 CBR",
+        ),
+    ];
+    for (name, en, hant, hans) in want {
+        assert_eq!(first(name, "en"), en);
+        assert_eq!(first(name, "zh-Hant"), hant);
+        assert_eq!(first(name, "zh-Hans"), hans);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

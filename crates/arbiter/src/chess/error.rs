@@ -22,9 +22,20 @@ pub enum ChessError {
         /// Why it cannot be played.
         reason: super::explain::Illegal,
     },
-    /// The PGN text is broken (for example an unterminated tag).
+    /// The PGN text could not be read (the stream's error, as `records` words it).
     #[error("broken PGN: {0}")]
     Pgn(String),
+    /// The PGN record is broken (an unterminated comment, an unclosed variation).
+    #[error("broken PGN: {0}")]
+    Broken(records::pgn::Broken),
+    /// A main-line token of the PGN record is not a chess move (SAN).
+    #[error("broken PGN: '{token}' at ply {ply} is not a chess move")]
+    NotAMove {
+        /// The ply the token stands at (1 = the first move).
+        ply: usize,
+        /// The token as written.
+        token: String,
+    },
     /// The PGN text holds no game.
     #[error("no game in the PGN text")]
     NoGame,

@@ -317,6 +317,18 @@ pub fn chess_error(e: &chess::ChessError, lang: Lang) -> String {
             chess_fen(reason, lang)
         ),
         C::Pgn(why) => format!("{}{why}", p("PGN 損壞：", "PGN 损坏：")),
+        C::Broken(why) => format!(
+            "{}{}",
+            p("PGN 損壞：", "PGN 损坏："),
+            super::record::broken(why, lang)
+        ),
+        C::NotAMove { ply, token } => format!(
+            "{}{}{}「{token}」{}",
+            p("PGN 損壞：第", "PGN 损坏：第"),
+            zh::plies(lang, *ply),
+            p("的", "的"),
+            p("不是西洋棋走法", "不是国际象棋着法")
+        ),
         C::NoGame => p("PGN 文字中沒有對局", "PGN 文本中没有对局").into(),
         C::PlyOutOfRange { ply, plies } => format!(
             "{}{ply}{}{}",

@@ -43,9 +43,57 @@ pub fn record(e: &records::RecordErrorKind, lang: Lang) -> String {
             ),
             None => e.to_string(),
         },
-        K::Broken(why) => format!("{}{why}", p("記錄損壞：", "记录损坏：")),
-        K::Read(why) => format!("{}{why}", p("無法讀取：", "无法读取：")),
-        _ => e.to_string(),
+        K::Broken(why) => format!("{}{}", p("記錄損壞：", "记录损坏："), broken(why, lang)),
+        K::Read { kind, reason } => super::unreadable(Some(*kind), reason, lang),
+        K::Overflow(o) => format!(
+            "第{}行{}{}{}{}{}",
+            o.line,
+            match o.what {
+                "game" => p("對局", "对局"),
+                "tag" => p("標籤", "标签"),
+                "comment" => p("註解", "注释"),
+                _ => p("單一記號", "单个记号"),
+            },
+            p("超過", "超过"),
+            o.limit,
+            p("位元組", "字节"),
+            p("：略過，讀下一局", "：跳过，读下一局")
+        ),
+        K::TooLarge { format, limit_mib } => format!(
+            "{format} {}{limit_mib} MiB{}",
+            p("檔案超過 ", "文件超过 "),
+            p(
+                "：不讀取（此格式的檔案須整個讀入）",
+                "：不读取（此格式的文件须整个读入）"
+            )
+        ),
+        K::CompressedCbl => p(
+            "壓縮的象棋橋容器（「CCBridge」＋ zlib），無法讀取；請在象棋橋中另存為 CBL 或 CBR",
+            "压缩的象棋桥容器（「CCBridge」＋ zlib），无法读取；请在象棋桥中另存为 CBL 或 CBR",
+        )
+        .into(),
+    }
+}
+
+/// Why a PGN record is broken, in `lang` (English: its `Display`).
+pub fn broken(b: &records::pgn::Broken, lang: Lang) -> String {
+    use records::pgn::Broken as B;
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    match (b, lang) {
+        (_, Lang::En) => b.to_string(),
+        (B::UnterminatedComment, _) => p(
+            "註解沒有結束：「{」始終沒有配對的「}」",
+            "注释没有结束：「{」始终没有配对的「}」",
+        )
+        .into(),
+        (B::UnclosedVariation { open }, _) => format!(
+            "{}{open}{}",
+            p("分支沒有結束：", "分支没有结束："),
+            p(
+                "個「(」始終沒有配對的「)」，無法分辨主線",
+                "个「(」始终没有配对的「)」，无法分辨主线"
+            )
+        ),
     }
 }
 
