@@ -981,3 +981,56 @@ fn option_combinations_the_cli_refuses_are_400_and_a_record_gets_a_note() {
     let r = c.post("/api/v1/judge?rules=axf", XQ_SAMPLE.as_bytes());
     assert!(r.json()["games"][0].get("notes").is_none());
 }
+
+/// A page that does not exist (outside the API): a line of text in the request's language
+/// with `Content-Language`; a query parameter a route does not take, named once with the
+/// ones it takes; a claim on a posted record names it as the judge route does.
+#[test]
+fn refusals_outside_the_api_and_of_the_query_speak_the_language() {
+    let s = server();
+    let mut c = s.client();
+    let r = c.get("/nothere");
+    assert_eq!(r.status, 404);
+    assert_eq!(r.header("content-language"), Some("en"));
+    assert_eq!(
+        r.text(),
+        "no such page; the referee's page is at / and its API at /api/v1/\n"
+    );
+    let r = c.request_with("GET", "/nothere", b"", None, &[("Accept-Language", "zh-TW")]);
+    assert_eq!(r.header("content-language"), Some("zh-Hant"));
+    assert_eq!(r.text(), "沒有這個網頁；裁判網頁在 /，API 在 /api/v1/\n");
+    let r = c.get("/x/y?lang=zh-Hans");
+    assert_eq!(r.header("content-language"), Some("zh-Hans"));
+    assert_eq!(r.text(), "没有这个网页；裁判网页在 /，API 在 /api/v1/\n");
+    let bogus = |lang: &str| {
+        let r = s
+            .client()
+            .post(&format!("/api/v1/judge?bogus=1{lang}"), XQ_SAMPLE.as_bytes());
+        assert_eq!(r.status, 400);
+        r.json()["error"].as_str().unwrap().to_string()
+    };
+    assert_eq!(
+        bogus(""),
+        "unknown query parameter \"bogus\"; this route takes rules, cycles, game, dead_check, explain, annotate, lang, notation, match"
+    );
+    assert_eq!(
+        bogus("&lang=zh-Hant"),
+        "查詢參數「bogus」無法識別；此路徑接受：rules、cycles、game、dead_check、explain、annotate、lang、notation、match"
+    );
+    let claim = |lang: &str| {
+        let body = serde_json::json!({ "record": XQ_SAMPLE, "kind": "threefold" });
+        let r = s.client().post_json(&format!("/api/v1/claim?lang={lang}"), &body);
+        assert_eq!(r.status, 422, "{}", r.text());
+        r.json()["error"].as_str().unwrap().to_string()
+    };
+    assert!(
+        claim("en").starts_with("the input given holds a xiangqi game: "),
+        "{}",
+        claim("en")
+    );
+    assert!(
+        claim("zh-Hans").starts_with("所给输入是中国象棋对局："),
+        "{}",
+        claim("zh-Hans")
+    );
+}
