@@ -676,3 +676,76 @@ fn broken_records_speak_the_language() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `convert`'s lines (a game that cannot be read, a path that does not exist, the summary)
+/// and the I/O error of `claim` on a missing file, in each script; English as before.
+#[test]
+fn convert_and_io_errors_speak_the_language() {
+    let dir = std::env::temp_dir().join(format!("arbiter-golden-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.pgn");
+    std::fs::write(&broken, "junk{").unwrap();
+    let broken = broken.to_str().unwrap();
+    let convert = |lang: &str| {
+        let args = [
+            "convert",
+            "--to",
+            "pgn",
+            "--lang",
+            lang,
+            "samples/xiangqi-perpetual-chase.pgn",
+            broken,
+            "/no-such-dir/x.pgn",
+        ];
+        let (out, err, code) = run(&args, &[]);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(out.contains("h2e2"), "{out}");
+        err.replace(broken, "F")
+    };
+    assert_eq!(
+        convert("en"),
+        "arbiter: F: game 1 (line 1): broken record: unterminated comment: a '{' is never closed\n\
+         arbiter: /no-such-dir/x.pgn: no such file or directory\n\
+         arbiter: 1 game written, 2 could not be read\n\
+         arbiter: error: 2 games or inputs could not be read (named above)\n"
+    );
+    assert_eq!(
+        convert("zh-Hant"),
+        "arbiter：F，第1局：記錄損壞：註解沒有結束：「{」始終沒有配對的「}」\n\
+         arbiter：/no-such-dir/x.pgn：無法讀取：檔案或目錄不存在\n\
+         arbiter：已寫出1局，2局或輸入無法讀取\n\
+         arbiter：錯誤：2個對局或輸入無法讀取（見上）\n"
+    );
+    assert_eq!(
+        convert("zh-Hans"),
+        "arbiter：F，第1局：记录损坏：注释没有结束：「{」始终没有配对的「}」\n\
+         arbiter：/no-such-dir/x.pgn：无法读取：文件或目录不存在\n\
+         arbiter：已写出1局，2局或输入无法读取\n\
+         arbiter：错误：2个对局或输入无法读取（见上）\n"
+    );
+    let claim = |lang: &str| {
+        let (_, err, code) = run(
+            &[
+                "claim",
+                "--kind",
+                "threefold",
+                "/no-such-dir/x.pgn",
+                "--lang",
+                lang,
+            ],
+            &[],
+        );
+        assert_eq!(code, Some(1), "{err}");
+        err
+    };
+    assert_eq!(claim("en"), "arbiter: error: no such file or directory\n");
+    assert_eq!(
+        claim("zh-Hant"),
+        "arbiter：錯誤：/no-such-dir/x.pgn：無法讀取：檔案或目錄不存在\n"
+    );
+    assert_eq!(
+        claim("zh-Hans"),
+        "arbiter：错误：/no-such-dir/x.pgn：无法读取：文件或目录不存在\n"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

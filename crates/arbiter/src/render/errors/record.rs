@@ -75,6 +75,17 @@ pub fn record(e: &records::RecordErrorKind, lang: Lang) -> String {
     }
 }
 
+/// A record reader's error with its place, in `lang`: English, its `Display` (`FILE: game N
+/// (line L), ply P ('TEXT'): REASON`); Chinese, `FILE，第N局［P］：REASON`.
+pub fn record_error(e: &records::RecordError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let file = e.file.as_deref().map(|f| format!("{f}，")).unwrap_or_default();
+    let ply = e.ply.map(zh::ply_mark).unwrap_or_default();
+    format!("{file}第{}局{ply}：{}", e.index + 1, record(&e.kind, lang))
+}
+
 /// Why a PGN record is broken, in `lang` (English: its `Display`).
 pub fn broken(b: &records::pgn::Broken, lang: Lang) -> String {
     use records::pgn::Broken as B;
