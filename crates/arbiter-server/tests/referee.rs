@@ -583,3 +583,32 @@ fn argument_errors_carry_the_id_and_2_and_quoted_2_are_one_game() {
     assert!(error.starts_with("第3行："), "{error}");
     assert_eq!(out[3]["plies"], 1, "{}", out[3]);
 }
+
+/// A line that is not JSON (so names no game) is answered in the language of the game open
+/// (the last one a line named), not the session's; with no game open, in the session's.
+#[test]
+fn a_bad_line_speaks_the_open_games_language() {
+    let out = run_in(
+        &[
+            "junk",
+            r#"{"cmd":"new","id":"g","lang":"zh-Hant"}"#,
+            "junk",
+            r#"{"cmd":"new","id":"h","lang":"zh-Hans"}"#,
+            "{not json",
+            r#"{"cmd":"status","id":"g"}"#,
+            "junk",
+        ],
+        Some(arbiter::Lang::En),
+    );
+    // The answer to line n.
+    let error = |n: usize| out[n - 1]["error"].as_str().unwrap().to_string();
+    assert!(error(1).starts_with("line 1: "), "{}", error(1));
+    let hant = "：不是 JSON 物件（第1欄）：每行是一個指令，例如 {\"cmd\":\"push\",\"move\":\"h2e2\"}";
+    assert_eq!(error(3), format!("第3行{hant}"));
+    assert_eq!(
+        error(5),
+        "第5行：不是 JSON 对象（第2列）：每行是一条命令，例如 {\"cmd\":\"push\",\"move\":\"h2e2\"}"
+    );
+    assert_eq!(out[5]["text"]["lang"], "zh-Hant");
+    assert_eq!(error(7), format!("第7行{hant}"));
+}
