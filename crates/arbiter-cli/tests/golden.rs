@@ -749,3 +749,75 @@ fn convert_and_io_errors_speak_the_language() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A pawn move that fits no legal move names only the pawns it could mean (its file, or the
+/// files next to the target for a capture) with their true reason; an intended move that
+/// cannot be played names its ply once. In each script.
+#[test]
+fn pawn_and_intended_move_errors_name_what_was_meant() {
+    let first = |moves: &str, lang: &str| {
+        let (out, _, _) = run(
+            &["judge", "--game", "chess", "--moves", moves, "--lang", lang],
+            &[],
+        );
+        out.lines().next().unwrap_or_default().to_string()
+    };
+    let cases = [
+        (
+            "e4 e5 e5",
+            "position (--fen/--moves), ply 3: error: illegal move \"e5\": the pawn on e4 is blocked at e5",
+            "所給局面［3］：錯誤：走法「e5」不合規則：e4的兵被e5擋住",
+            "所给局面［3］：错误：着法「e5」不合规则：e4的兵被e5挡住",
+        ),
+        (
+            "e4 e5 d5",
+            "position (--fen/--moves), ply 3: error: illegal move \"d5\": a pawn moves one square forward (two from its starting rank); did you mean d3 or d4?",
+            "所給局面［3］：錯誤：走法「d5」不合規則：兵每次向前走一格（在起始橫排可走兩格）；是否要走d3或d4？",
+            "所给局面［3］：错误：着法「d5」不合规则：兵每次向前走一格（在起始横线可走两格）；是否要走d3或d4？",
+        ),
+        (
+            "e4 e5 xd5",
+            "position (--fen/--moves), ply 3: error: illegal move \"xd5\": no pawn can go to d5 (c2: a pawn cannot move from c2 to d5; e4: a pawn moves diagonally only to capture, and there is nothing to capture on d5)",
+            "所給局面［3］：錯誤：走法「xd5」不合規則：沒有兵可以走到d5（c2：兵不能從c2走到d5；e4：兵只有吃子時才能斜走，但d5沒有可吃的棋子）",
+            "所给局面［3］：错误：着法「xd5」不合规则：没有兵可以走到d5（c2：兵不能从c2走到d5；e4：兵只有吃子时才能斜走，但d5没有可吃的棋子）",
+        ),
+    ];
+    for (moves, en, hant, hans) in cases {
+        assert_eq!(first(moves, "en"), en);
+        assert_eq!(first(moves, "zh-Hant"), hant);
+        assert_eq!(first(moves, "zh-Hans"), hans);
+    }
+    let intended = |lang: &str| {
+        let args = [
+            "claim",
+            "--game",
+            "chess",
+            "--kind",
+            "threefold",
+            "--moves",
+            "e4 e5",
+            "--intended-move",
+            "Ke3",
+            "--lang",
+            lang,
+        ];
+        let (out, err, _) = run(&args, &[]);
+        format!("{out}{err}")
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(
+        intended("en"),
+        "claim cannot be judged: intended move \"Ke3\" cannot be played by White at ply 2: a king cannot move from e1 to e3; did you mean Ke2?"
+    );
+    assert_eq!(
+        intended("zh-Hant"),
+        "無法判定此申請：白方在第2個半回合不能走預定走法「Ke3」：王不能從e1走到e3；是否要走Ke2？"
+    );
+    assert_eq!(
+        intended("zh-Hans"),
+        "无法判定此申请：白方在第2个半回合不能走预定着法「Ke3」：王不能从e1走到e3；是否要走Ke2？"
+    );
+}

@@ -53,7 +53,7 @@ pub enum ChessError {
     /// The intended move written for a claim is not legal for the side to move (FIDE 9.2.1.1,
     /// 9.3.1: the claimant writes a move he is allowed to play).
     #[error(
-        "intended move {mv:?} cannot be played at ply {ply}: {reason} ({} is to move at ply {ply})",
+        "intended move {mv:?} cannot be played by {} at ply {ply}: {reason}",
         if mover.is_white() { "White" } else { "Black" }
     )]
     IllegalIntendedMove {

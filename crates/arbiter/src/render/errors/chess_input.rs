@@ -303,13 +303,11 @@ pub fn chess_error(e: &chess::ChessError, lang: Lang) -> String {
             reason,
             mover,
         } => format!(
-            "{}「{mv}」{}{ply}{}{}（{}{}）",
-            p("預定走法", "预定着法"),
-            p("在第", "在第"),
-            p("個半回合不能走：", "个半回合不能走："),
-            chess_illegal(reason, lang),
+            "{}{}{ply}{}「{mv}」：{}",
             if mover.is_white() { "白方" } else { "黑方" },
-            p("輪走", "轮走")
+            p("在第", "在第"),
+            p("個半回合不能走預定走法", "个半回合不能走预定着法"),
+            chess_illegal(reason, lang)
         ),
         C::Fen { fen, reason } => format!(
             "{}「{fen}」：{}",
