@@ -426,7 +426,7 @@ fn record_file_errors_speak_the_language() {
     let hans = lines("zh-Hans");
     for want in [
         "short.xqf，第1局：错误：文件太短，不是 XQF：只有7字节（至少需要1028字节）",
-        "v9.cbr，第1局：错误：CBR 文件损坏（字节偏移 19）：不认得的 CBR 版本 9（只读第1、2版）",
+        "v9.cbr，第1局：错误：CBR 文件损坏（字节偏移 19）：无法识别的 CBR 版本 9（只读第1、2版）",
         "empty：错误：此目录中没有记录文件（.pgn .xqf .cbr .cbl .cbf .wxf，或内含记录的 .txt .htm .html .ubb）",
     ] {
         assert!(hans.lines().any(|l| l == want), "{want}\n{hans}");
@@ -820,4 +820,56 @@ fn pawn_and_intended_move_errors_name_what_was_meant() {
         intended("zh-Hans"),
         "无法判定此申请：白方在第2个半回合不能走预定着法「Ke3」：王不能从e1走到e3；是否要走Ke2？"
     );
+}
+
+/// Words of Taiwan usage that mainland readers write otherwise (不认得 → 无法识别/未知,
+/// 位元组 → 字节, 档案 → 文件, 程式 → 程序, 字元 → 字符, 伺服器 → 服务器, 物件 → 对象,
+/// 预设 → 默认, 资料 → 数据, 讯息 → 信息, 支援 → 支持, 栏 → 字段).
+const TAIWAN_IN_SIMPLIFIED: &[&str] = &[
+    "不认得",
+    "位元组",
+    "档案",
+    "程式",
+    "字元",
+    "伺服器",
+    "物件",
+    "预设",
+    "资料",
+    "讯息",
+    "支援",
+    "栏",
+];
+
+/// Simplified errors use the mainland terms: a FEN field, a value of no option, a CBR file
+/// of an unknown version, an unknown command-line argument.
+#[test]
+fn simplified_errors_use_mainland_terms() {
+    let dir = std::env::temp_dir().join(format!("arbiter-golden-hans-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cbr = dir.join("v9.cbr");
+    let mut bytes = b"CCBridge Record\0".to_vec();
+    bytes.extend([0u8; 3]);
+    bytes.push(9);
+    std::fs::write(&cbr, &bytes).unwrap();
+    let cases: [&[&str]; 4] = [
+        &["judge", "--game", "chess", "--fen", "8/8/8/8/8/8/8/K6k x - - 0 1"],
+        &["judge", "--rules", "uscf", "samples/xiangqi-perpetual-chase.pgn"],
+        &["judge", cbr.to_str().unwrap()],
+        &["judge", "--frobnicate"],
+    ];
+    let mut all = String::new();
+    for args in cases {
+        let mut a = args.to_vec();
+        a.extend(["--lang", "zh-Hans"]);
+        let (out, err, _) = run(&a, &[]);
+        all.push_str(&out);
+        all.push_str(&err);
+    }
+    for w in TAIWAN_IN_SIMPLIFIED {
+        assert!(!all.contains(w), "{w:?} in {all}");
+    }
+    assert!(all.contains("轮走方（第2个字段）是「x」：须为 w 或 b"), "{all}");
+    assert!(all.contains("无法识别的 CBR 版本 9"), "{all}");
+    assert!(all.contains("无法识别的参数："), "{all}");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -215,7 +215,7 @@ impl LineError {
             }
             LineError::UnknownCmd(c) => format!(
                 "{}「{c}」{}{}",
-                p("不認得的指令", "不认得的命令"),
+                p("不認得的指令", "未知的命令"),
                 p("：應為下列之一：", "：应为下列之一："),
                 names()
             ),

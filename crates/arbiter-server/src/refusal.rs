@@ -215,7 +215,7 @@ impl Refusal {
             Refusal::Query(_) => p("查詢字串無法讀取", "查询字符串无法读取").into(),
             Refusal::Word(e) => format!(
                 "{}「{}」{}{}",
-                p("不認得的值", "不认得的值"),
+                p("不認得的值", "无法识别的值"),
                 e.word,
                 p("；可用的值：", "；可用的值："),
                 arbiter::render::errors::values_list(e.expected)
@@ -268,7 +268,7 @@ impl Refusal {
                 } else if let Some(f) = backticked(text, "unknown field `") {
                     format!(
                         "{}「{f}」{place}",
-                        p("請求主體有不認得的欄位", "请求主体有不认得的字段")
+                        p("請求主體有不認得的欄位", "请求主体有无法识别的字段")
                     )
                 } else {
                     format!("{}{place}", p("請求主體的欄位值不對", "请求主体的字段值不对"))

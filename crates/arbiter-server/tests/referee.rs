@@ -546,7 +546,7 @@ fn the_referee_speaks_the_language_asked_for() {
     // Game b speaks traditional characters; its start has no move to take back.
     assert_eq!(out[61]["text"]["lang"], "zh-Hant");
     assert_eq!(e(63), "第64行：沒有可悔的著法：對局在開始局面（第0個半回合）");
-    assert_eq!(e(64), "第65行：不认得的命令「frobnicate」：应为下列之一：new, push, undo, status, flag, claim, forbidden, quit");
+    assert_eq!(e(64), "第65行：未知的命令「frobnicate」：应为下列之一：new, push, undo, status, flag, claim, forbidden, quit");
     assert_eq!(e(65), "第66行：没有对局 \"c\"：请先发送 {\"cmd\":\"new\"}");
     assert_eq!(
         out[67]["reason"],
@@ -557,7 +557,7 @@ fn the_referee_speaks_the_language_asked_for() {
         out[68]["text"]["verdict"],
         "白方超时判负（国际棋联规则第6.9条），黑胜（0-1）"
     );
-    assert!(e(69).starts_with("第70行：不认得的值「fr」"), "{}", e(69));
+    assert!(e(69).starts_with("第70行：无法识别的值「fr」"), "{}", e(69));
     // Without a language, no `text` and English errors, as before.
     let plain = run_in(&[r#"{"cmd":"new"}"#, r#"{"cmd":"undo"}"#], None);
     assert!(plain[0].get("text").is_none());

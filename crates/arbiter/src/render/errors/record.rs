@@ -154,7 +154,7 @@ fn cbr_fault(f: &records::cbr::CbrFault, lang: Lang) -> String {
         F::HeaderCut => p("檔頭不完整", "文件头不完整").into(),
         F::Version(v) => format!(
             "{}{v}{}",
-            p("不認得的 CBR 版本 ", "不认得的 CBR 版本 "),
+            p("不認得的 CBR 版本 ", "无法识别的 CBR 版本 "),
             p("（只讀第1、2版）", "（只读第1、2版）")
         ),
         F::HeaderShort { len, tree } => format!(
@@ -165,7 +165,7 @@ fn cbr_fault(f: &records::cbr::CbrFault, lang: Lang) -> String {
         ),
         F::PieceByte(b) => format!(
             "{}{b:#04x}",
-            p("棋盤上有不認得的棋子代碼 ", "棋盘上有不认得的棋子代码 ")
+            p("棋盤上有不認得的棋子代碼 ", "棋盘上有无法识别的棋子代码 ")
         ),
         F::BoardIndex => p("棋盤位置超出範圍", "棋盘位置超出范围").into(),
         F::TreeCut => p("著法樹在資料結尾處中斷", "着法树在数据结尾处中断").into(),

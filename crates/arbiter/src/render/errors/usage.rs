@@ -138,7 +138,7 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
         (Usage::Word(e), Lang::En) => e.to_string(),
         (Usage::Word(e), _) => format!(
             "{}「{}」{}{}",
-            p("不認得的值", "不认得的值"),
+            p("不認得的值", "无法识别的值"),
             e.word,
             p("；可用的值：", "；可用的值："),
             values_list(e.expected)
