@@ -133,12 +133,7 @@ fn text_reports_match_their_golden_files_in_each_language() {
     assert!(differ.is_empty(), "{}", differ.join("\n\n"));
 }
 
-/// The English words a rule sentence is made of; a Chinese report may carry coordinates,
-/// SAN, PGN tags and file names, never these.
-const ENGLISH_WORDS: &[&str] = &[
-    " the ", " rule ", "rules", "claim", "chase", "check", "Red", "White", "Black", "ply", "plies", "draw",
-    "move", "Clause", "Verdict", "Recorded", "position", "cycle", "error", "game",
-];
+include!("golden/english_words.rs");
 
 #[test]
 fn no_chinese_report_speaks_english() {
@@ -628,7 +623,7 @@ fn broken_records_speak_the_language() {
     let dir = std::env::temp_dir().join(format!("arbiter-golden-broken-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let files = [
-        ("comment.pgn", "junk{".to_string()),
+        ("k1.pgn", "junk{".to_string()),
         ("variation.pgn", "1. e4 (e5 (2. Nf3".to_string()),
         ("token.pgn", format!("1. e4 e5 2. {} *\n", "a".repeat(300))),
         ("packed.cbl", "CCBridge\u{78}00000000000000".to_string()),
@@ -645,7 +640,7 @@ fn broken_records_speak_the_language() {
     };
     let want = [
         (
-            "comment.pgn",
+            "k1.pgn",
             "F: game 1 (line 1): broken record: unterminated comment: a '{' is never closed",
             "F，第1局：錯誤：記錄損壞：註解沒有結束：「{」始終沒有配對的「}」",
             "F，第1局：错误：记录损坏：注释没有结束：「{」始终没有配对的「}」",
@@ -750,6 +745,19 @@ fn convert_and_io_errors_speak_the_language() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A threefold claim after 1. e4 e5 with an intended move the king cannot make.
+const KE3_CLAIM: [&str; 9] = [
+    "claim",
+    "--game",
+    "chess",
+    "--kind",
+    "threefold",
+    "--moves",
+    "e4 e5",
+    "--intended-move",
+    "Ke3",
+];
+
 /// A pawn move that fits no legal move names only the pawns it could mean (its file, or the
 /// files next to the target for a capture) with their true reason; an intended move that
 /// cannot be played names its ply once. In each script.
@@ -788,19 +796,8 @@ fn pawn_and_intended_move_errors_name_what_was_meant() {
         assert_eq!(first(moves, "zh-Hans"), hans);
     }
     let intended = |lang: &str| {
-        let args = [
-            "claim",
-            "--game",
-            "chess",
-            "--kind",
-            "threefold",
-            "--moves",
-            "e4 e5",
-            "--intended-move",
-            "Ke3",
-            "--lang",
-            lang,
-        ];
+        let mut args = KE3_CLAIM.to_vec();
+        args.extend(["--lang", lang]);
         let (out, err, _) = run(&args, &[]);
         format!("{out}{err}")
             .lines()
@@ -871,5 +868,173 @@ fn simplified_errors_use_mainland_terms() {
     assert!(all.contains("轮走方（第2个字段）是「x」：须为 w 或 b"), "{all}");
     assert!(all.contains("无法识别的 CBR 版本 9"), "{all}");
     assert!(all.contains("无法识别的参数："), "{all}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `text` without what is a name rather than a word: quoted input (「…」), options
+/// (`--rules`, `<RULES>`), the program's name and the paths in `names`.
+fn spoken(text: &str, names: &[&str]) -> String {
+    let mut s: String = text
+        .split(['「', '」'])
+        .enumerate()
+        .filter(|(i, _)| i % 2 == 0)
+        .map(|(_, s)| s)
+        .collect();
+    for n in names {
+        s = s.replace(n, "");
+    }
+    let mut out = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        let option = (c == '-' && chars.peek() == Some(&'-')) || c == '<';
+        if option {
+            while chars
+                .peek()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || "-_<>".contains(*c))
+            {
+                chars.next();
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out.replace("arbiter", "")
+}
+
+/// Every kind of error the command line can reach, one bad input each, in both scripts: no
+/// English word is left (quoted moves, FENs, options and file names are names). Reached: a
+/// broken record (comment, variation), a token over its cap, a compressed ChessBridge file,
+/// a short XQF, a CBR of an unknown version, a directory with no records, a missing file (for
+/// judge, claim and convert), xiangqi and chess FENs that do not read, an illegal xiangqi
+/// move, a move in no notation (both games), chess SAN errors (a pawn, a king, an ambiguous
+/// knight, castling), claims that do not fit (a chess claim on a xiangqi record, an intended
+/// move that cannot be played, a ply past the end, the natural move limit under fide), and
+/// usage errors (a value of no option, an unknown argument, a cycle with no moves, classify
+/// under fide, no cycles).
+#[test]
+fn every_error_kind_speaks_chinese_in_chinese() {
+    const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    let dir = std::env::temp_dir().join(format!("arbiter-golden-kinds-{}", std::process::id()));
+    let empty = dir.join("k0");
+    std::fs::create_dir_all(&empty).unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p.display().to_string()
+    };
+    let comment = write("k1.pgn", b"1. h2e2 {x");
+    let variation = write("k2.pgn", b"1. e4 (e5 (2. Nf3");
+    let token = write("k3.pgn", format!("1. e4 {} *\n", "a".repeat(300)).as_bytes());
+    let packed = write("k4.cbl", b"CCBridge\x78\x9c0000000000");
+    let xqf = write("k5.xqf", b"XQ\x0a\x00abc");
+    let mut cbr = b"CCBridge Record\x00\x00\x00\x00\x09".to_vec();
+    cbr.resize(120, 0);
+    let cbr = write("k6.cbr", &cbr);
+    let bad_move = write("k7.pgn", b"1. h2e2 h9g7 2. e2e9 *\n");
+    let xiangqi = "samples/xiangqi-perpetual-chase.pgn".to_string();
+    let empty = empty.display().to_string();
+    let missing = "/no-such-dir/x.pgn".to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["judge", &comment],
+        vec!["judge", &variation],
+        vec!["judge", &token],
+        vec!["judge", &packed],
+        vec!["judge", &xqf],
+        vec!["judge", &cbr],
+        vec!["judge", &bad_move],
+        vec!["judge", &empty],
+        vec!["judge", &missing],
+        vec!["claim", "--kind", "threefold", &missing],
+        vec!["convert", "--to", "pgn", &missing],
+        vec![
+            "judge",
+            "--fen",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+        ],
+        vec![
+            "judge",
+            "--fen",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNZ w",
+        ],
+        vec!["judge", "--game", "chess", "--fen", "8/8/8/8/8/8/8/K6k x - - 0 1"],
+        vec!["claim", "--kind", "threefold", "--fen", "bad fen"],
+        vec!["judge", "--fen", START, "--moves", "h2e2 h9g7 e2e9"],
+        vec!["judge", "--game", "xiangqi", "--moves", "h2e2 qq"],
+        vec!["judge", "--game", "xiangqi", "--moves", "炮五平四"],
+        vec!["judge", "--game", "chess", "--moves", "e4 zz"],
+        vec!["judge", "--game", "chess", "--moves", "e4 e5 xd5"],
+        vec!["judge", "--game", "chess", "--moves", "e4 e5 Ke3"],
+        vec![
+            "judge",
+            "--game",
+            "chess",
+            "--moves",
+            "d4 d5 Nf3 Nf6 Nbd2 e6 b3 b6 Nc4 Bb7 Nd2",
+        ],
+        vec!["judge", "--game", "chess", "--moves", "e4 e5 O-O"],
+        vec!["claim", "--kind", "threefold", &xiangqi],
+        KE3_CLAIM.to_vec(),
+        vec![
+            "claim",
+            "--game",
+            "chess",
+            "--kind",
+            "threefold",
+            "--moves",
+            "e4 e5",
+            "--at-ply",
+            "9",
+        ],
+        vec![
+            "claim",
+            "--kind",
+            "natural_move_limit",
+            "--rules",
+            "fide",
+            "--moves",
+            "h2e2",
+        ],
+        vec!["judge", "--rules", "uscf", &xiangqi],
+        vec!["judge", "--frobnicate"],
+        vec!["cycle", "--fen", START],
+        vec!["classify", "--rules", "fide", "--fen", START, "--move", "h2e2"],
+        vec!["judge", "--cycles", "0", &xiangqi],
+    ];
+    let dir_name = format!("{}/", dir.display());
+    let names = [
+        dir_name.as_str(),
+        "/no-such-dir/x.pgn",
+        "samples/xiangqi-perpetual-chase.pgn",
+    ];
+    for args in &cases {
+        for lang in ["zh-Hant", "zh-Hans"] {
+            let mut all = args.clone();
+            all.extend(["--lang", lang]);
+            let (out, err, code) = run(&all, &[]);
+            assert_ne!(
+                code,
+                Some(0),
+                "{args:?} {lang}: an error was expected: {out}{err}"
+            );
+            // The report of the games read before the error is not the error; the error
+            // lines are those that say 錯誤/错误 or 用法.
+            let text = format!("{out}{err}");
+            let errors: Vec<&str> = text
+                .lines()
+                .filter(|l| {
+                    ["錯誤", "错误", "無法", "无法", "用法"]
+                        .iter()
+                        .any(|w| l.contains(w))
+                })
+                .collect();
+            assert!(!errors.is_empty(), "{args:?} {lang}: no error line in {text}");
+            for line in errors {
+                let line = spoken(line, &names);
+                for w in ENGLISH_WORDS {
+                    assert!(!line.contains(w), "{args:?} {lang}: {w:?} in {line:?}");
+                }
+            }
+        }
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
