@@ -904,7 +904,8 @@ fn spoken(text: &str, names: &[&str]) -> String {
 /// Every kind of error the command line can reach, one bad input each, in both scripts: no
 /// English word is left (quoted moves, FENs, options and file names are names). Reached: a
 /// broken record (comment, variation), a token over its cap, a compressed ChessBridge file,
-/// a short XQF, a CBR of an unknown version, a directory with no records, a missing file (for
+/// a short XQF, a CBR of an unknown version, damaged DhtmlXQ, WXF, CBF and CBL files, a
+/// directory with no records, a missing file (for
 /// judge, claim and convert), xiangqi and chess FENs that do not read, an illegal xiangqi
 /// move, a move in no notation (both games), chess SAN errors (a pawn, a king, an ambiguous
 /// knight, castling), claims that do not fit (a chess claim on a xiangqi record, an intended
@@ -931,6 +932,13 @@ fn every_error_kind_speaks_chinese_in_chinese() {
     cbr.resize(120, 0);
     let cbr = write("k6.cbr", &cbr);
     let bad_move = write("k7.pgn", b"1. h2e2 h9g7 2. e2e9 *\n");
+    let dhtml = write(
+        "k8.txt",
+        b"[DhtmlXQ]\n[DhtmlXQ_binit]1234[/DhtmlXQ_binit]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n",
+    );
+    let wxf = write("k9.wxf", b"FORMAT WXF\nRESULT 1-0\n");
+    let cbf = write("k10.cbf", b"<?xml version=\"1.0\"?><ChineseChessRecord><a></b>");
+    let cbl = write("k11.cbl", b"CCBridgeLibrary\0");
     let xiangqi = "samples/xiangqi-perpetual-chase.pgn".to_string();
     let empty = empty.display().to_string();
     let missing = "/no-such-dir/x.pgn".to_string();
@@ -942,6 +950,10 @@ fn every_error_kind_speaks_chinese_in_chinese() {
         vec!["judge", &xqf],
         vec!["judge", &cbr],
         vec!["judge", &bad_move],
+        vec!["judge", &dhtml],
+        vec!["judge", &wxf],
+        vec!["judge", &cbf],
+        vec!["judge", &cbl],
         vec!["judge", &empty],
         vec!["judge", &missing],
         vec!["claim", "--kind", "threefold", &missing],

@@ -10,7 +10,7 @@
 //! nested inside a `Move` are skipped (kept out of the main line), unknown elements and
 //! attributes are ignored.
 
-use crate::tree::{point, result_code, Malformed, SquareMove, TreeGame};
+use crate::tree::{point, result_code, Fault, Malformed, SquareMove, TreeGame};
 use quick_xml::events::Event;
 use quick_xml::Reader;
 use xiangqi::{Color, Position};
@@ -58,7 +58,7 @@ const HEAD: [(&str, &str); 21] = [
 pub fn parse(text: &str) -> Result<TreeGame, Malformed> {
     let mut r = Reader::from_str(text);
     let bad =
-        |off: u64, what: String| Malformed::new("CBF", usize::try_from(off).unwrap_or(usize::MAX), what);
+        |off: u64, fault: Fault| Malformed::new("CBF", usize::try_from(off).unwrap_or(usize::MAX), fault);
     let mut path: Vec<String> = Vec::new();
     let mut fields: Vec<(String, String)> = Vec::new();
     let mut moves: Vec<SquareMove> = Vec::new();
@@ -71,7 +71,7 @@ pub fn parse(text: &str) -> Result<TreeGame, Malformed> {
         let off = r.buffer_position();
         let ev = r
             .read_event()
-            .map_err(|e| bad(r.error_position(), format!("XML: {e}")))?;
+            .map_err(|e| bad(r.error_position(), Fault::Xml(e.to_string())))?;
         let open = match &ev {
             Event::Start(e) => Some((e.clone(), true)),
             Event::Empty(e) => Some((e.clone(), false)),
@@ -110,10 +110,7 @@ pub fn parse(text: &str) -> Result<TreeGame, Malformed> {
                             })
                             .flatten();
                         let Some((from, to)) = sq else {
-                            return Err(bad(
-                                off,
-                                format!("move value '{value}' is not XY-XY on the board"),
-                            ));
+                            return Err(bad(off, Fault::MoveValue(value.to_string())));
                         };
                         moves.push(SquareMove::new(from, to));
                         text_target = Some(moves.len() - 1);
@@ -161,7 +158,7 @@ pub fn parse(text: &str) -> Result<TreeGame, Malformed> {
         }
     }
     if !seen_root {
-        return Err(bad(0, "no ChineseChessRecord element".into()));
+        return Err(bad(0, Fault::NoRecordElement));
     }
     let field = |name: &str| {
         fields
@@ -171,7 +168,16 @@ pub fn parse(text: &str) -> Result<TreeGame, Malformed> {
             .filter(|v| !v.is_empty())
     };
     let board = match field("FEN") {
-        Some(fen) => Position::from_fen(fen).map_err(|e| bad(0, format!("bad FEN '{fen}': {e}")))?,
+        Some(fen) => Position::from_fen(fen).map_err(|error| {
+            bad(
+                0,
+                Fault::Fen {
+                    field: "FEN",
+                    fen: fen.to_string(),
+                    error,
+                },
+            )
+        })?,
         None => Position::startpos(),
     };
     let side = Some(board.side_to_move())

@@ -16,7 +16,7 @@
 //! entry has flags 5) — [`crate::games`] skips it too. [`records`] lists all of them.
 
 use crate::cbr;
-use crate::tree::Malformed;
+use crate::tree::{Fault, Malformed};
 
 /// The first 16 bytes of a CBL library.
 pub const MAGIC: &[u8; 16] = b"CCBridgeLibrary\0";
@@ -71,26 +71,18 @@ pub struct Library {
 /// [`MAX_CAPACITY`], or the file ends before the first slot.
 pub fn library(bytes: &[u8]) -> Result<Library, Malformed> {
     if !is_cbl(bytes) {
-        return Err(Malformed::new("CBL", 0, "no 'CCBridgeLibrary' magic"));
+        return Err(Malformed::new("CBL", 0, Fault::NoLibraryMagic));
     }
     let cap = bytes
         .get(60..64)
         .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
-        .ok_or_else(|| Malformed::new("CBL", bytes.len(), "header cut off"))?;
+        .ok_or_else(|| Malformed::new("CBL", bytes.len(), Fault::HeaderCut))?;
     if cap == 0 || cap > MAX_CAPACITY {
-        return Err(Malformed::new(
-            "CBL",
-            60,
-            format!("index capacity {cap} out of range"),
-        ));
+        return Err(Malformed::new("CBL", 60, Fault::Capacity(cap)));
     }
     let first = INDEX_AT + ENTRY_SIZE * cap;
     if bytes.len() < first {
-        return Err(Malformed::new(
-            "CBL",
-            bytes.len(),
-            format!("file ends before the first record slot at {first}"),
-        ));
+        return Err(Malformed::new("CBL", bytes.len(), Fault::NoFirstSlot(first)));
     }
     let name = cbr::utf16_field(bytes, 64, 512);
     let mut live_slots = Vec::new();

@@ -10,7 +10,7 @@
 //! younger sibling follows the node's subtree, 4 = a comment (u32 byte length, UTF-16LE).
 //! It is read without recursion. Nothing here panics on any input.
 
-use crate::tree::{self, cb_piece, index_point, Malformed, SquareMove, TreeGame, MAX_VARIATION_DEPTH};
+use crate::tree::{self, cb_piece, index_point, Fault, Malformed, SquareMove, TreeGame, MAX_VARIATION_DEPTH};
 use xiangqi::{Color, Position, Square};
 
 /// The first 16 bytes of a CBR image.
@@ -152,11 +152,7 @@ pub enum CbrFault {
 /// off the board, or the main line is cut off (end of data, or a node that cannot be one)
 /// while a move is still due. A cut that loses only variations is not an error.
 pub fn parse(bytes: &[u8], base: usize) -> Result<TreeGame, Malformed> {
-    let bad = |off: usize, fault: CbrFault| Malformed {
-        what: fault.to_string(),
-        fault: Some(fault),
-        ..Malformed::new("CBR", base + off, "")
-    };
+    let bad = |off: usize, fault: CbrFault| Malformed::new("CBR", base + off, Fault::Cbr(fault));
     if !is_cbr(bytes) {
         return Err(bad(0, CbrFault::NoMagic));
     }

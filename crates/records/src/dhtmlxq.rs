@@ -20,7 +20,7 @@
 //!
 //! Offsets in errors are byte offsets in the decoded text.
 
-use crate::tree::{point, Malformed, SquareMove, TreeGame, MAX_VARIATION_DEPTH};
+use crate::tree::{point, Fault, Malformed, SquareMove, TreeGame, MAX_VARIATION_DEPTH};
 use crate::xqf::SLOT_KINDS;
 use std::collections::HashMap;
 use xiangqi::{Color, Piece, Position};
@@ -182,12 +182,12 @@ fn digits(s: &str) -> Vec<(u8, usize)> {
 }
 
 /// Parse a move string (4 digits a ply) into moves; `Err((offset, what))` at a bad point.
-fn moves(value: &str, base: usize) -> Result<Vec<SquareMove>, (usize, String)> {
+fn moves(value: &str, base: usize) -> Result<Vec<SquareMove>, (usize, Fault)> {
     let d = digits(value);
     let mut out = Vec::with_capacity(d.len() / 4);
     for q in d.chunks(4) {
         if q.len() < 4 {
-            return Err((base + q[0].1, "move cut off (4 digits a ply)".into()));
+            return Err((base + q[0].1, Fault::MoveCut));
         }
         let (Some(from), Some(to)) = (
             point(usize::from(q[0].0), usize::from(q[1].0)),
@@ -195,10 +195,7 @@ fn moves(value: &str, base: usize) -> Result<Vec<SquareMove>, (usize, String)> {
         ) else {
             return Err((
                 base + q[0].1,
-                format!(
-                    "move {}{}{}{} names a point off the board",
-                    q[0].0, q[1].0, q[2].0, q[3].0
-                ),
+                Fault::MoveOffBoard(format!("{}{}{}{}", q[0].0, q[1].0, q[2].0, q[3].0)),
             ));
         };
         out.push(SquareMove::new(from, to));
@@ -216,17 +213,26 @@ fn unescape_comment(s: &str) -> String {
 /// [`Malformed`] (format `DhtmlXQ`) for a `binit` that is not 64 digits or puts two pieces on
 /// one point, a bad `fen`, or a main-line move off the board. Bad variation tags are dropped.
 pub fn parse(block: &str, base: usize) -> Result<TreeGame, Malformed> {
-    let bad = |off: usize, what: String| Malformed::new("DhtmlXQ", off, what);
+    let bad = |off: usize, fault: Fault| Malformed::new("DhtmlXQ", off, fault);
     let all = tags(block, base);
     let get = |name: &str| all.iter().find(|(n, _, _)| n == name);
 
     // Start position.
     let board = if let Some((_, fen, off)) = get("fen").filter(|(_, v, _)| !v.trim().is_empty()) {
-        Position::from_fen(fen.trim()).map_err(|e| bad(*off, format!("bad fen '{}': {e}", fen.trim())))?
+        Position::from_fen(fen.trim()).map_err(|error| {
+            bad(
+                *off,
+                Fault::Fen {
+                    field: "fen",
+                    fen: fen.trim().to_string(),
+                    error,
+                },
+            )
+        })?
     } else if let Some((_, binit, off)) = get("binit") {
         let d = digits(binit);
         if d.len() != 64 {
-            return Err(bad(*off, format!("binit has {} digits, 64 expected", d.len())));
+            return Err(bad(*off, Fault::BinitLength(d.len())));
         }
         let mut b = Position::empty();
         for i in 0..32 {
@@ -235,13 +241,10 @@ pub fn parse(block: &str, base: usize) -> Result<TreeGame, Malformed> {
                 continue;
             }
             let Some(sq) = point(usize::from(x), usize::from(y)) else {
-                return Err(bad(
-                    off + d[2 * i].1,
-                    format!("binit point {x}{y} is off the board"),
-                ));
+                return Err(bad(off + d[2 * i].1, Fault::BinitOffBoard(x, y)));
             };
             if b.piece_at(sq).is_some() {
-                return Err(bad(off + d[2 * i].1, format!("binit puts two pieces on {sq}")));
+                return Err(bad(off + d[2 * i].1, Fault::BinitTwice(sq)));
             }
             let color = if i < 16 { Color::Red } else { Color::Black };
             b.set_piece(sq, Some(Piece::new(color, SLOT_KINDS[i % 16])));

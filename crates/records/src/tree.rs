@@ -103,20 +103,83 @@ pub struct Malformed {
     pub format: &'static str,
     pub offset: usize,
     pub what: String,
-    /// `what` as a typed value, where the reader has one (CBR), for its words in other
-    /// languages.
-    pub fault: Option<crate::cbr::CbrFault>,
+    /// `what` as a typed value, for its words in other languages (boxed to keep `Result`s
+    /// small).
+    pub fault: Option<Box<Fault>>,
 }
 
 impl Malformed {
-    pub fn new(format: &'static str, offset: usize, what: impl Into<String>) -> Malformed {
+    /// A `format` file broken at byte `offset` because of `fault` (`what` is its English).
+    pub fn new(format: &'static str, offset: usize, fault: Fault) -> Malformed {
         Malformed {
             format,
             offset,
-            what: what.into(),
-            fault: None,
+            what: fault.to_string(),
+            fault: Some(Box::new(fault)),
         }
     }
+}
+
+/// What is wrong in a record file, as a typed value: `Display` is the English of
+/// [`Malformed::what`]; other languages word the variant.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    /// A CBR image's fault.
+    #[error("{0}")]
+    Cbr(crate::cbr::CbrFault),
+    /// A start position that does not read (`field`: the format's name for it, `fen` in
+    /// DhtmlXQ, `FEN` in CBF).
+    #[error("bad {field} '{fen}': {error}")]
+    Fen {
+        /// The format's name of the field.
+        field: &'static str,
+        /// The FEN as written.
+        fen: String,
+        /// Why it does not read.
+        error: xiangqi::FenError,
+    },
+    /// DhtmlXQ `binit` does not hold 64 digits (it holds this many).
+    #[error("binit has {0} digits, 64 expected")]
+    BinitLength(usize),
+    /// A DhtmlXQ `binit` point (column, row digits) off the board.
+    #[error("binit point {0}{1} is off the board")]
+    BinitOffBoard(u8, u8),
+    /// DhtmlXQ `binit` puts two pieces on a point.
+    #[error("binit puts two pieces on {0}")]
+    BinitTwice(Square),
+    /// A DhtmlXQ move list ends inside a move (4 digits a ply).
+    #[error("move cut off (4 digits a ply)")]
+    MoveCut,
+    /// A DhtmlXQ move (its 4 digits) names a point off the board.
+    #[error("move {0} names a point off the board")]
+    MoveOffBoard(String),
+    /// A CBF file is not well-formed XML (the XML reader's English).
+    #[error("XML: {0}")]
+    Xml(String),
+    /// A CBF move value that is not `XY-XY` on the board.
+    #[error("move value '{0}' is not XY-XY on the board")]
+    MoveValue(String),
+    /// A CBF file without its `ChineseChessRecord` element.
+    #[error("no ChineseChessRecord element")]
+    NoRecordElement,
+    /// A WXF file without its `START{ … }END` block of moves.
+    #[error("no START{{ … }}END block of moves")]
+    NoMoveBlock,
+    /// A WXF block of moves `START{` not closed by `}END`.
+    #[error("the block of moves START{{ is not closed by }}END")]
+    MoveBlockOpen,
+    /// A CBL file without its `CCBridgeLibrary` magic.
+    #[error("no 'CCBridgeLibrary' magic")]
+    NoLibraryMagic,
+    /// A CBL header cut off.
+    #[error("header cut off")]
+    HeaderCut,
+    /// A CBL index capacity of 0 or over the cap.
+    #[error("index capacity {0} out of range")]
+    Capacity(usize),
+    /// A CBL file that ends before its first record slot (at this offset).
+    #[error("file ends before the first record slot at {0}")]
+    NoFirstSlot(usize),
 }
 
 /// The point of a board numbered from the top-left as Red sees it (`row` 0 = Black's back

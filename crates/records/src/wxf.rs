@@ -17,7 +17,7 @@
 
 use crate::pgn::{self, PgnMove};
 use crate::text::TextGame;
-use crate::tree::Malformed;
+use crate::tree::{Fault, Malformed};
 
 /// Header keys and the tags they become; other keys are kept under their own name.
 const HEADERS: [(&str, &str); 10] = [
@@ -50,12 +50,12 @@ pub fn is_wxf(text: &str) -> bool {
 pub fn parse(text: &str) -> Result<TextGame, Malformed> {
     let start = text
         .find("START{")
-        .ok_or_else(|| Malformed::new("WXF", text.len(), "no START{ … }END block of moves"))?;
+        .ok_or_else(|| Malformed::new("WXF", text.len(), Fault::NoMoveBlock))?;
     let body = start + "START{".len();
     let end = text[body..]
         .find("}END")
         .map(|e| body + e)
-        .ok_or_else(|| Malformed::new("WXF", start, "the block of moves START{ is not closed by }END"))?;
+        .ok_or_else(|| Malformed::new("WXF", start, Fault::MoveBlockOpen))?;
     let mut g = TextGame {
         result: "*",
         ..TextGame::default()

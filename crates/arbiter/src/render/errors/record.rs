@@ -32,17 +32,16 @@ pub fn record(e: &records::RecordErrorKind, lang: Lang) -> String {
             xiangqi_illegal(&m.reason, lang)
         ),
         K::Xqf(x) => xqf(x, lang),
-        K::Malformed(m) => match &m.fault {
-            Some(f) => format!(
-                "{} {}{}{}{}",
-                m.format,
-                p("檔案損壞（位元組位移 ", "文件损坏（字节偏移 "),
-                m.offset,
-                p("）：", "）："),
-                cbr_fault(f, lang)
-            ),
-            None => e.to_string(),
-        },
+        K::Malformed(m) => format!(
+            "{} {}{}{}{}",
+            m.format,
+            p("檔案損壞（位元組位移 ", "文件损坏（字节偏移 "),
+            m.offset,
+            p("）：", "）："),
+            m.fault
+                .as_ref()
+                .map_or_else(|| m.what.clone(), |f| fault(f, lang))
+        ),
         K::Broken(why) => format!("{}{}", p("記錄損壞：", "记录损坏："), broken(why, lang)),
         K::Read { kind, reason } => super::unreadable(Some(*kind), reason, lang),
         K::Overflow(o) => format!(
@@ -137,6 +136,70 @@ fn xqf(e: &records::xqf::XqfError, lang: Lang) -> String {
             "{}{code}{}",
             p("點位代碼 ", "点位代码 "),
             p(" 不是棋盤上的點", " 不是棋盘上的点")
+        ),
+    }
+}
+
+/// What is wrong in a record file, in Chinese.
+fn fault(f: &records::tree::Fault, lang: Lang) -> String {
+    use records::tree::Fault as F;
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    match f {
+        F::Cbr(c) => cbr_fault(c, lang),
+        F::Fen { field, fen, error } => format!(
+            "{field}「{fen}」{}{}",
+            p("不對：", "不对："),
+            xiangqi_fen(error, lang)
+        ),
+        F::BinitLength(n) => format!(
+            "{}{n}{}",
+            p("binit 有", "binit 有"),
+            p("個數字，應為64個", "个数字，应为64个")
+        ),
+        F::BinitOffBoard(x, y) => format!(
+            "{}{x}{y}{}",
+            p("binit 的點位 ", "binit 的点位 "),
+            p(" 不在棋盤上", " 不在棋盘上")
+        ),
+        F::BinitTwice(sq) => format!(
+            "{}{sq}{}",
+            p("binit 在", "binit 在"),
+            p("放了兩個棋子", "放了两个棋子")
+        ),
+        F::MoveCut => p("著法不完整（每步4個數字）", "着法不完整（每步4个数字）").into(),
+        F::MoveOffBoard(d) => format!(
+            "{}{d}{}",
+            p("著法 ", "着法 "),
+            p(" 的點位不在棋盤上", " 的点位不在棋盘上")
+        ),
+        F::Xml(_) => p("XML 格式不對", "XML 格式不对").into(),
+        F::MoveValue(v) => format!(
+            "{}「{v}」{}",
+            p("著法值", "着法值"),
+            p("不是棋盤上的 XY-XY", "不是棋盘上的 XY-XY")
+        ),
+        F::NoRecordElement => p("沒有 ChineseChessRecord 元素", "没有 ChineseChessRecord 元素").into(),
+        F::NoMoveBlock => p("沒有 START{ … }END 著法區塊", "没有 START{ … }END 着法块").into(),
+        F::MoveBlockOpen => p(
+            "著法區塊 START{ 沒有以 }END 結束",
+            "着法块 START{ 没有以 }END 结束",
+        )
+        .into(),
+        F::NoLibraryMagic => p(
+            "開頭沒有「CCBridgeLibrary」標記",
+            "开头没有「CCBridgeLibrary」标记",
+        )
+        .into(),
+        F::HeaderCut => p("檔頭不完整", "文件头不完整").into(),
+        F::Capacity(n) => format!(
+            "{}{n}{}",
+            p("索引容量 ", "索引容量 "),
+            p(" 超出範圍", " 超出范围")
+        ),
+        F::NoFirstSlot(at) => format!(
+            "{}{at}{}",
+            p("檔案在第一個記錄槽（位移 ", "文件在第一个记录槽（偏移 "),
+            p("）之前就結束了", "）之前就结束了")
         ),
     }
 }
