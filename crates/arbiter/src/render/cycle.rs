@@ -70,6 +70,22 @@ pub fn reading_words(r: Reading, lang: Lang) -> (&'static str, &'static str) {
     }
 }
 
+/// [`reading_words`] as a report writes it: the clauses its source names are noted as cited
+/// ([`crate::citation::written_by`]).
+fn written_reading(r: Reading, lang: Lang) -> (&'static str, &'static str) {
+    use crate::citation::ClauseId::Detailed;
+    use crate::types::RuleBook::Axf;
+    let named: &[_] = match r {
+        Reading::JoinedEveryMove => &[Detailed(25)],
+        Reading::MutualChaseNotEven => &[Detailed(10), Detailed(14), Detailed(15)],
+        Reading::AdvisorElephantOnProtected => &[],
+    };
+    for &id in named {
+        crate::citation::note(Axf, id);
+    }
+    reading_words(r, lang)
+}
+
 /// The JSON form of a reading: `{"reading","source"}`, in English.
 impl serde::Serialize for Reading {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -87,7 +103,7 @@ pub fn readings_text(j: &CycleJudgement) -> String {
     j.readings
         .iter()
         .map(|r| {
-            let (reading, source) = reading_words(*r, Lang::En);
+            let (reading, source) = written_reading(*r, Lang::En);
             format!("Reading beyond the rule book's text: {reading} (source: {source}).\n")
         })
         .collect()
@@ -220,6 +236,21 @@ fn chasers_words(chasers: &[(Square, xiangqi::PieceKind)]) -> String {
     }
 }
 
+/// Items written one after the other with a separator, when the text is written.
+struct Joined<'a, T>(&'a [T], &'static str);
+
+impl<T: std::fmt::Display> std::fmt::Display for Joined<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, item) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(self.1)?;
+            }
+            write!(f, "{item}")?;
+        }
+        Ok(())
+    }
+}
+
 /// The sentence of a side allowed although it chases one piece on every move.
 fn allowed_chase_sentence(side: &str, a: &AllowedChase) -> String {
     let chased = |(sq, kind): (Square, xiangqi::PieceKind), chasers: &[(Square, xiangqi::PieceKind)]| {
@@ -230,12 +261,9 @@ fn allowed_chase_sentence(side: &str, a: &AllowedChase) -> String {
         )
     };
     let first = chased(a.target, &a.chasers);
-    let not = a
-        .not_forbidden_by
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ");
+    // Written where the sentence names them, after the clause that allows (so that the
+    // summaries list the clauses in the order the sentence cites them).
+    let not = Joined(&a.not_forbidden_by, "; ");
     match a.why {
         AllowedBecause::TwoChaseTwo => {
             let others: Vec<String> = a.others.iter().map(|(t, c)| chased(*t, c)).collect();
@@ -528,14 +556,17 @@ fn allowed_chase_zh(lang: Lang, side: Color, a: &AllowedChase) -> String {
         )
     };
     let first = chased(a.target, &a.chasers);
-    let not: Vec<String> = a.not_forbidden_by.iter().map(|c| zh::cite(lang, c)).collect();
-    let not = not.join("；");
+    // Worded after the clause that allows, as the sentence cites them.
+    let not = || {
+        let not: Vec<String> = a.not_forbidden_by.iter().map(|c| zh::cite(lang, c)).collect();
+        not.join("；")
+    };
     let who = zh::side(lang, side);
     match a.why {
         AllowedBecause::TwoChaseTwo => {
             let others: Vec<String> = a.others.iter().map(|(t, c)| chased(*t, c)).collect();
             format!(
-                "{who}{}{first}{}{}{}{}（{}）{}（{not}）。",
+                "{who}{}{first}{}{}{}{}（{}）{}（{}）。",
                 zh::pick(lang, "捉", "捉"),
                 zh::pick(lang, "，又捉", "，又捉"),
                 others.join("、"),
@@ -547,16 +578,18 @@ fn allowed_chase_zh(lang: Lang, side: Color, a: &AllowedChase) -> String {
                     "，不是多子捉一子或一子捉一子",
                     "，不是多子捉一子或一子捉一子"
                 ),
+                not(),
             )
         }
         AllowedBecause::JoinedOnSomeMoves(by) => format!(
-            "{who}{}{first}{}{}{}（{}）{}（{not}）。",
+            "{who}{}{first}{}{}{}（{}）{}（{}）。",
             zh::pick(lang, "捉", "捉"),
             zh::pick(lang, "，只在部分著法有", "，只在部分着法有"),
             zh::piece(lang, by, side),
             zh::pick(lang, "參與：屬允許", "参与：属允许"),
             zh::cite(lang, &a.allowed_by),
             zh::pick(lang, "，不是步步聯合", "，不是步步联合"),
+            not(),
         ),
     }
 }
@@ -566,11 +599,11 @@ pub fn side_sentence_in(s: &SideJudgement, lang: Lang) -> String {
     if lang == Lang::En {
         return side_sentence(s);
     }
-    let who = zh::side(lang, s.side);
-    let clause = zh::cite(lang, &s.clause);
     if let (Offence::None, Some(a)) = (s.offence, &s.allowed_chase) {
         return allowed_chase_zh(lang, s.side, a);
     }
+    let who = zh::side(lang, s.side);
+    let clause = zh::cite(lang, &s.clause);
     match s.offence {
         Offence::PerpetualCheck => format!(
             "{who}{}（{clause}）。",
@@ -736,7 +769,7 @@ pub fn cycle_text_in(
     }
     let readings = |s: &mut String| {
         for r in &j.readings {
-            let (reading, source) = reading_words(*r, lang);
+            let (reading, source) = written_reading(*r, lang);
             s.push_str(&format!(
                 "{}{reading}（{}{source}）。\n",
                 zh::pick(lang, "棋規文字以外的解讀：", "棋规文字以外的解读："),
@@ -763,12 +796,7 @@ impl CycleReport {
             options: self.options,
             ..Default::default()
         };
-        with_summaries(cycle_text_with(
-            &self.start,
-            &self.judgement,
-            self.explain,
-            &wording,
-        ))
+        with_summaries(|| cycle_text_with(&self.start, &self.judgement, self.explain, &wording))
     }
 
     /// The words in `lang` (the HTTP answer's `text`): the report, the verdict line, the

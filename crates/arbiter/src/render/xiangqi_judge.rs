@@ -100,13 +100,13 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
             format!("the result is {}", v.result)
         }
     };
-    let limit_clause = super::bracketed(&r.rules.natural_move_limit.clause.to_string());
+    let limit_clause = || super::bracketed(&r.rules.natural_move_limit.clause.to_string());
     match (v.status, v.must_vary) {
         (XStatus::Claimable, _) => s.push_str(&format!(
             "  Not decided: {}, {}, to move, may claim a draw now by the natural move limit {}.\n",
             after_move(r, r.plies),
             capitalised(r.to_move),
-            limit_clause,
+            limit_clause(),
         )),
         (XStatus::Ongoing, _) => {
             s.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n")
@@ -176,7 +176,7 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
             "  {}, {} could claim a draw by the natural move limit {}.\n",
             capitalise_first(&after_move(r, ply)),
             capitalised(by),
-            limit_clause,
+            limit_clause(),
         ));
     }
     if v.procedure.is_some() {
@@ -371,16 +371,17 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
     let clause = v.clause.as_ref().map(|c| zh::cite(lang, c));
     let cite = clause.as_deref().map(|c| format!("（{c}）")).unwrap_or_default();
     let result = zh::result(lang, v.result, false);
-    let limit_clause = zh::cite(lang, &r.rules.natural_move_limit.clause);
+    let limit_clause = || zh::cite(lang, &r.rules.natural_move_limit.clause);
     let mut cited_in_sentence = false;
     match (v.status, v.must_vary) {
         (XStatus::Claimable, _) => s.push_str(&format!(
-            "  {}{}，{}{}{}（{limit_clause}）。\n",
+            "  {}{}，{}{}{}（{}）。\n",
             zh::pick(lang, "未判定：", "未判定："),
             after_zh(r, lang, r.plies),
             zh::pick(lang, "輪到", "轮到"),
             zh::side(lang, r.to_move),
             zh::pick(lang, "走棋，現在可依自然限著提和", "走棋，现在可依自然限着提和"),
+            limit_clause(),
         )),
         (XStatus::Ongoing, _) => s.push_str(zh::pick(
             lang,
@@ -520,10 +521,11 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
             continue;
         }
         s.push_str(&format!(
-            "  {}，{}{}（{limit_clause}）。\n",
+            "  {}，{}{}（{}）。\n",
             after_zh(r, lang, ply),
             zh::side(lang, by),
             zh::pick(lang, "可依自然限著提和", "可依自然限着提和"),
+            limit_clause(),
         ));
     }
     if v.procedure.is_some() {
