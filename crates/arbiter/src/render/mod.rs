@@ -7,6 +7,7 @@
 //! report cites), [`errors`] (what could not be judged), [`flag`] (a flag fall in the live
 //! referee).
 
+pub mod board;
 pub mod chess_judge;
 pub mod claim;
 pub mod classify;
@@ -17,6 +18,7 @@ pub mod flag;
 pub mod game;
 pub mod glossary;
 pub mod perft;
+pub mod reading;
 pub mod rescore;
 pub mod xiangqi_judge;
 pub mod zh;
