@@ -7,7 +7,7 @@
 //! name.
 
 use arbiter::glossary::{cited, Clause};
-use arbiter::{ClaimGame, ClaimQuery, GameReport, Lang, Notation, Options};
+use arbiter::{ClaimGame, ClaimQuery, GameReport, Lang, Notation, Options, RuleBook};
 use serde_json::Value;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
@@ -172,9 +172,18 @@ fn summaries_list_the_clauses_the_words_cite() {
         if path.extension().is_some_and(|e| e == "pgn") {
             let bytes = std::fs::read(&path).unwrap();
             let name = path.display().to_string();
-            for r in arbiter::judge_bytes(&bytes, &name, &Options::default()) {
-                reports += 1;
-                check_game(&name, &r, &mut failures);
+            for rules in [None, Some(RuleBook::Tw113)] {
+                for explain in [false, true] {
+                    let options = Options {
+                        rules,
+                        explain,
+                        ..Options::default()
+                    };
+                    for r in arbiter::judge_bytes(&bytes, &name, &options) {
+                        reports += 1;
+                        check_game(&name, &r, &mut failures);
+                    }
+                }
             }
         }
     }

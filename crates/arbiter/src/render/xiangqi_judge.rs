@@ -4,10 +4,10 @@
 
 use super::{capitalise_first, capitalised, heading_in, plies_line, read_notes_in, read_notes_text, zh};
 use super::{InputWords, Notation, Voice};
-use crate::citation::Citation;
+use crate::citation::{Citation, ClauseId, Clauses};
 use crate::render::cycle::{cycle_text_in, cycle_text_with, CycleWording};
 use crate::report::XiangqiGameReport;
-use crate::types::Lang;
+use crate::types::{Lang, RuleBook};
 use crate::xiangqi::rules::RulesId;
 use crate::xiangqi::verdict::{Reason as XReason, Status as XStatus};
 use xiangqi::Color;
@@ -183,8 +183,9 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
         // Only where the count decided: worded for the rule book in force.
         s.push_str(&match r.rules.id {
             RulesId::Tw113 => format!(
-                "  Procedure (TW113 ch.4 procedure): after {cycles_n} the position is pending and the \
-                 arbiter warns; one more cycle decides.\n"
+                "  Procedure ({}): after {cycles_n} the position is pending and the arbiter warns; one \
+                 more cycle decides.\n",
+                Clauses::of(RuleBook::Tw113, &[ClauseId::Procedure])
             ),
             RulesId::Axf => format!(
                 "  Procedure: the AXF rules write none; the count of the TW113 procedure is used (pending \
@@ -531,12 +532,10 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
     if v.procedure.is_some() {
         s.push_str(&match r.rules.id {
             RulesId::Tw113 => format!(
-                "  {}{cycles}{}\n",
-                zh::pick(
-                    lang,
-                    "程序（台灣棋規第四章裁判程序）：循環",
-                    "程序（台湾棋规第四章裁判程序）：循环"
-                ),
+                "  {}{}{}{cycles}{}\n",
+                "程序（",
+                zh::cite_clause(lang, RuleBook::Tw113, ClauseId::Procedure),
+                zh::pick(lang, "）：循環", "）：循环"),
                 zh::pick(
                     lang,
                     "次即成待判局面，裁判提出警告；再循環一次即判定。",
