@@ -30,7 +30,11 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<()> {
         let bytes = match input.read() {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("arbiter: {file}: {e}");
+                let why = inputs::unread(&input, &e);
+                match crate::output::lang() {
+                    arbiter::Lang::En => eprintln!("arbiter: {file}: {why}"),
+                    _ => eprintln!("arbiter：{why}"),
+                }
                 failed += 1;
                 continue;
             }
@@ -58,7 +62,9 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<()> {
                     written += 1;
                 }
                 Err(e) => {
-                    eprintln!("arbiter: {e}");
+                    let lang = crate::output::lang();
+                    let sep = if lang == arbiter::Lang::En { ": " } else { "：" };
+                    eprintln!("arbiter{sep}{}", arbiter::render::errors::record_error(&e, lang));
                     failed += 1;
                 }
             }
@@ -66,8 +72,15 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<()> {
     }
     out.flush()?;
     eprintln!(
-        "arbiter: {} written, {failed} could not be read",
-        crate::output::plural(written, "game")
+        "{}",
+        crate::output::say(
+            &format!(
+                "arbiter: {} written, {failed} could not be read",
+                crate::output::plural(written, "game")
+            ),
+            &format!("arbiter：已寫出{written}局，{failed}局或輸入無法讀取"),
+            &format!("arbiter：已写出{written}局，{failed}局或输入无法读取"),
+        )
     );
     if failed > 0 {
         let what = if failed == 1 {
@@ -75,7 +88,11 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<()> {
         } else {
             format!("{failed} games or inputs")
         };
-        anyhow::bail!("{what} could not be read (named above)");
+        anyhow::bail!(crate::output::say(
+            &format!("{what} could not be read (named above)"),
+            &format!("{failed}個對局或輸入無法讀取（見上）"),
+            &format!("{failed}个对局或输入无法读取（见上）"),
+        ));
     }
     Ok(())
 }

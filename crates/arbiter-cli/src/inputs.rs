@@ -17,8 +17,19 @@ pub fn expand(paths: &[String]) -> Vec<Input> {
             walk.push(std::path::Path::new(p), &mut seen);
         }
     }
+    let lang = crate::output::lang();
     for skip in &walk.skipped {
-        eprintln!("arbiter: note: {skip}");
+        let note = arbiter::render::errors::skip(skip, lang);
+        match lang {
+            arbiter::Lang::En => eprintln!("arbiter: note: {note}"),
+            _ => eprintln!("arbiter：{}{note}", crate::output::zh("注意：", "注意：")),
+        }
     }
     walk.inputs
+}
+
+/// Why `input` could not be read, in the language of text reports (English as the library
+/// says it; Chinese with the input's name and the system error's kind worded).
+pub fn unread(input: &Input, u: &arbiter::walk::Unopened) -> String {
+    arbiter::render::errors::unopened(&input.label(), u, crate::output::lang())
 }

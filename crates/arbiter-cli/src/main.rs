@@ -110,7 +110,14 @@ fn main() -> ExitCode {
     if let Some(e) = emitter.write_error() {
         // A closed pipe (`| head`) is the reader's choice: no message.
         if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("arbiter: error: cannot write the output: {e}");
+            if output::lang().is_chinese() {
+                eprintln!(
+                    "arbiter：{}",
+                    output::zh("錯誤：無法寫出輸出", "错误：无法写出输出")
+                );
+            } else {
+                eprintln!("arbiter: error: cannot write the output: {e}");
+            }
         }
         return ExitCode::from(1);
     }

@@ -41,10 +41,10 @@ pub fn in_chinese(e: &clap::Error, lang: arbiter::Lang) -> Option<String> {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => return None,
-        ErrorKind::UnknownArgument => format!("{}{arg}", p("不認得的參數：", "不认得的参数：")),
+        ErrorKind::UnknownArgument => format!("{}{arg}", p("不認得的參數：", "无法识别的参数：")),
         ErrorKind::InvalidSubcommand => format!(
             "{}{}",
-            p("不認得的子命令：", "不认得的子命令："),
+            p("不認得的子命令：", "未知的子命令："),
             context(e, ContextKind::InvalidSubcommand)
         ),
         ErrorKind::InvalidValue if value.is_empty() => format!("{arg}{}", p(" 缺少值", " 缺少值")),

@@ -133,12 +133,7 @@ fn text_reports_match_their_golden_files_in_each_language() {
     assert!(differ.is_empty(), "{}", differ.join("\n\n"));
 }
 
-/// The English words a rule sentence is made of; a Chinese report may carry coordinates,
-/// SAN, PGN tags and file names, never these.
-const ENGLISH_WORDS: &[&str] = &[
-    " the ", " rule ", "rules", "claim", "chase", "check", "Red", "White", "Black", "ply", "plies", "draw",
-    "move", "Clause", "Verdict", "Recorded", "position", "cycle", "error", "game",
-];
+include!("golden/english_words.rs");
 
 #[test]
 fn no_chinese_report_speaks_english() {
@@ -426,7 +421,7 @@ fn record_file_errors_speak_the_language() {
     let hans = lines("zh-Hans");
     for want in [
         "short.xqf，第1局：错误：文件太短，不是 XQF：只有7字节（至少需要1028字节）",
-        "v9.cbr，第1局：错误：CBR 文件损坏（字节偏移 19）：不认得的 CBR 版本 9（只读第1、2版）",
+        "v9.cbr，第1局：错误：CBR 文件损坏（字节偏移 19）：无法识别的 CBR 版本 9（只读第1、2版）",
         "empty：错误：此目录中没有记录文件（.pgn .xqf .cbr .cbl .cbf .wxf，或内含记录的 .txt .htm .html .ubb）",
     ] {
         assert!(hans.lines().any(|l| l == want), "{want}\n{hans}");
@@ -618,4 +613,428 @@ fn usage_errors_speak_the_language() {
         (code, err.lines().next()),
         (Some(2), Some("error: unexpected argument '--bogus' found"))
     );
+}
+
+/// A broken PGN record (an unterminated comment, unclosed variations), an over-long token
+/// and a compressed ChessBridge container: typed errors worded in each script; English as
+/// before.
+#[test]
+fn broken_records_speak_the_language() {
+    let dir = std::env::temp_dir().join(format!("arbiter-golden-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files = [
+        ("k1.pgn", "junk{".to_string()),
+        ("variation.pgn", "1. e4 (e5 (2. Nf3".to_string()),
+        ("token.pgn", format!("1. e4 e5 2. {} *\n", "a".repeat(300))),
+        ("packed.cbl", "CCBridge\u{78}00000000000000".to_string()),
+    ];
+    for (name, text) in &files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let first = |name: &str, lang: &str| {
+        let path = dir.join(name);
+        let (out, _, code) = run(&["judge", "--lang", lang, path.to_str().unwrap()], &[]);
+        assert_eq!(code, Some(1), "{name} {lang}: {out}");
+        let line = out.lines().next().unwrap_or_default().to_string();
+        line.replace(path.to_str().unwrap(), "F")
+    };
+    let want = [
+        (
+            "k1.pgn",
+            "F: game 1 (line 1): broken record: unterminated comment: a '{' is never closed",
+            "F，第1局：錯誤：記錄損壞：註解沒有結束：「{」始終沒有配對的「}」",
+            "F，第1局：错误：记录损坏：注释没有结束：「{」始终没有配对的「}」",
+        ),
+        (
+            "variation.pgn",
+            "F: game 1 (line 1): broken record: unclosed variation: 2 '(' never closed, so the main line cannot be told apart",
+            "F，第1局：錯誤：記錄損壞：分支沒有結束：2個「(」始終沒有配對的「)」，無法分辨主線",
+            "F，第1局：错误：记录损坏：分支没有结束：2个「(」始终没有配对的「)」，无法分辨主线",
+        ),
+        (
+            "token.pgn",
+            "F: game 1 (line 1): token longer than 256 bytes at line 1: skipped to the next game",
+            "F，第1局：錯誤：第1行單一記號超過256位元組：略過，讀下一局",
+            "F，第1局：错误：第1行单个记号超过256字节：跳过，读下一局",
+        ),
+        (
+            "packed.cbl",
+            "F: game 1: a compressed ChessBridge container ('CCBridge' + zlib), which is not read; save it from ChessBridge as CBL or CBR",
+            "F，第1局：錯誤：壓縮的象棋橋容器（「CCBridge」＋ zlib），無法讀取；請在象棋橋中另存為 CBL 或 CBR",
+            "F，第1局：错误：压缩的象棋桥容器（「CCBridge」＋ zlib），无法读取；请在象棋桥中另存为 CBL 或 CBR",
+        ),
+    ];
+    for (name, en, hant, hans) in want {
+        assert_eq!(first(name, "en"), en);
+        assert_eq!(first(name, "zh-Hant"), hant);
+        assert_eq!(first(name, "zh-Hans"), hans);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `convert`'s lines (a game that cannot be read, a path that does not exist, the summary)
+/// and the I/O error of `claim` on a missing file, in each script; English as before.
+#[test]
+fn convert_and_io_errors_speak_the_language() {
+    let dir = std::env::temp_dir().join(format!("arbiter-golden-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.pgn");
+    std::fs::write(&broken, "junk{").unwrap();
+    let broken = broken.to_str().unwrap();
+    let convert = |lang: &str| {
+        let args = [
+            "convert",
+            "--to",
+            "pgn",
+            "--lang",
+            lang,
+            "samples/xiangqi-perpetual-chase.pgn",
+            broken,
+            "/no-such-dir/x.pgn",
+        ];
+        let (out, err, code) = run(&args, &[]);
+        assert_eq!(code, Some(1), "{err}");
+        assert!(out.contains("h2e2"), "{out}");
+        err.replace(broken, "F")
+    };
+    assert_eq!(
+        convert("en"),
+        "arbiter: F: game 1 (line 1): broken record: unterminated comment: a '{' is never closed\n\
+         arbiter: /no-such-dir/x.pgn: no such file or directory\n\
+         arbiter: 1 game written, 2 could not be read\n\
+         arbiter: error: 2 games or inputs could not be read (named above)\n"
+    );
+    assert_eq!(
+        convert("zh-Hant"),
+        "arbiter：F，第1局：記錄損壞：註解沒有結束：「{」始終沒有配對的「}」\n\
+         arbiter：/no-such-dir/x.pgn：無法讀取：檔案或目錄不存在\n\
+         arbiter：已寫出1局，2局或輸入無法讀取\n\
+         arbiter：錯誤：2個對局或輸入無法讀取（見上）\n"
+    );
+    assert_eq!(
+        convert("zh-Hans"),
+        "arbiter：F，第1局：记录损坏：注释没有结束：「{」始终没有配对的「}」\n\
+         arbiter：/no-such-dir/x.pgn：无法读取：文件或目录不存在\n\
+         arbiter：已写出1局，2局或输入无法读取\n\
+         arbiter：错误：2个对局或输入无法读取（见上）\n"
+    );
+    let claim = |lang: &str| {
+        let (_, err, code) = run(
+            &[
+                "claim",
+                "--kind",
+                "threefold",
+                "/no-such-dir/x.pgn",
+                "--lang",
+                lang,
+            ],
+            &[],
+        );
+        assert_eq!(code, Some(1), "{err}");
+        err
+    };
+    assert_eq!(claim("en"), "arbiter: error: no such file or directory\n");
+    assert_eq!(
+        claim("zh-Hant"),
+        "arbiter：錯誤：/no-such-dir/x.pgn：無法讀取：檔案或目錄不存在\n"
+    );
+    assert_eq!(
+        claim("zh-Hans"),
+        "arbiter：错误：/no-such-dir/x.pgn：无法读取：文件或目录不存在\n"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A threefold claim after 1. e4 e5 with an intended move the king cannot make.
+const KE3_CLAIM: [&str; 9] = [
+    "claim",
+    "--game",
+    "chess",
+    "--kind",
+    "threefold",
+    "--moves",
+    "e4 e5",
+    "--intended-move",
+    "Ke3",
+];
+
+/// A pawn move that fits no legal move names only the pawns it could mean (its file, or the
+/// files next to the target for a capture) with their true reason; an intended move that
+/// cannot be played names its ply once. In each script.
+#[test]
+fn pawn_and_intended_move_errors_name_what_was_meant() {
+    let first = |moves: &str, lang: &str| {
+        let (out, _, _) = run(
+            &["judge", "--game", "chess", "--moves", moves, "--lang", lang],
+            &[],
+        );
+        out.lines().next().unwrap_or_default().to_string()
+    };
+    let cases = [
+        (
+            "e4 e5 e5",
+            "position (--fen/--moves), ply 3: error: illegal move \"e5\": the pawn on e4 is blocked at e5",
+            "所給局面［3］：錯誤：走法「e5」不合規則：e4的兵被e5擋住",
+            "所给局面［3］：错误：着法「e5」不合规则：e4的兵被e5挡住",
+        ),
+        (
+            "e4 e5 d5",
+            "position (--fen/--moves), ply 3: error: illegal move \"d5\": a pawn moves one square forward (two from its starting rank); did you mean d3 or d4?",
+            "所給局面［3］：錯誤：走法「d5」不合規則：兵每次向前走一格（在起始橫排可走兩格）；是否要走d3或d4？",
+            "所给局面［3］：错误：着法「d5」不合规则：兵每次向前走一格（在起始横线可走两格）；是否要走d3或d4？",
+        ),
+        (
+            "e4 e5 xd5",
+            "position (--fen/--moves), ply 3: error: illegal move \"xd5\": no pawn can go to d5 (c2: a pawn cannot move from c2 to d5; e4: a pawn moves diagonally only to capture, and there is nothing to capture on d5)",
+            "所給局面［3］：錯誤：走法「xd5」不合規則：沒有兵可以走到d5（c2：兵不能從c2走到d5；e4：兵只有吃子時才能斜走，但d5沒有可吃的棋子）",
+            "所给局面［3］：错误：着法「xd5」不合规则：没有兵可以走到d5（c2：兵不能从c2走到d5；e4：兵只有吃子时才能斜走，但d5没有可吃的棋子）",
+        ),
+    ];
+    for (moves, en, hant, hans) in cases {
+        assert_eq!(first(moves, "en"), en);
+        assert_eq!(first(moves, "zh-Hant"), hant);
+        assert_eq!(first(moves, "zh-Hans"), hans);
+    }
+    let intended = |lang: &str| {
+        let mut args = KE3_CLAIM.to_vec();
+        args.extend(["--lang", lang]);
+        let (out, err, _) = run(&args, &[]);
+        format!("{out}{err}")
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(
+        intended("en"),
+        "claim cannot be judged: intended move \"Ke3\" cannot be played by White at ply 2: a king cannot move from e1 to e3; did you mean Ke2?"
+    );
+    assert_eq!(
+        intended("zh-Hant"),
+        "無法判定此申請：白方在第2個半回合不能走預定走法「Ke3」：王不能從e1走到e3；是否要走Ke2？"
+    );
+    assert_eq!(
+        intended("zh-Hans"),
+        "无法判定此申请：白方在第2个半回合不能走预定着法「Ke3」：王不能从e1走到e3；是否要走Ke2？"
+    );
+}
+
+/// Words of Taiwan usage that mainland readers write otherwise (不认得 → 无法识别/未知,
+/// 位元组 → 字节, 档案 → 文件, 程式 → 程序, 字元 → 字符, 伺服器 → 服务器, 物件 → 对象,
+/// 预设 → 默认, 资料 → 数据, 讯息 → 信息, 支援 → 支持, 栏 → 字段).
+const TAIWAN_IN_SIMPLIFIED: &[&str] = &[
+    "不认得",
+    "位元组",
+    "档案",
+    "程式",
+    "字元",
+    "伺服器",
+    "物件",
+    "预设",
+    "资料",
+    "讯息",
+    "支援",
+    "栏",
+];
+
+/// Simplified errors use the mainland terms: a FEN field, a value of no option, a CBR file
+/// of an unknown version, an unknown command-line argument.
+#[test]
+fn simplified_errors_use_mainland_terms() {
+    let dir = std::env::temp_dir().join(format!("arbiter-golden-hans-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cbr = dir.join("v9.cbr");
+    let mut bytes = b"CCBridge Record\0".to_vec();
+    bytes.extend([0u8; 3]);
+    bytes.push(9);
+    std::fs::write(&cbr, &bytes).unwrap();
+    let cases: [&[&str]; 4] = [
+        &["judge", "--game", "chess", "--fen", "8/8/8/8/8/8/8/K6k x - - 0 1"],
+        &["judge", "--rules", "uscf", "samples/xiangqi-perpetual-chase.pgn"],
+        &["judge", cbr.to_str().unwrap()],
+        &["judge", "--frobnicate"],
+    ];
+    let mut all = String::new();
+    for args in cases {
+        let mut a = args.to_vec();
+        a.extend(["--lang", "zh-Hans"]);
+        let (out, err, _) = run(&a, &[]);
+        all.push_str(&out);
+        all.push_str(&err);
+    }
+    for w in TAIWAN_IN_SIMPLIFIED {
+        assert!(!all.contains(w), "{w:?} in {all}");
+    }
+    assert!(all.contains("轮走方（第2个字段）是「x」：须为 w 或 b"), "{all}");
+    assert!(all.contains("无法识别的 CBR 版本 9"), "{all}");
+    assert!(all.contains("无法识别的参数："), "{all}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `text` without what is a name rather than a word: quoted input (「…」), options
+/// (`--rules`, `<RULES>`), the program's name and the paths in `names`.
+fn spoken(text: &str, names: &[&str]) -> String {
+    let mut s: String = text
+        .split(['「', '」'])
+        .enumerate()
+        .filter(|(i, _)| i % 2 == 0)
+        .map(|(_, s)| s)
+        .collect();
+    for n in names {
+        s = s.replace(n, "");
+    }
+    let mut out = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        let option = (c == '-' && chars.peek() == Some(&'-')) || c == '<';
+        if option {
+            while chars
+                .peek()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || "-_<>".contains(*c))
+            {
+                chars.next();
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out.replace("arbiter", "")
+}
+
+/// Every kind of error the command line can reach, one bad input each, in both scripts: no
+/// English word is left (quoted moves, FENs, options and file names are names). Reached: a
+/// broken record (comment, variation), a token over its cap, a compressed ChessBridge file,
+/// a short XQF, a CBR of an unknown version, a directory with no records, a missing file (for
+/// judge, claim and convert), xiangqi and chess FENs that do not read, an illegal xiangqi
+/// move, a move in no notation (both games), chess SAN errors (a pawn, a king, an ambiguous
+/// knight, castling), claims that do not fit (a chess claim on a xiangqi record, an intended
+/// move that cannot be played, a ply past the end, the natural move limit under fide), and
+/// usage errors (a value of no option, an unknown argument, a cycle with no moves, classify
+/// under fide, no cycles).
+#[test]
+fn every_error_kind_speaks_chinese_in_chinese() {
+    const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    let dir = std::env::temp_dir().join(format!("arbiter-golden-kinds-{}", std::process::id()));
+    let empty = dir.join("k0");
+    std::fs::create_dir_all(&empty).unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p.display().to_string()
+    };
+    let comment = write("k1.pgn", b"1. h2e2 {x");
+    let variation = write("k2.pgn", b"1. e4 (e5 (2. Nf3");
+    let token = write("k3.pgn", format!("1. e4 {} *\n", "a".repeat(300)).as_bytes());
+    let packed = write("k4.cbl", b"CCBridge\x78\x9c0000000000");
+    let xqf = write("k5.xqf", b"XQ\x0a\x00abc");
+    let mut cbr = b"CCBridge Record\x00\x00\x00\x00\x09".to_vec();
+    cbr.resize(120, 0);
+    let cbr = write("k6.cbr", &cbr);
+    let bad_move = write("k7.pgn", b"1. h2e2 h9g7 2. e2e9 *\n");
+    let xiangqi = "samples/xiangqi-perpetual-chase.pgn".to_string();
+    let empty = empty.display().to_string();
+    let missing = "/no-such-dir/x.pgn".to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["judge", &comment],
+        vec!["judge", &variation],
+        vec!["judge", &token],
+        vec!["judge", &packed],
+        vec!["judge", &xqf],
+        vec!["judge", &cbr],
+        vec!["judge", &bad_move],
+        vec!["judge", &empty],
+        vec!["judge", &missing],
+        vec!["claim", "--kind", "threefold", &missing],
+        vec!["convert", "--to", "pgn", &missing],
+        vec![
+            "judge",
+            "--fen",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+        ],
+        vec![
+            "judge",
+            "--fen",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNZ w",
+        ],
+        vec!["judge", "--game", "chess", "--fen", "8/8/8/8/8/8/8/K6k x - - 0 1"],
+        vec!["claim", "--kind", "threefold", "--fen", "bad fen"],
+        vec!["judge", "--fen", START, "--moves", "h2e2 h9g7 e2e9"],
+        vec!["judge", "--game", "xiangqi", "--moves", "h2e2 qq"],
+        vec!["judge", "--game", "xiangqi", "--moves", "炮五平四"],
+        vec!["judge", "--game", "chess", "--moves", "e4 zz"],
+        vec!["judge", "--game", "chess", "--moves", "e4 e5 xd5"],
+        vec!["judge", "--game", "chess", "--moves", "e4 e5 Ke3"],
+        vec![
+            "judge",
+            "--game",
+            "chess",
+            "--moves",
+            "d4 d5 Nf3 Nf6 Nbd2 e6 b3 b6 Nc4 Bb7 Nd2",
+        ],
+        vec!["judge", "--game", "chess", "--moves", "e4 e5 O-O"],
+        vec!["claim", "--kind", "threefold", &xiangqi],
+        KE3_CLAIM.to_vec(),
+        vec![
+            "claim",
+            "--game",
+            "chess",
+            "--kind",
+            "threefold",
+            "--moves",
+            "e4 e5",
+            "--at-ply",
+            "9",
+        ],
+        vec![
+            "claim",
+            "--kind",
+            "natural_move_limit",
+            "--rules",
+            "fide",
+            "--moves",
+            "h2e2",
+        ],
+        vec!["judge", "--rules", "uscf", &xiangqi],
+        vec!["judge", "--frobnicate"],
+        vec!["cycle", "--fen", START],
+        vec!["classify", "--rules", "fide", "--fen", START, "--move", "h2e2"],
+        vec!["judge", "--cycles", "0", &xiangqi],
+    ];
+    let dir_name = format!("{}/", dir.display());
+    let names = [
+        dir_name.as_str(),
+        "/no-such-dir/x.pgn",
+        "samples/xiangqi-perpetual-chase.pgn",
+    ];
+    for args in &cases {
+        for lang in ["zh-Hant", "zh-Hans"] {
+            let mut all = args.clone();
+            all.extend(["--lang", lang]);
+            let (out, err, code) = run(&all, &[]);
+            assert_ne!(
+                code,
+                Some(0),
+                "{args:?} {lang}: an error was expected: {out}{err}"
+            );
+            // The report of the games read before the error is not the error; the error
+            // lines are those that say 錯誤/错误 or 用法.
+            let text = format!("{out}{err}");
+            let errors: Vec<&str> = text
+                .lines()
+                .filter(|l| {
+                    ["錯誤", "错误", "無法", "无法", "用法"]
+                        .iter()
+                        .any(|w| l.contains(w))
+                })
+                .collect();
+            assert!(!errors.is_empty(), "{args:?} {lang}: no error line in {text}");
+            for line in errors {
+                let line = spoken(line, &names);
+                for w in ENGLISH_WORDS {
+                    assert!(!line.contains(w), "{args:?} {lang}: {w:?} in {line:?}");
+                }
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -37,9 +37,10 @@
 //! session's, `arbiter referee --lang`). A game with a language asked for has its answers'
 //! words in it: every status carries `"text"` (the HTTP API's `text` object: `lang`,
 //! `report`, `verdict`, `clause`, `moves`, `sides`; a flag fall's sentence as `verdict`), a
-//! claim its `text`, and its error lines and `forbidden`'s `reason` are in that language. The
-//! session's language words the errors of lines that name no game yet. JSON keys and codes
-//! stay English.
+//! claim its `text`, and its error lines and `forbidden`'s `reason` are in that language. A
+//! line that is not JSON (its game cannot be told) is answered in the language of the last
+//! game a line named, while it is open; a line that names no open game, in the session's
+//! language. JSON keys and codes stay English.
 
 use crate::engine::LiveGame;
 use arbiter::render::zh::pick;
@@ -132,6 +133,8 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 pub struct Session {
     games: HashMap<String, LiveGame>,
     lang: Option<Lang>,
+    /// The key of the last game a line named (its language words a line that names none).
+    last: Option<String>,
 }
 
 /// What is wrong with an input line before any game answers it.
@@ -212,7 +215,7 @@ impl LineError {
             }
             LineError::UnknownCmd(c) => format!(
                 "{}「{c}」{}{}",
-                p("不認得的指令", "不认得的命令"),
+                p("不認得的指令", "未知的命令"),
                 p("：應為下列之一：", "：应为下列之一："),
                 names()
             ),
@@ -384,19 +387,27 @@ impl Session {
         Session {
             games: HashMap::new(),
             lang,
+            last: None,
         }
     }
 
-    /// The error item of a bad line `n`, in the language of the game its `id` names (the
-    /// session's when it names none), with that `id` when the line gives a readable one.
+    /// The error item of a bad line `n`, in the language of the game it names (its `id`, or
+    /// the game without one); a line that is not JSON, in the language of the last game a
+    /// line named, while it is open; else the session's. With the `id` when the line gives a
+    /// readable one.
     fn line_error(&self, e: &LineError, n: usize, line: &str) -> Value {
-        let id = serde_json::from_str::<Value>(line)
-            .ok()
+        let json = serde_json::from_str::<Value>(line).ok();
+        let id = json
+            .as_ref()
             .and_then(|v| v.get("id").cloned())
             .filter(|id| id.is_string() || id.is_number());
-        let lang = id
-            .as_ref()
-            .and_then(|id| self.games.get(&game_key(id)))
+        // A JSON line without an `id` names the game without one.
+        let key = match &json {
+            Some(_) => Some(id.as_ref().map(game_key).unwrap_or_default()),
+            None => self.last.clone(),
+        };
+        let lang = key
+            .and_then(|k| self.games.get(&k))
             .map_or(self.lang, LiveGame::lang)
             .unwrap_or_default();
         let mut v = json!({ "error": format!("{}{}", line_prefix(n, lang), e.words(lang)), "line": n });
@@ -413,6 +424,7 @@ impl Session {
             Err(e) => return Some(self.line_error(&e, n, line)),
         };
         let key = cmd.id.as_ref().map(game_key).unwrap_or_default();
+        self.last = Some(key.clone());
         let mut lang = self.games.get(&key).map_or(self.lang, LiveGame::lang);
         let answer = match cmd.cmd {
             "quit" => return None,

@@ -26,6 +26,9 @@ pub enum Refusal {
     /// 404: no API route at that path.
     #[error("no such API route; GET /api/v1/ lists them")]
     NoRoute,
+    /// 404: no page at that path (outside the API).
+    #[error("no such page; the referee's page is at / and its API at /api/v1/")]
+    NoPage,
     /// 404: no bundled sample of that name.
     #[error("no bundled sample named {0:?}")]
     NoSample(String),
@@ -35,8 +38,24 @@ pub enum Refusal {
     /// 400: `cited` given with `book` or `clause`.
     #[error("give either cited or book/clause, not both")]
     CitedAndBook,
+    /// 400: a query parameter the route does not take: its name, and the ones the route takes.
+    #[error("unknown query parameter {name:?}; this route takes {}", .accepted.join(", "))]
+    UnknownParameter {
+        /// The parameter as given.
+        name: String,
+        /// The route's parameters, in order.
+        accepted: Vec<String>,
+    },
+    /// 400: a query parameter whose value does not read: its name, and the reader's English.
+    #[error("query parameter {name}: {detail}")]
+    BadParameter {
+        /// The parameter.
+        name: String,
+        /// Why its value does not read (the reader's English).
+        detail: String,
+    },
     /// 400: the query string does not read (the reader's English).
-    #[error("query string: {0}")]
+    #[error("the query string does not read: {0}")]
     Query(String),
     /// 400: a query value (`lang`, `notation`, `book`) that names none of its values.
     #[error("{0}")]
@@ -110,6 +129,36 @@ pub enum Refusal {
 }
 
 impl Refusal {
+    /// Why a query string does not read, from its reader's English (`Failed to deserialize
+    /// query string: bogus: unknown field `bogus`, expected one of `lang`, `notation``): the
+    /// parameter the route does not take and the ones it takes, a parameter whose value does
+    /// not read, else the reader's words.
+    pub fn query(text: &str) -> Refusal {
+        let detail = text
+            .strip_prefix("Failed to deserialize query string: ")
+            .unwrap_or(text);
+        if let Some(name) = backticked(detail, "unknown field `") {
+            let expected = detail.find("expected").map_or("", |i| &detail[i..]);
+            let accepted = expected
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect();
+            return Refusal::UnknownParameter {
+                name: name.to_string(),
+                accepted,
+            };
+        }
+        match detail.split_once(": ") {
+            Some((name, why)) if !name.is_empty() && !name.contains(' ') => Refusal::BadParameter {
+                name: name.to_string(),
+                detail: why.to_string(),
+            },
+            _ => Refusal::Query(detail.to_string()),
+        }
+    }
+
     /// The refusal in `lang` (English: its `Display`).
     pub fn words(&self, lang: Lang) -> String {
         if lang == Lang::En {
@@ -140,6 +189,11 @@ impl Refusal {
                 "没有这个 API 路径；GET /api/v1/ 列出全部路径",
             )
             .into(),
+            Refusal::NoPage => p(
+                "沒有這個網頁；裁判網頁在 /，API 在 /api/v1/",
+                "没有这个网页；裁判网页在 /，API 在 /api/v1/",
+            )
+            .into(),
             Refusal::NoSample(n) => format!("{}「{n}」", p("沒有內附的範例", "没有内附的示例")),
             Refusal::NoClause(c) => format!("{}「{c}」", p("條文摘要中沒有條文", "条文摘要中没有条文")),
             Refusal::CitedAndBook => p(
@@ -147,16 +201,21 @@ impl Refusal {
                 "cited 与 book/clause 只能给其中一种",
             )
             .into(),
-            Refusal::Query(detail) => match backticked(detail, "unknown field `") {
-                Some(f) => format!(
-                    "{}「{f}」",
-                    p("查詢字串中有不認得的參數", "查询字符串中有不认得的参数")
-                ),
-                None => p("查詢字串無法讀取", "查询字符串无法读取").into(),
-            },
+            Refusal::UnknownParameter { name, accepted } => format!(
+                "{}「{name}」{}{}",
+                p("查詢參數", "查询参数"),
+                p("無法識別；此路徑接受：", "无法识别；此路径接受："),
+                accepted.join("、")
+            ),
+            Refusal::BadParameter { name, .. } => format!(
+                "{}「{name}」{}",
+                p("查詢參數", "查询参数"),
+                p("的值無法讀取", "的值无法读取")
+            ),
+            Refusal::Query(_) => p("查詢字串無法讀取", "查询字符串无法读取").into(),
             Refusal::Word(e) => format!(
                 "{}「{}」{}{}",
-                p("不認得的值", "不认得的值"),
+                p("不認得的值", "无法识别的值"),
                 e.word,
                 p("；可用的值：", "；可用的值："),
                 arbiter::render::errors::values_list(e.expected)
@@ -209,7 +268,7 @@ impl Refusal {
                 } else if let Some(f) = backticked(text, "unknown field `") {
                     format!(
                         "{}「{f}」{place}",
-                        p("請求主體有不認得的欄位", "请求主体有不认得的字段")
+                        p("請求主體有不認得的欄位", "请求主体有无法识别的字段")
                     )
                 } else {
                     format!("{}{place}", p("請求主體的欄位值不對", "请求主体的字段值不对"))
@@ -316,9 +375,27 @@ mod tests {
             r.words(Lang::ZhHans),
             "请求主体超过上限1024字节（arbiter serve --max-body）"
         );
-        let q = Refusal::Query(
-            "Failed to deserialize query string: unknown field `bogus`, expected `lang`".into(),
+        // A parameter the route does not take, named once with the ones it takes.
+        let q = Refusal::query(
+            "Failed to deserialize query string: bogus: unknown field `bogus`, expected `lang` or `notation`",
         );
-        assert_eq!(q.words(Lang::ZhHant), "查詢字串中有不認得的參數「bogus」");
+        assert_eq!(
+            q.words(Lang::En),
+            "unknown query parameter \"bogus\"; this route takes lang, notation"
+        );
+        assert_eq!(
+            q.words(Lang::ZhHant),
+            "查詢參數「bogus」無法識別；此路徑接受：lang、notation"
+        );
+        assert_eq!(
+            q.words(Lang::ZhHans),
+            "查询参数「bogus」无法识别；此路径接受：lang、notation"
+        );
+        let q = Refusal::query("Failed to deserialize query string: cycles: invalid digit found in string");
+        assert_eq!(
+            q.words(Lang::En),
+            "query parameter cycles: invalid digit found in string"
+        );
+        assert_eq!(q.words(Lang::ZhHans), "查询参数「cycles」的值无法读取");
     }
 }

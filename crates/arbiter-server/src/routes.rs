@@ -181,6 +181,7 @@ pub fn router(config: &crate::Config, bound: SocketAddr) -> anyhow::Result<Route
         .route("/healthz", get(healthz))
         .route("/api/v1/", get(api_index))
         .nest("/api/v1", api)
+        .fallback(page_not_found)
         .with_state(state)
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
@@ -328,7 +329,7 @@ async fn rules(
     use arbiter::glossary::{self, RuleBook};
     let Query(q) = match query {
         Ok(q) => q,
-        Err(e) => return ApiError::bad_request(Refusal::Query(e.body_text())).into_response(),
+        Err(e) => return ApiError::bad_request(Refusal::query(&e.body_text())).into_response(),
     };
     let lang = match speech(q.lang.as_deref(), None, &headers) {
         Ok((lang, _)) => lang,
@@ -366,6 +367,20 @@ async fn rules(
         json_response(StatusCode::OK, &json!({ "clauses": clauses })),
         lang,
     )
+}
+
+/// 404 outside the API: a line of plain text in the request's language ([`lang::asked_lang`]),
+/// with `Content-Language`.
+async fn page_not_found(uri: axum::http::Uri, headers: HeaderMap) -> Response {
+    let lang = lang::asked_lang(uri.query(), &headers);
+    let body = format!("{}\n", Refusal::NoPage.words(lang));
+    let r = (
+        StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        body,
+    )
+        .into_response();
+    with_language(r, lang)
 }
 
 async fn api_not_found() -> Response {

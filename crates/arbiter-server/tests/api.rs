@@ -981,3 +981,196 @@ fn option_combinations_the_cli_refuses_are_400_and_a_record_gets_a_note() {
     let r = c.post("/api/v1/judge?rules=axf", XQ_SAMPLE.as_bytes());
     assert!(r.json()["games"][0].get("notes").is_none());
 }
+
+/// A page that does not exist (outside the API): a line of text in the request's language
+/// with `Content-Language`; a query parameter a route does not take, named once with the
+/// ones it takes; a claim on a posted record names it as the judge route does.
+#[test]
+fn refusals_outside_the_api_and_of_the_query_speak_the_language() {
+    let s = server();
+    let mut c = s.client();
+    let r = c.get("/nothere");
+    assert_eq!(r.status, 404);
+    assert_eq!(r.header("content-language"), Some("en"));
+    assert_eq!(
+        r.text(),
+        "no such page; the referee's page is at / and its API at /api/v1/\n"
+    );
+    let r = c.request_with("GET", "/nothere", b"", None, &[("Accept-Language", "zh-TW")]);
+    assert_eq!(r.header("content-language"), Some("zh-Hant"));
+    assert_eq!(r.text(), "沒有這個網頁；裁判網頁在 /，API 在 /api/v1/\n");
+    let r = c.get("/x/y?lang=zh-Hans");
+    assert_eq!(r.header("content-language"), Some("zh-Hans"));
+    assert_eq!(r.text(), "没有这个网页；裁判网页在 /，API 在 /api/v1/\n");
+    let bogus = |lang: &str| {
+        let r = s
+            .client()
+            .post(&format!("/api/v1/judge?bogus=1{lang}"), XQ_SAMPLE.as_bytes());
+        assert_eq!(r.status, 400);
+        r.json()["error"].as_str().unwrap().to_string()
+    };
+    assert_eq!(
+        bogus(""),
+        "unknown query parameter \"bogus\"; this route takes rules, cycles, game, dead_check, explain, annotate, lang, notation, match"
+    );
+    assert_eq!(
+        bogus("&lang=zh-Hant"),
+        "查詢參數「bogus」無法識別；此路徑接受：rules、cycles、game、dead_check、explain、annotate、lang、notation、match"
+    );
+    let claim = |lang: &str| {
+        let body = serde_json::json!({ "record": XQ_SAMPLE, "kind": "threefold" });
+        let r = s.client().post_json(&format!("/api/v1/claim?lang={lang}"), &body);
+        assert_eq!(r.status, 422, "{}", r.text());
+        r.json()["error"].as_str().unwrap().to_string()
+    };
+    assert!(
+        claim("en").starts_with("the input given holds a xiangqi game: "),
+        "{}",
+        claim("en")
+    );
+    assert!(
+        claim("zh-Hans").starts_with("所给输入是中国象棋对局："),
+        "{}",
+        claim("zh-Hans")
+    );
+}
+
+// The English words no Chinese view may hold (the CLI's golden test's list).
+include!("../../arbiter-cli/tests/golden/english_words.rs");
+
+/// The API's names an error may give (query parameters, fields), which are not words.
+const API_NAMES: &[&str] = &[
+    "rules",
+    "cycles",
+    "game",
+    "dead_check",
+    "explain",
+    "annotate",
+    "lang",
+    "notation",
+    "match",
+    "book",
+    "clause",
+    "cited",
+    "record",
+    "fen",
+    "moves",
+    "kind",
+    "colour",
+];
+
+/// Every kind of error answer, one bad request each, in both scripts (`?lang=` and
+/// `Accept-Language`): the `error` (and a page 404's body) holds no English word; quoted input
+/// (「…」) and the API's own names (routes, keys, values) are not words.
+#[test]
+fn every_error_answer_speaks_chinese_in_chinese() {
+    let s = server();
+    let j = Some("application/json");
+    let o = Some("application/octet-stream");
+    type Case<'a> = (&'a str, &'a str, Vec<u8>, Option<&'a str>, u16);
+    let json = |v: Value| v.to_string().into_bytes();
+    let cases: Vec<Case> = vec![
+        ("GET", "/nothere", vec![], None, 404),
+        ("POST", "/api/v1/resign", b"{}".to_vec(), j, 404),
+        ("GET", "/api/v1/judge", vec![], None, 405),
+        ("POST", "/api/v1/judge?bogus=1", XQ_SAMPLE.into(), o, 400),
+        ("POST", "/api/v1/judge?cycles=abc", XQ_SAMPLE.into(), o, 400),
+        ("POST", "/api/v1/judge?rules=uscf", XQ_SAMPLE.into(), o, 400),
+        ("POST", "/api/v1/judge", b"junk{".to_vec(), o, 422),
+        ("POST", "/api/v1/judge", b"1. e4 (e5".to_vec(), o, 422),
+        ("POST", "/api/v1/judge", b"".to_vec(), o, 422),
+        ("POST", "/api/v1/position", b"{".to_vec(), j, 400),
+        ("POST", "/api/v1/position", b"{}".to_vec(), None, 415),
+        (
+            "POST",
+            "/api/v1/position",
+            json(json!({"fen": "bad", "colour": 1})),
+            j,
+            400,
+        ),
+        (
+            "POST",
+            "/api/v1/position",
+            json(json!({"fen": "bad fen", "moves": "h2e2"})),
+            j,
+            400,
+        ),
+        (
+            "POST",
+            "/api/v1/position",
+            json(json!({"moves": "h2e2 h9g7 e2e9"})),
+            j,
+            422,
+        ),
+        (
+            "POST",
+            "/api/v1/position",
+            json(json!({"game": "chess", "moves": "e4 e5 xd5"})),
+            j,
+            422,
+        ),
+        (
+            "POST",
+            "/api/v1/claim",
+            json(json!({"record": XQ_SAMPLE, "kind": "threefold"})),
+            j,
+            422,
+        ),
+        (
+            "POST",
+            "/api/v1/claim",
+            json(json!({"record": "junk{", "kind": "threefold"})),
+            j,
+            422,
+        ),
+        (
+            "POST",
+            "/api/v1/claim",
+            json(json!({"record": CHESS_SAMPLE, "kind": "threefold", "game": 0})),
+            j,
+            400,
+        ),
+        (
+            "POST",
+            "/api/v1/claim",
+            json(json!({"record": CHESS_SAMPLE, "kind": "threefold", "fen": "x"})),
+            j,
+            400,
+        ),
+        ("POST", "/api/v1/perft", json(json!({"depth": 9})), j, 422),
+        ("GET", "/api/v1/rules?clause=nothing", vec![], None, 404),
+        ("GET", "/samples/nothing.pgn", vec![], None, 404),
+        ("GET", "/api/v1/rules?cited=x&book=axf", vec![], None, 400),
+    ];
+    for (method, path, body, ctype, status) in &cases {
+        for lang in ["zh-Hant", "zh-Hans"] {
+            let r = s
+                .client()
+                .request_with(method, path, body, *ctype, &[("Accept-Language", lang)]);
+            assert_eq!(r.status, *status, "{method} {path} {lang}: {}", r.text());
+            assert_eq!(r.header("content-language"), Some(lang), "{method} {path}");
+            let text = match serde_json::from_str::<Value>(&r.text()) {
+                Ok(v) => v["error"].as_str().unwrap_or_default().to_string(),
+                Err(_) => r.text(),
+            };
+            assert!(!text.is_empty(), "{method} {path} {lang}: {}", r.text());
+            let quoted_out: String = text
+                .split(['「', '」'])
+                .enumerate()
+                .filter(|(i, _)| i % 2 == 0)
+                .map(|(_, s)| s)
+                .collect();
+            // The API's own names: query parameters and fields.
+            let spoken: String = quoted_out
+                .split_inclusive(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .filter(|w| {
+                    let word = w.trim_end_matches(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+                    !API_NAMES.contains(&word)
+                })
+                .collect();
+            for w in ENGLISH_WORDS {
+                assert!(!spoken.contains(w), "{method} {path} {lang}: {w:?} in {text:?}");
+            }
+        }
+    }
+}

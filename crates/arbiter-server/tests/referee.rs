@@ -546,7 +546,7 @@ fn the_referee_speaks_the_language_asked_for() {
     // Game b speaks traditional characters; its start has no move to take back.
     assert_eq!(out[61]["text"]["lang"], "zh-Hant");
     assert_eq!(e(63), "第64行：沒有可悔的著法：對局在開始局面（第0個半回合）");
-    assert_eq!(e(64), "第65行：不认得的命令「frobnicate」：应为下列之一：new, push, undo, status, flag, claim, forbidden, quit");
+    assert_eq!(e(64), "第65行：未知的命令「frobnicate」：应为下列之一：new, push, undo, status, flag, claim, forbidden, quit");
     assert_eq!(e(65), "第66行：没有对局 \"c\"：请先发送 {\"cmd\":\"new\"}");
     assert_eq!(
         out[67]["reason"],
@@ -557,7 +557,7 @@ fn the_referee_speaks_the_language_asked_for() {
         out[68]["text"]["verdict"],
         "白方超时判负（国际棋联规则第6.9条），黑胜（0-1）"
     );
-    assert!(e(69).starts_with("第70行：不认得的值「fr」"), "{}", e(69));
+    assert!(e(69).starts_with("第70行：无法识别的值「fr」"), "{}", e(69));
     // Without a language, no `text` and English errors, as before.
     let plain = run_in(&[r#"{"cmd":"new"}"#, r#"{"cmd":"undo"}"#], None);
     assert!(plain[0].get("text").is_none());
@@ -582,4 +582,33 @@ fn argument_errors_carry_the_id_and_2_and_quoted_2_are_one_game() {
     let error = out[2]["error"].as_str().unwrap();
     assert!(error.starts_with("第3行："), "{error}");
     assert_eq!(out[3]["plies"], 1, "{}", out[3]);
+}
+
+/// A line that is not JSON (so names no game) is answered in the language of the game open
+/// (the last one a line named), not the session's; with no game open, in the session's.
+#[test]
+fn a_bad_line_speaks_the_open_games_language() {
+    let out = run_in(
+        &[
+            "junk",
+            r#"{"cmd":"new","id":"g","lang":"zh-Hant"}"#,
+            "junk",
+            r#"{"cmd":"new","id":"h","lang":"zh-Hans"}"#,
+            "{not json",
+            r#"{"cmd":"status","id":"g"}"#,
+            "junk",
+        ],
+        Some(arbiter::Lang::En),
+    );
+    // The answer to line n.
+    let error = |n: usize| out[n - 1]["error"].as_str().unwrap().to_string();
+    assert!(error(1).starts_with("line 1: "), "{}", error(1));
+    let hant = "：不是 JSON 物件（第1欄）：每行是一個指令，例如 {\"cmd\":\"push\",\"move\":\"h2e2\"}";
+    assert_eq!(error(3), format!("第3行{hant}"));
+    assert_eq!(
+        error(5),
+        "第5行：不是 JSON 对象（第2列）：每行是一条命令，例如 {\"cmd\":\"push\",\"move\":\"h2e2\"}"
+    );
+    assert_eq!(out[5]["text"]["lang"], "zh-Hant");
+    assert_eq!(error(7), format!("第7行{hant}"));
 }

@@ -92,12 +92,14 @@ impl Input {
     ///
     /// # Errors
     /// The input cannot be opened or read: `cannot read PATH: REASON` (or the reason of an
-    /// [`Input::Unreadable`]).
-    pub fn read(&self) -> Result<Vec<u8>, String> {
+    /// [`Input::Unreadable`]), with the system error's kind.
+    pub fn read(&self) -> Result<Vec<u8>, Unopened> {
         let mut v = Vec::new();
-        self.open()?
-            .read_to_end(&mut v)
-            .map_err(|e| format!("cannot read {}: {e}", self.label()))?;
+        self.open()?.read_to_end(&mut v).map_err(|e| Unopened {
+            kind: Some(e.kind()),
+            reason: format!("cannot read {}: {e}", self.label()),
+            no_input: None,
+        })?;
         Ok(v)
     }
 

@@ -59,7 +59,7 @@ impl Default for Limits {
 }
 
 /// What went over its cap in a game (the first such thing).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Overflow {
     /// `game`, `tag`, `comment` or `token`.
     pub what: &'static str,

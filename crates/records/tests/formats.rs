@@ -352,7 +352,7 @@ fn bad_input_names_file_game_and_offset() {
     let (_, g) = games(b"CCBridge\x15\0\0\0\x03\0\0\0", ReadOptions::default())
         .next()
         .unwrap();
-    assert!(matches!(*g.unwrap_err().kind, RecordErrorKind::Unsupported(_)));
+    assert!(matches!(*g.unwrap_err().kind, RecordErrorKind::CompressedCbl));
 }
 
 fn count_vars(vs: &[records::Variation]) -> usize {

@@ -16,13 +16,21 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
         .into());
     }
     let bytes = match &a.file {
-        Some(path) => Some(
-            crate::inputs::expand(std::slice::from_ref(path))
-                .first()
-                .ok_or_else(|| anyhow::anyhow!("{path}: nothing to read"))?
-                .read()
-                .map_err(anyhow::Error::msg)?,
-        ),
+        Some(path) => {
+            let inputs = crate::inputs::expand(std::slice::from_ref(path));
+            let input = inputs.first().ok_or_else(|| {
+                anyhow::Error::msg(crate::output::say(
+                    &format!("{path}: nothing to read"),
+                    &format!("{path}：沒有可讀的內容"),
+                    &format!("{path}：没有可读的内容"),
+                ))
+            })?;
+            Some(
+                input
+                    .read()
+                    .map_err(|u| anyhow::Error::msg(crate::inputs::unread(input, &u)))?,
+            )
+        }
         None => None,
     };
     if let (Some(path), Some(b)) = (&a.file, &bytes) {

@@ -52,7 +52,7 @@ pub(super) async fn judge(
 ) -> Response {
     let Query(mut q) = match query {
         Ok(q) => q,
-        Err(e) => return ApiError::bad_request(Refusal::Query(e.body_text())).into_response(),
+        Err(e) => return ApiError::bad_request(Refusal::query(&e.body_text())).into_response(),
     };
     q.speech = match speech(q.lang.as_deref(), q.notation.as_deref(), &headers) {
         Ok(s) => s,

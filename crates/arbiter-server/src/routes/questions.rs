@@ -14,7 +14,7 @@ macro_rules! json_route {
             body: Body,
         ) -> Response {
             let speech = match query
-                .map_err(|e| ApiError::bad_request(Refusal::Query(e.body_text())))
+                .map_err(|e| ApiError::bad_request(Refusal::query(&e.body_text())))
                 .and_then(|Query(q)| speech(q.lang.as_deref(), q.notation.as_deref(), &headers))
             {
                 Ok(s) => s,

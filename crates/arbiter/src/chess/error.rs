@@ -22,9 +22,20 @@ pub enum ChessError {
         /// Why it cannot be played.
         reason: super::explain::Illegal,
     },
-    /// The PGN text is broken (for example an unterminated tag).
+    /// The PGN text could not be read (the stream's error, as `records` words it).
     #[error("broken PGN: {0}")]
     Pgn(String),
+    /// The PGN record is broken (an unterminated comment, an unclosed variation).
+    #[error("broken PGN: {0}")]
+    Broken(records::pgn::Broken),
+    /// A main-line token of the PGN record is not a chess move (SAN).
+    #[error("broken PGN: '{token}' at ply {ply} is not a chess move")]
+    NotAMove {
+        /// The ply the token stands at (1 = the first move).
+        ply: usize,
+        /// The token as written.
+        token: String,
+    },
     /// The PGN text holds no game.
     #[error("no game in the PGN text")]
     NoGame,
@@ -42,7 +53,7 @@ pub enum ChessError {
     /// The intended move written for a claim is not legal for the side to move (FIDE 9.2.1.1,
     /// 9.3.1: the claimant writes a move he is allowed to play).
     #[error(
-        "intended move {mv:?} cannot be played at ply {ply}: {reason} ({} is to move at ply {ply})",
+        "intended move {mv:?} cannot be played by {} at ply {ply}: {reason}",
         if mover.is_white() { "White" } else { "Black" }
     )]
     IllegalIntendedMove {

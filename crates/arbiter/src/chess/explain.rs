@@ -370,9 +370,20 @@ fn why_san(pos: &Chess, san: &San) -> Why {
             to,
             ..
         } => {
+            // A pawn can only mean one of its file (a push) or of the files next to the
+            // target (a capture): the others are not named.
+            let could_mean = |s: &Square| {
+                *role != Role::Pawn
+                    || if *capture {
+                        s.file().distance(to.file()) == 1
+                    } else {
+                        s.file() == to.file()
+                    }
+            };
             let movers: Vec<Square> = (pos.board().by_color(us) & pos.board().by_role(*role))
                 .into_iter()
                 .filter(|s| file.is_none_or(|f| s.file() == f) && rank.is_none_or(|r| s.rank() == r))
+                .filter(could_mean)
                 .collect();
             if movers.is_empty() {
                 return Why::NoSuchPiece {

@@ -469,15 +469,13 @@ impl PgnRead {
     /// before such a token, the first illegal move ([`PgnRead::error_before_unreadable`]).
     pub fn into_record(self) -> Result<GameRecord, ChessError> {
         if let Some(why) = self.integrity.broken {
-            return Err(ChessError::Pgn(why));
+            return Err(ChessError::Broken(why));
         }
         if let Some(e) = self.error_before_unreadable() {
             return Err(e);
         }
         if let Some((ply, token)) = self.unreadable {
-            return Err(ChessError::Pgn(format!(
-                "'{token}' at ply {ply} is not a chess move"
-            )));
+            return Err(ChessError::NotAMove { ply, token });
         }
         self.record.unwrap_or(Err(ChessError::NoGame))
     }
@@ -514,37 +512,25 @@ pub fn read_pgn(raw: &records::RawGame) -> PgnRead {
     use records::pgn::Token;
     let mt = raw.movetext();
     let mut tokens = records::pgn::Tokens::new(mt);
-    let mut depth = 0usize;
+    let mut scan = records::pgn::IntegrityScan::default();
     let mut marker = None;
-    let mut number_last = false;
     let mut moves = Vec::with_capacity(mt.len() / 6);
     let mut unreadable = None;
     while let Some(t) = tokens.next() {
+        let main_line_ends = scan.token(&t, &tokens);
         match t {
-            Token::OpenVariation => depth += 1,
-            Token::CloseVariation => depth = depth.saturating_sub(1),
-            Token::Result { result, .. } if depth == 0 => {
-                number_last = tokens.after_number;
+            Token::Result { result, .. } if main_line_ends => {
                 marker = Some(result);
                 break;
             }
-            Token::Move(m) if depth == 0 && unreadable.is_none() => match san_of(m) {
+            Token::Move(m) if scan.depth() == 0 && unreadable.is_none() => match san_of(m) {
                 Ok(san) => moves.push(WrittenMove::San(san)),
                 Err(_) => unreadable = Some((moves.len() + 1, m.to_string())),
             },
             _ => {}
         }
-        number_last = tokens.after_number;
     }
-    if marker.is_none() {
-        number_last = tokens.after_number;
-    }
-    let broken = records::pgn::broken_why(tokens.unterminated, depth);
-    let integrity = records::Integrity {
-        broken,
-        marker: marker.is_some(),
-        after_number: number_last,
-    };
+    let integrity = scan.finish(&tokens);
     let record = integrity
         .broken
         .is_none()

@@ -10,7 +10,7 @@ mod usage;
 mod xiangqi_input;
 
 pub use chess_input::{chess_error, chess_fen, chess_illegal};
-pub use record::record;
+pub use record::{broken, record, record_error};
 pub use usage::{usage, values_list};
 use xiangqi_input::cycle_error;
 pub use xiangqi_input::{notation, xiangqi_fen, xiangqi_illegal};
@@ -239,6 +239,45 @@ pub fn unreadable(kind: Option<std::io::ErrorKind>, reason: &str, lang: Lang) ->
         Some(E::IsADirectory) => p("無法讀取：這是目錄", "无法读取：这是目录").into(),
         _ => format!("{}{reason}", p("無法讀取：", "无法读取：")),
     }
+}
+
+/// An input that could not be opened or read ([`crate::walk::Unopened`]), named by `label`,
+/// in `lang`: English, its reason as it is (`cannot read PATH: REASON`, `no such file or
+/// directory`); Chinese, `LABEL：` and the system error's kind worded.
+pub fn unopened(label: &str, u: &crate::walk::Unopened, lang: Lang) -> String {
+    if lang == Lang::En {
+        return u.reason.clone();
+    }
+    let c = Cause::Unreadable {
+        kind: u.kind,
+        reason: u.reason.clone(),
+        no_input: u.no_input.clone(),
+    };
+    format!("{label}：{}", cause(&c, lang))
+}
+
+/// A path a walk passed over ([`crate::walk::Skip`]), in `lang` (English: its `Display`).
+pub fn skip(s: &crate::walk::Skip, lang: Lang) -> String {
+    use crate::walk::SkipReason as R;
+    if lang == Lang::En {
+        return s.to_string();
+    }
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    let why = match &s.why {
+        R::Loop(a) => format!(
+            "{}{}{}",
+            p("符號連結迴圈（連回 ", "符号链接循环（链回 "),
+            a.display(),
+            "）"
+        ),
+        R::SameFile => p("同一檔案已用另一個名稱讀過", "同一文件已用另一个名称读过").into(),
+        R::Error(_) => p("無法存取", "无法访问").into(),
+        R::Fifo => p("具名管道，不是一般檔案", "命名管道，不是普通文件").into(),
+        R::Device => p("裝置，不是一般檔案", "设备，不是普通文件").into(),
+        R::Socket => p("通訊端，不是一般檔案", "套接字，不是普通文件").into(),
+        R::NotRegular => p("不是一般檔案", "不是普通文件").into(),
+    };
+    format!("{}{}：{why}", p("略過 ", "跳过 "), s.path.display())
 }
 
 impl GameError {

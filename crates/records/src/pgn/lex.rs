@@ -7,13 +7,27 @@
 /// Whether a record is whole (see [`RawGame::integrity`](super::RawGame::integrity)).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Integrity {
-    /// The record is broken and must not be judged: an unterminated `{` comment or an unclosed
-    /// `(` variation. One sentence.
-    pub broken: Option<String>,
+    /// The record is broken and must not be judged (see [`Broken`]).
+    pub broken: Option<Broken>,
     /// The main line ends with a termination marker (`1-0`, `0-1`, `1/2-1/2`, `*`).
     pub marker: bool,
     /// The main line stops after a bare move number (`… 38.` or `… 38. *`).
     pub after_number: bool,
+}
+
+/// Why a PGN record is broken: its main line cannot be told apart from the rest. Display: the
+/// English sentence; other languages word the kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Broken {
+    /// A `{` comment is never closed (it runs to the end of the record).
+    #[error("unterminated comment: a '{{' is never closed")]
+    UnterminatedComment,
+    /// `open` `(` variations are never closed.
+    #[error("unclosed variation: {open} '(' never closed, so the main line cannot be told apart")]
+    UnclosedVariation {
+        /// How many `(` are still open at the end of the record (at least 1).
+        open: usize,
+    },
 }
 
 impl Integrity {
@@ -29,48 +43,75 @@ impl Integrity {
     }
 }
 
+/// The integrity bookkeeping of one lexer pass, shared by every reader of a movetext: fed
+/// each token [`Tokens`] returns ([`IntegrityScan::token`]), it counts the open variations,
+/// sees the main line's termination marker and whether a bare move number came last;
+/// [`IntegrityScan::finish`] gives the [`Integrity`].
+#[derive(Clone, Debug, Default)]
+pub struct IntegrityScan {
+    depth: usize,
+    marker: bool,
+    after_number: bool,
+}
+
+impl IntegrityScan {
+    /// Counts `token`, just returned by `tokens`. `true` when it is the main line's
+    /// termination marker (outside every variation): the main line ends there.
+    #[inline]
+    pub fn token(&mut self, token: &Token, tokens: &Tokens) -> bool {
+        self.after_number = tokens.after_number;
+        match token {
+            Token::OpenVariation => self.depth += 1,
+            Token::CloseVariation => self.depth = self.depth.saturating_sub(1),
+            Token::Result { .. } if self.depth == 0 => {
+                self.marker = true;
+                return true;
+            }
+            _ => {}
+        }
+        false
+    }
+
+    /// How many variations are open (0: the tokens are on the main line). An unmatched `)`
+    /// closes nothing.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// The record's integrity, once `tokens` stopped (at the main line's marker or at the
+    /// end of the text).
+    pub fn finish(self, tokens: &Tokens) -> Integrity {
+        let broken = if tokens.unterminated {
+            Some(Broken::UnterminatedComment)
+        } else if self.depth > 0 {
+            Some(Broken::UnclosedVariation { open: self.depth })
+        } else {
+            None
+        };
+        Integrity {
+            broken,
+            marker: self.marker,
+            // Without a marker the lexer ran to the end: what came last there.
+            after_number: if self.marker {
+                self.after_number
+            } else {
+                tokens.after_number
+            },
+        }
+    }
+}
+
 /// See [`RawGame::integrity`](super::RawGame::integrity). A tags-only record is not broken (it is read as a game of no
 /// moves).
 pub fn integrity(movetext: &str) -> Integrity {
     let mut tokens = Tokens::new(movetext);
-    let mut depth = 0usize;
-    let mut result = None;
-    let mut number_last = false;
+    let mut scan = IntegrityScan::default();
     while let Some(t) = tokens.next() {
-        match t {
-            Token::OpenVariation => depth += 1,
-            Token::CloseVariation => depth = depth.saturating_sub(1),
-            Token::Result { .. } if depth == 0 => {
-                number_last = tokens.after_number;
-                result = Some(());
-                break;
-            }
-            _ => {}
+        if scan.token(&t, &tokens) {
+            break;
         }
-        number_last = tokens.after_number;
     }
-    if result.is_none() {
-        number_last = tokens.after_number;
-    }
-    let broken = broken_why(tokens.unterminated, depth);
-    Integrity {
-        marker: result.is_some(),
-        after_number: number_last,
-        broken,
-    }
-}
-
-/// Why a record is broken (see [`Integrity::broken`]).
-pub fn broken_why(unterminated: bool, depth: usize) -> Option<String> {
-    if unterminated {
-        Some("unterminated comment: a '{' is never closed".to_string())
-    } else if depth > 0 {
-        Some(format!(
-            "unclosed variation: {depth} '(' never closed, so the main line cannot be told apart"
-        ))
-    } else {
-        None
-    }
+    scan.finish(&tokens)
 }
 
 /// A move of a movetext, with what is attached to it.
@@ -562,9 +603,10 @@ pub fn parse_movetext(text: &str) -> Movetext {
     let mut pending_comments: Vec<String> = Vec::new();
     let mut ignored_opens = 0usize;
     let mut tokens = Tokens::new(text);
-    let mut number_last = false;
+    let mut scan = IntegrityScan::default();
     while let Some(token) = tokens.next() {
-        number_last = tokens.after_number;
+        // The marker that ends the main line (a result inside a variation ends nothing).
+        let ends = scan.token(&token, &tokens);
         match token {
             Token::Comment("") => {}
             Token::Comment(c) => match stack.last_mut().and_then(|l| l.last_mut()) {
@@ -580,13 +622,12 @@ pub fn parse_movetext(text: &str) -> Movetext {
                     m.nags.push(n);
                 }
             }
-            // A result inside a variation ends nothing.
-            Token::Result { .. } if stack.len() > 1 => {}
-            Token::Result { result, rest } => {
+            Token::Result { result, rest } if ends => {
                 out.result = Some(result.to_string());
                 out.trailing = rest.trim().to_string();
                 break;
             }
+            Token::Result { .. } => {}
             Token::Move(m) => {
                 if let Some(line) = stack.last_mut() {
                     line.push(PgnMove {
@@ -597,15 +638,7 @@ pub fn parse_movetext(text: &str) -> Movetext {
             }
         }
     }
-    if out.result.is_none() {
-        number_last = tokens.after_number;
-    }
-    let depth = stack.len() - 1 + ignored_opens;
-    out.integrity = Integrity {
-        broken: broken_why(tokens.unterminated, depth),
-        marker: out.result.is_some(),
-        after_number: number_last,
-    };
+    out.integrity = scan.finish(&tokens);
     while stack.len() > 1 {
         close_variation(&mut stack);
     }
@@ -788,6 +821,38 @@ mod tests {
         // No marker; a marker inside a variation is not the main line's.
         let l = main_line_layout("1. e4 (1. d4 1-0) e5");
         assert_eq!((l.moves.len(), l.marker), (2, None));
+    }
+
+    /// The integrity of a record, the same from [`integrity`] and [`parse_movetext`]: a
+    /// `{` never closed, `(` never closed (counted), a `)` with no `(` (ignored), a marker
+    /// inside a variation (not the main line's), a move number last.
+    #[test]
+    fn integrity_is_typed_and_read_once() {
+        let cases = [
+            ("junk{", Some(Broken::UnterminatedComment), false, false),
+            (
+                "1. e4 (e5 (2. Nf3",
+                Some(Broken::UnclosedVariation { open: 2 }),
+                false,
+                false,
+            ),
+            ("1. e4 e5 )) 2. Nf3 *", None, true, false),
+            ("1. e4 (1. d4 1-0) e5 2.", None, false, true),
+            ("1. e4 e5 2. *", None, true, true),
+        ];
+        for (text, broken, marker, after_number) in cases {
+            let want = Integrity {
+                broken,
+                marker,
+                after_number,
+            };
+            assert_eq!(integrity(text), want, "{text}");
+            assert_eq!(parse_movetext(text).integrity, want, "{text}");
+        }
+        assert_eq!(
+            Broken::UnclosedVariation { open: 2 }.to_string(),
+            "unclosed variation: 2 '(' never closed, so the main line cannot be told apart"
+        );
     }
 
     #[test]

@@ -11,8 +11,8 @@ pub(crate) mod lex;
 
 pub use detect::{detect_game, kind_from_tags, looks_xiangqi};
 pub use lex::{
-    broken_why, byte_set, integrity, main_line_layout, main_line_moves, normalize_result, parse_movetext,
-    Integrity, Layout, MainLine, Mode, Movetext, PgnMove, Token, Tokens, MAX_DEPTH, WORD_END,
+    byte_set, integrity, main_line_layout, main_line_moves, normalize_result, parse_movetext, Broken,
+    Integrity, IntegrityScan, Layout, MainLine, Mode, Movetext, PgnMove, Token, Tokens, MAX_DEPTH, WORD_END,
 };
 
 use crate::encoding::TextEncoding;

@@ -28,19 +28,44 @@ pub enum RecordErrorKind {
     /// A CBR, CBL, CBF, DhtmlXQ or text record is malformed (format, byte offset, what).
     #[error("{0}")]
     Malformed(Malformed),
-    /// A format that is recognised but not read (e.g. the compressed `.cbl` container).
-    #[error("{0}")]
-    Unsupported(String),
+    /// A format that is recognised but not read: the compressed ChessBridge container.
+    #[error(
+        "a compressed ChessBridge container ('CCBridge' + zlib), which is not read; save it from ChessBridge as CBL or CBR"
+    )]
+    CompressedCbl,
     /// The PGN record is broken (unterminated comment, unclosed variation).
     #[error("broken record: {0}")]
-    Broken(String),
-    /// Something in the record is over its cap ([`Limits`](crate::stream::Limits)), or a whole-file format is over
-    /// [`MAX_WHOLE_FILE_BYTES`](super::MAX_WHOLE_FILE_BYTES).
+    Broken(crate::pgn::Broken),
+    /// Something in the record is over its cap ([`Limits`](crate::stream::Limits)).
     #[error("{0}")]
-    TooLarge(String),
-    /// The input could not be read (from this game on).
-    #[error("{0}")]
-    Read(String),
+    Overflow(crate::stream::Overflow),
+    /// A file of a format read whole (`format`: `XQF`, `CBR` …) is over
+    /// [`MAX_WHOLE_FILE_BYTES`](super::MAX_WHOLE_FILE_BYTES) (`limit_mib` MiB).
+    #[error("a {format} file longer than {limit_mib} MiB: not read (files of this format are read whole)")]
+    TooLarge {
+        /// The format's name.
+        format: &'static str,
+        /// The cap in MiB.
+        limit_mib: usize,
+    },
+    /// The input could not be read (from this game on): the system error's kind and words.
+    #[error("cannot read: {reason}")]
+    Read {
+        /// The kind of the system error.
+        kind: std::io::ErrorKind,
+        /// The system error's own words.
+        reason: String,
+    },
+}
+
+impl RecordErrorKind {
+    /// A failed read of the input.
+    pub fn read(e: &std::io::Error) -> RecordErrorKind {
+        RecordErrorKind::Read {
+            kind: e.kind(),
+            reason: e.to_string(),
+        }
+    }
 }
 
 /// An error reading one game: what (`kind`) and where (file, 0-based game index, ply of the

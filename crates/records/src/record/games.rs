@@ -42,7 +42,8 @@ enum GamesInner<'a> {
         library: Result<cbl::Library, Option<Malformed>>,
         next: usize,
     },
-    Unsupported(Option<String>),
+    /// A compressed ChessBridge container, until its error is given.
+    Unsupported(bool),
     /// PGN, split and decoded game by game (see [`RawGames`]).
     Pgn(RawGames<&'a [u8]>),
     /// CBF, DhtmlXQ or a move list: `pos` is where the next game's search starts.
@@ -65,11 +66,7 @@ pub fn games(bytes: &[u8], opts: ReadOptions) -> Games<'_> {
             next: 0,
         }
     } else if cbl::is_compressed_cbl(bytes) {
-        GamesInner::Unsupported(Some(
-            "a compressed ChessBridge container ('CCBridge' + zlib), which is not read; \
-             save it from ChessBridge as CBL or CBR"
-                .to_string(),
-        ))
+        GamesInner::Unsupported(true)
     } else if is_xqf(bytes) {
         GamesInner::Xqf(Some(bytes))
     } else {
@@ -177,14 +174,14 @@ impl Iterator for Games<'_> {
                     }
                 }
             }
-            GamesInner::Unsupported(why) => {
-                let why = why.take()?;
+            GamesInner::Unsupported(pending) => {
+                std::mem::take(pending).then_some(())?;
                 Err(RecordError::new(
                     file,
                     index,
                     None,
                     None,
-                    RecordErrorKind::Unsupported(why),
+                    RecordErrorKind::CompressedCbl,
                 ))
             }
             GamesInner::Text {

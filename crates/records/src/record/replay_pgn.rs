@@ -188,7 +188,7 @@ fn replay_pgn_as(
     let movetext = raw.movetext();
     if !movetext.as_bytes().contains(&b'(') {
         let plain = replay_plain(start, movetext, texts, reading);
-        if let Some(why) = plain.integrity.broken.clone() {
+        if let Some(why) = plain.integrity.broken {
             return Err((None, None, RecordErrorKind::Broken(why)));
         }
         let main = plain
@@ -206,7 +206,7 @@ fn replay_pgn_as(
 /// way; the tests compare [`replay_plain`] with it).
 fn replay_movetext_tree(movetext: &str, start: &Position, reading: Reading) -> Result<Replayed, Failure> {
     let mut mt = pgn::parse_movetext(movetext);
-    if let Some(why) = mt.integrity.broken.clone() {
+    if let Some(why) = mt.integrity.broken {
         return Err((None, None, RecordErrorKind::Broken(why)));
     }
     let mut main = replay_main_texts(start, &mt.moves, false, reading)
@@ -256,10 +256,11 @@ fn replay_plain(start: &Position, text: &str, texts: Texts, reading: Reading) ->
     let mut failed = None;
     let mut ended = false;
     let mut result = None;
-    let mut number_last = false;
+    let mut scan = pgn::IntegrityScan::default();
     let mut i = 0usize;
     while let Some(token) = tokens.next() {
-        number_last = tokens.after_number;
+        // No `(`: every marker ends the main line.
+        scan.token(&token, &tokens);
         match token {
             pgn::Token::Result { result: r, .. } => {
                 result = Some(r);
@@ -304,14 +305,7 @@ fn replay_plain(start: &Position, text: &str, texts: Texts, reading: Reading) ->
             _ => {}
         }
     }
-    if result.is_none() {
-        number_last = tokens.after_number;
-    }
-    let integrity = pgn::Integrity {
-        broken: pgn::broken_why(tokens.unterminated, 0),
-        marker: result.is_some(),
-        after_number: number_last,
-    };
+    let integrity = scan.finish(&tokens);
     if failed.is_none() && !ended && !pos.has_legal_move() {
         out.mate_ply = Some(i);
     }

@@ -144,7 +144,7 @@ pub fn open_reader<R: Read>(mut src: R, kind: Option<GameKind>) -> Opened<R> {
             Ok(0) => eof = true,
             Ok(n) => head.extend_from_slice(&buf[..n]),
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Opened::Failed(RecordErrorKind::Read(format!("cannot read: {e}"))),
+            Err(e) => return Opened::Failed(RecordErrorKind::read(&e)),
         }
     }
     let binary = cbr::is_cbr(&head) || cbl::is_cbl(&head) || cbl::is_compressed_cbl(&head) || is_xqf(&head);
@@ -153,7 +153,7 @@ pub fn open_reader<R: Read>(mut src: R, kind: Option<GameKind>) -> Opened<R> {
     }
     if !eof {
         if let Err(e) = read_up_to(&mut src, &mut head, SNIFF_BYTES as usize) {
-            return Opened::Failed(RecordErrorKind::Read(format!("cannot read: {e}")));
+            return Opened::Failed(RecordErrorKind::read(&e));
         }
     }
     let whole = head.len() < SNIFF_BYTES as usize;
@@ -173,14 +173,13 @@ pub fn open_reader<R: Read>(mut src: R, kind: Option<GameKind>) -> Opened<R> {
     }
     if !whole {
         if let Err(e) = read_up_to(&mut src, &mut head, MAX_WHOLE_FILE_BYTES + 1) {
-            return Opened::Failed(RecordErrorKind::Read(format!("cannot read: {e}")));
+            return Opened::Failed(RecordErrorKind::read(&e));
         }
         if head.len() > MAX_WHOLE_FILE_BYTES {
-            return Opened::Failed(RecordErrorKind::TooLarge(format!(
-                "a {} file longer than {} MiB: not read (files of this format are read whole)",
-                format_name(detect_format(&head[..SNIFF_BYTES as usize])),
-                MAX_WHOLE_FILE_BYTES >> 20
-            )));
+            return Opened::Failed(RecordErrorKind::TooLarge {
+                format: format_name(detect_format(&head[..SNIFF_BYTES as usize])),
+                limit_mib: MAX_WHOLE_FILE_BYTES >> 20,
+            });
         }
     }
     Opened::Whole(head)

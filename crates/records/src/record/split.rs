@@ -154,15 +154,14 @@ impl<R: Read> RawGames<R> {
             }
             Err(e) => {
                 self.index += 1;
-                let kind = RecordErrorKind::Read(format!("cannot read: {e}"));
+                let kind = RecordErrorKind::read(&e);
                 return Some(Err(RecordError::new(None, index, None, None, kind)));
             }
         };
         match chunk.overflow {
             Some(o) => {
                 self.index += 1;
-                let mut e =
-                    RecordError::new(None, index, None, None, RecordErrorKind::TooLarge(o.to_string()));
+                let mut e = RecordError::new(None, index, None, None, RecordErrorKind::Overflow(o));
                 e.line = Some(chunk.line.min(o.line));
                 Some(Err(e))
             }

@@ -207,26 +207,26 @@ pub fn chess_fen(r: &chess::explain::FenReason, lang: Lang) -> String {
         ),
         F::BadSide(t) => format!(
             "{}「{t}」{}",
-            p("輪走方（第2欄）是", "轮走方（第2栏）是"),
+            p("輪走方（第2欄）是", "轮走方（第2个字段）是"),
             p("：須為 w 或 b", "：须为 w 或 b")
         ),
         F::BadCastling { text, bad } => format!(
             "{}「{text}」{}「{bad}」{}",
-            p("王車易位欄（第3欄）是", "王车易位栏（第3栏）是"),
+            p("王車易位欄（第3欄）是", "王车易位（第3个字段）是"),
             p("：", "："),
             p("不是 K、Q、k、q 或 -", "不是 K、Q、k、q 或 -")
         ),
         F::BadEnPassant(t) => format!(
             "{}「{t}」{}",
-            p("吃過路兵格（第4欄）是", "吃过路兵格（第4栏）是"),
+            p("吃過路兵格（第4欄）是", "吃过路兵格（第4个字段）是"),
             p("：須為第3或第6橫排的格，或 -", "：须为第3或第6横线的格，或 -")
         ),
         F::BadNumber { move_number, value } => format!(
             "{}「{value}」{}",
             if *move_number {
-                p("回合數（第6欄）是", "回合数（第6栏）是")
+                p("回合數（第6欄）是", "回合数（第6个字段）是")
             } else {
-                p("半回合計數（第5欄）是", "半回合计数（第5栏）是")
+                p("半回合計數（第5欄）是", "半回合计数（第5个字段）是")
             },
             p("：須為整數", "：须为整数")
         ),
@@ -303,13 +303,11 @@ pub fn chess_error(e: &chess::ChessError, lang: Lang) -> String {
             reason,
             mover,
         } => format!(
-            "{}「{mv}」{}{ply}{}{}（{}{}）",
-            p("預定走法", "预定着法"),
-            p("在第", "在第"),
-            p("個半回合不能走：", "个半回合不能走："),
-            chess_illegal(reason, lang),
+            "{}{}{ply}{}「{mv}」：{}",
             if mover.is_white() { "白方" } else { "黑方" },
-            p("輪走", "轮走")
+            p("在第", "在第"),
+            p("個半回合不能走預定走法", "个半回合不能走预定着法"),
+            chess_illegal(reason, lang)
         ),
         C::Fen { fen, reason } => format!(
             "{}「{fen}」：{}",
@@ -317,6 +315,18 @@ pub fn chess_error(e: &chess::ChessError, lang: Lang) -> String {
             chess_fen(reason, lang)
         ),
         C::Pgn(why) => format!("{}{why}", p("PGN 損壞：", "PGN 损坏：")),
+        C::Broken(why) => format!(
+            "{}{}",
+            p("PGN 損壞：", "PGN 损坏："),
+            super::record::broken(why, lang)
+        ),
+        C::NotAMove { ply, token } => format!(
+            "{}{}{}「{token}」{}",
+            p("PGN 損壞：第", "PGN 损坏：第"),
+            zh::plies(lang, *ply),
+            p("的", "的"),
+            p("不是西洋棋走法", "不是国际象棋着法")
+        ),
         C::NoGame => p("PGN 文字中沒有對局", "PGN 文本中没有对局").into(),
         C::PlyOutOfRange { ply, plies } => format!(
             "{}{ply}{}{}",

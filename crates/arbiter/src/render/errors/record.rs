@@ -43,9 +43,68 @@ pub fn record(e: &records::RecordErrorKind, lang: Lang) -> String {
             ),
             None => e.to_string(),
         },
-        K::Broken(why) => format!("{}{why}", p("記錄損壞：", "记录损坏：")),
-        K::Read(why) => format!("{}{why}", p("無法讀取：", "无法读取：")),
-        _ => e.to_string(),
+        K::Broken(why) => format!("{}{}", p("記錄損壞：", "记录损坏："), broken(why, lang)),
+        K::Read { kind, reason } => super::unreadable(Some(*kind), reason, lang),
+        K::Overflow(o) => format!(
+            "第{}行{}{}{}{}{}",
+            o.line,
+            match o.what {
+                "game" => p("對局", "对局"),
+                "tag" => p("標籤", "标签"),
+                "comment" => p("註解", "注释"),
+                _ => p("單一記號", "单个记号"),
+            },
+            p("超過", "超过"),
+            o.limit,
+            p("位元組", "字节"),
+            p("：略過，讀下一局", "：跳过，读下一局")
+        ),
+        K::TooLarge { format, limit_mib } => format!(
+            "{format} {}{limit_mib} MiB{}",
+            p("檔案超過 ", "文件超过 "),
+            p(
+                "：不讀取（此格式的檔案須整個讀入）",
+                "：不读取（此格式的文件须整个读入）"
+            )
+        ),
+        K::CompressedCbl => p(
+            "壓縮的象棋橋容器（「CCBridge」＋ zlib），無法讀取；請在象棋橋中另存為 CBL 或 CBR",
+            "压缩的象棋桥容器（「CCBridge」＋ zlib），无法读取；请在象棋桥中另存为 CBL 或 CBR",
+        )
+        .into(),
+    }
+}
+
+/// A record reader's error with its place, in `lang`: English, its `Display` (`FILE: game N
+/// (line L), ply P ('TEXT'): REASON`); Chinese, `FILE，第N局［P］：REASON`.
+pub fn record_error(e: &records::RecordError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let file = e.file.as_deref().map(|f| format!("{f}，")).unwrap_or_default();
+    let ply = e.ply.map(zh::ply_mark).unwrap_or_default();
+    format!("{file}第{}局{ply}：{}", e.index + 1, record(&e.kind, lang))
+}
+
+/// Why a PGN record is broken, in `lang` (English: its `Display`).
+pub fn broken(b: &records::pgn::Broken, lang: Lang) -> String {
+    use records::pgn::Broken as B;
+    let p = |hant, hans| zh::pick(lang, hant, hans);
+    match (b, lang) {
+        (_, Lang::En) => b.to_string(),
+        (B::UnterminatedComment, _) => p(
+            "註解沒有結束：「{」始終沒有配對的「}」",
+            "注释没有结束：「{」始终没有配对的「}」",
+        )
+        .into(),
+        (B::UnclosedVariation { open }, _) => format!(
+            "{}{open}{}",
+            p("分支沒有結束：", "分支没有结束："),
+            p(
+                "個「(」始終沒有配對的「)」，無法分辨主線",
+                "个「(」始终没有配对的「)」，无法分辨主线"
+            )
+        ),
     }
 }
 
@@ -95,7 +154,7 @@ fn cbr_fault(f: &records::cbr::CbrFault, lang: Lang) -> String {
         F::HeaderCut => p("檔頭不完整", "文件头不完整").into(),
         F::Version(v) => format!(
             "{}{v}{}",
-            p("不認得的 CBR 版本 ", "不认得的 CBR 版本 "),
+            p("不認得的 CBR 版本 ", "无法识别的 CBR 版本 "),
             p("（只讀第1、2版）", "（只读第1、2版）")
         ),
         F::HeaderShort { len, tree } => format!(
@@ -106,7 +165,7 @@ fn cbr_fault(f: &records::cbr::CbrFault, lang: Lang) -> String {
         ),
         F::PieceByte(b) => format!(
             "{}{b:#04x}",
-            p("棋盤上有不認得的棋子代碼 ", "棋盘上有不认得的棋子代码 ")
+            p("棋盤上有不認得的棋子代碼 ", "棋盘上有无法识别的棋子代码 ")
         ),
         F::BoardIndex => p("棋盤位置超出範圍", "棋盘位置超出范围").into(),
         F::TreeCut => p("著法樹在資料結尾處中斷", "着法树在数据结尾处中断").into(),

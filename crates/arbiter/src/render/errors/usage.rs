@@ -56,22 +56,26 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
         )
         .into(),
         (Usage::ChessClaimOnXiangqiRecord { file }, Lang::En) => format!(
-            "{file} holds a xiangqi game: its draw claim is the natural move limit (threefold and \
-             fifty moves are chess claims; repetitions are judged with the whole game)"
+            "{} holds a xiangqi game: its draw claim is the natural move limit (threefold and \
+             fifty moves are chess claims; repetitions are judged with the whole game)",
+            input(file, lang)
         ),
         (Usage::ChessClaimOnXiangqiRecord { file }, _) => format!(
-            "「{file}」{}",
+            "{}{}",
+            input(file, lang),
             p(
                 "是象棋對局：象棋的提和只有自然限著（三次重複與五十步規則是西洋棋的申請；循環重複隨整局判定）",
                 "是中国象棋对局：中国象棋的提和只有自然限着（三次重复与五十回合规则是国际象棋的申请；循环重复随整局判定）"
             )
         ),
         (Usage::XiangqiClaimOnChessRecord { file }, Lang::En) => format!(
-            "{file} holds a chess game: its draw claims are threefold and fifty moves (the natural \
-             move limit is a xiangqi claim)"
+            "{} holds a chess game: its draw claims are threefold and fifty moves (the natural \
+             move limit is a xiangqi claim)",
+            input(file, lang)
         ),
         (Usage::XiangqiClaimOnChessRecord { file }, _) => format!(
-            "「{file}」{}",
+            "{}{}",
+            input(file, lang),
             p(
                 "是西洋棋對局：可申請的和局是三次重複與五十步規則（自然限著是象棋的提和）",
                 "是国际象棋对局：可申请的和棋是三次重复与五十回合规则（自然限着是中国象棋的提和）"
@@ -134,7 +138,7 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
         (Usage::Word(e), Lang::En) => e.to_string(),
         (Usage::Word(e), _) => format!(
             "{}「{}」{}{}",
-            p("不認得的值", "不认得的值"),
+            p("不認得的值", "无法识别的值"),
             e.word,
             p("；可用的值：", "；可用的值："),
             values_list(e.expected)
@@ -160,6 +164,20 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
             p("個半回合超出已走的", "个半回合超出已走的"),
             zh::plies(lang, *plies)
         ),
+    }
+}
+
+/// How a usage error names its input: the file name (quoted in Chinese), or for `-` (a
+/// record given whole, with no file name) the words the reports name it with
+/// ([`InputWords::LIBRARY`](crate::render::InputWords::LIBRARY)'s `stdin`: `the input given`,
+/// 所給輸入, 所给输入).
+fn input(file: &str, lang: Lang) -> String {
+    use crate::render::InputWords;
+    match (file, lang) {
+        ("-", Lang::En) => format!("the {}", InputWords::LIBRARY.stdin[0]),
+        ("-", _) => InputWords::pick(InputWords::LIBRARY.stdin, lang).to_string(),
+        (_, Lang::En) => file.to_string(),
+        _ => format!("「{file}」"),
     }
 }
 

@@ -314,7 +314,7 @@ pub fn xiangqi_fen(e: &FenError, lang: Lang) -> String {
         FenError::BadChar { ch, rank } => format!(
             "{}{rank}{}「{ch}」",
             p("第", "第"),
-            p("行有不認得的棋子字母", "行有不认得的棋子字母")
+            p("行有不認得的棋子字母", "行有无法识别的棋子字母")
         ),
         FenError::BadSide(t) => format!(
             "{}「{t}」{}",

@@ -1,0 +1,43 @@
+// The English words no Chinese view may hold, shared by the CLI's golden test and the
+// server's API test (each `include!`s this file).
+
+/// The English words a rule sentence or an error is made of; a Chinese report or error may
+/// carry coordinates, SAN, PGN tags, quoted input and file names, never these.
+const ENGLISH_WORDS: &[&str] = &[
+    " the ",
+    " rule ",
+    "rules",
+    "claim",
+    "chase",
+    "check",
+    "Red",
+    "White",
+    "Black",
+    "ply",
+    "plies",
+    "draw",
+    "move",
+    "Clause",
+    "Verdict",
+    "Recorded",
+    "position",
+    "cycle",
+    "error",
+    "game",
+    "not",
+    "expected",
+    "never",
+    "unterminated",
+    "file",
+    "directory",
+    "is a",
+    "cannot",
+    "invalid",
+    "unknown",
+    "broken",
+    "illegal",
+    "missing",
+    "empty",
+    "found",
+    "read",
+];
