@@ -127,11 +127,7 @@ fn main() -> ExitCode {
         Err(e) => {
             let zh = output::lang().is_chinese();
             if let Some(u) = e.downcast_ref::<UsageError>() {
-                if zh {
-                    eprintln!("arbiter：{}{u}", output::zh("用法錯誤：", "用法错误："));
-                } else {
-                    eprintln!("arbiter: usage error: {u}");
-                }
+                output::usage_error(u);
                 ExitCode::from(2)
             } else {
                 if json {

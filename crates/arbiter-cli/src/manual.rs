@@ -20,7 +20,11 @@ pub fn man(a: ManArgs) -> ExitCode {
     match a.dir {
         Some(dir) => {
             if !dir.is_dir() {
-                eprintln!("arbiter: usage error: --dir {}: not a folder", dir.display());
+                crate::output::usage_error(format!(
+                    "--dir {}{}",
+                    dir.display(),
+                    crate::output::say(": not a folder", "：不是資料夾", "：不是文件夹")
+                ));
                 return ExitCode::from(2);
             }
             match clap_mangen::generate_to(cmd, &dir) {

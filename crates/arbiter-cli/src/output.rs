@@ -66,6 +66,16 @@ pub fn say(en: &str, hant: &str, hans: &str) -> String {
     .to_string()
 }
 
+/// Writes a usage error on standard error, in the language of text reports:
+/// `arbiter: usage error: WHY` (`arbiter：用法錯誤：WHY`). The caller exits with 2.
+pub fn usage_error(why: impl std::fmt::Display) {
+    if lang().is_chinese() {
+        eprintln!("arbiter：{}{why}", zh("用法錯誤：", "用法错误："));
+    } else {
+        eprintln!("arbiter: usage error: {why}");
+    }
+}
+
 /// How this program's text reports name what was given: its flags (`position (--fen/--moves)`,
 /// `--time-control`, `--cycles`), standard input, and `arbiter rules` for the glossary.
 pub const INPUT_WORDS: arbiter::render::InputWords = arbiter::render::InputWords {

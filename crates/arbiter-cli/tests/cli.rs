@@ -126,6 +126,19 @@ fn exit_codes() {
         stderr.contains("usage error: --match sets its own cycles: give --match or --cycles, not both"),
         "{stderr}"
     );
+    // The proxy says the same refusal, in the language asked, before it starts the engine.
+    let out = arbiter(
+        &[
+            "proxy", "--match", "--cycles", "3", "--lang", "zh-Hans", "--", "true",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("arbiter：用法错误：循环次数与引擎比赛惯例不能同时给"),
+        "{stderr}"
+    );
     for flags in [&["--match"][..], &["--cycles", "2"][..]] {
         let args: Vec<&str> = ["judge", "--fen", fen, "--moves", "f7e7 e9f9"]
             .into_iter()

@@ -18,7 +18,72 @@
 
 use crate::types::{RuleBook, Side};
 use serde::{Serialize, Serializer};
+use std::cell::RefCell;
 use std::fmt;
+
+thread_local! {
+    /// The clauses written so far by the innermost [`written_by`] on this thread (`None`
+    /// outside one).
+    static WRITTEN: RefCell<Option<Vec<(RuleBook, ClauseId)>>> = const { RefCell::new(None) };
+}
+
+/// Runs `write` (a report being written, in any language) and returns its value with every
+/// clause a citation wrote meanwhile, in the order written, repeats kept: each id of a
+/// [`Clauses`] and the clause a [`Qualifier`] names (`(AXF detailed rule 25 reading)`), as its
+/// English `Display` or its Chinese words ([`crate::render::zh::cite`]) wrote them. The
+/// summaries that end a report come from this list, not from reading the report's words back.
+/// Nested calls each get their own clauses, which count for the enclosing call too.
+pub(crate) fn written_by<T>(write: impl FnOnce() -> T) -> (T, Vec<(RuleBook, ClauseId)>) {
+    let outer = WRITTEN.with(|w| w.borrow_mut().replace(Vec::new()));
+    let value = write();
+    let mine = WRITTEN.with(|w| w.borrow_mut().take()).unwrap_or_default();
+    if let Some(mut outer) = outer {
+        outer.extend_from_slice(&mine);
+        WRITTEN.with(|w| *w.borrow_mut() = Some(outer));
+    }
+    (value, mine)
+}
+
+/// Notes that clause `id` of `book` is being written into a report (nothing outside
+/// [`written_by`]).
+pub(crate) fn note(book: RuleBook, id: ClauseId) {
+    WRITTEN.with(|w| {
+        if let Some(v) = w.borrow_mut().as_mut() {
+            v.push((book, id));
+        }
+    });
+}
+
+/// Runs `f` with no clause noted (a citation compared, not written).
+fn unwritten<T>(f: impl FnOnce() -> T) -> T {
+    let outer = WRITTEN.with(|w| w.borrow_mut().take());
+    let value = f();
+    WRITTEN.with(|w| *w.borrow_mut() = outer);
+    value
+}
+
+impl Qualifier {
+    /// The clause the qualifier names, if any (`(AXF detailed rule 25 reading)`).
+    pub(crate) fn clause(&self) -> Option<(RuleBook, ClauseId)> {
+        match *self {
+            Qualifier::ReadingOf(book, id) => Some((book, id)),
+            Qualifier::SamePieceNamesOneChasingSeveral => Some((RuleBook::Tw113, ClauseId::SamePiece)),
+            _ => None,
+        }
+    }
+}
+
+impl Clauses {
+    /// Notes each clause written ([`written_by`]): the ids, then the qualifier's.
+    pub(crate) fn note_written(&self) {
+        for &id in self.ids {
+            note(self.book, id);
+        }
+        if let Some((book, id)) = self.qualifier.and_then(|q| q.clause()) {
+            note(book, id);
+        }
+    }
+}
 
 /// A clause within its rule book, as the glossary files it ([`crate::glossary::Clause::id`] is
 /// its `Display`).
@@ -158,6 +223,7 @@ impl Clauses {
     /// The ids as cited after the book's prefix: `"general rule 9 / detailed rule 23"`; FIDE
     /// clauses joined by a bare slash (`"B.2/B.3"`).
     fn write_ids(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.note_written();
         let sep = if self.book == RuleBook::Fide { "/" } else { " / " };
         for (i, id) in self.ids.iter().enumerate() {
             if i > 0 {
@@ -350,7 +416,7 @@ fn spelled(value: &dyn fmt::Display, text: &str) -> bool {
         }
     }
     let mut rest = Rest(text);
-    fmt::write(&mut rest, format_args!("{value}")).is_ok() && rest.0.is_empty()
+    unwritten(|| fmt::write(&mut rest, format_args!("{value}")).is_ok() && rest.0.is_empty())
 }
 
 impl ClauseId {

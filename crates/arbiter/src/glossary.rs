@@ -528,7 +528,7 @@ pub fn references(text: &str) -> Vec<Reference> {
     out
 }
 
-fn resolve(book: RuleBook, id: String) -> Reference {
+pub(crate) fn resolve(book: RuleBook, id: String) -> Reference {
     let mut probe = id.as_str();
     let clause = loop {
         if let Some(c) = CLAUSES.iter().find(|c| c.book == book && c.id.spells(probe)) {
@@ -620,7 +620,7 @@ pub fn cited(text: &str) -> Vec<&'static Clause> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::glossary::{markdown, summaries_text};
+    use crate::render::glossary::{markdown, CitedClauses};
 
     #[test]
     fn ids_are_unique_and_summaries_are_written() {
@@ -799,17 +799,32 @@ mod tests {
 
     #[test]
     fn summaries_end_a_report() {
-        let s = summaries_text([
-            "Clause: AXF detailed rule 13.",
-            "(AXF general rule 2)",
-            "AXF detailed rule 13",
-        ]);
+        use crate::citation::{Citation, ClauseId::*};
+        let mut cited = CitedClauses::default();
+        let text = cited.write(|| {
+            format!(
+                "Clause: {}. ({}) {}",
+                Citation::of(RuleBook::Axf, &[Detailed(13)]),
+                Citation::of(RuleBook::Axf, &[General(2)]),
+                Citation::of(RuleBook::Axf, &[Detailed(13)]),
+            )
+        });
+        assert_eq!(
+            text,
+            "Clause: AXF detailed rule 13. (AXF general rule 2) AXF detailed rule 13"
+        );
+        // A citation compared, not written, is not cited.
+        assert!(cited.write(|| Citation::of(RuleBook::Fide, &[Article("9.2")]) == "FIDE 9.2"));
+        let s = cited.summaries_in(crate::types::Lang::En);
         let lines: Vec<&str> = s.lines().collect();
         assert_eq!(lines.len(), 3);
         assert!(lines[1].starts_with(
             "  AXF detailed rule 13 (chariot chasing an unprotected cannon): A chariot may not"
         ));
         assert!(lines[2].starts_with("  AXF general rule 2 (allowed mixtures):"));
-        assert_eq!(summaries_text(["no clause here"]), "");
+        assert_eq!(CitedClauses::default().summaries_in(crate::types::Lang::En), "");
+        // Outside a report being written, nothing is noted.
+        let _ = Citation::of(RuleBook::Axf, &[General(1)]).to_string();
+        assert_eq!(cited.entries().len(), 2);
     }
 }

@@ -37,7 +37,7 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 _ => path.as_str(),
             };
             // The clauses cited, summarised once at the end (not after each of thousands).
-            let mut cited = String::new();
+            let mut cited = arbiter::render::glossary::CitedClauses::default();
             let json = out.json();
             let (mut positions, mut dead, mut failed) = (0usize, 0usize, 0usize);
             for answer in arbiter::dead_lines(&text) {
@@ -57,17 +57,10 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
                     out.fail();
                     continue;
                 }
-                let it = Item::new(&answer, answer.body_text_in(crate::output::lang()), false);
-                for c in arbiter::glossary::cited(&answer.body_text()) {
-                    let citation = format!("{}\n", c.citation());
-                    if !cited.contains(&citation) {
-                        cited.push_str(&citation);
-                    }
-                }
-                out.emit(it);
+                let text = cited.write(|| answer.body_text_in(crate::output::lang()));
+                out.emit(Item::new(&answer, text, false));
             }
-            let summaries =
-                arbiter::render::glossary::summaries_in(&[cited.as_str()], crate::output::voice());
+            let summaries = cited.summaries_in(crate::output::voice());
             if !json && !summaries.is_empty() {
                 out.emit(Item::new(&serde_json::Value::Null, summaries, false));
             }

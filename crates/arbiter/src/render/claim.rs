@@ -541,7 +541,7 @@ pub fn chess_in(r: &ClaimVerdict, voice: impl Into<Voice>) -> String {
 impl ClaimReport {
     /// The claim judged step by step, the decision and the penalty of an incorrect claim.
     pub fn text(&self) -> String {
-        with_summaries(self.body_text())
+        with_summaries(|| self.body_text())
     }
 
     fn body_text(&self) -> String {

@@ -65,7 +65,7 @@ impl ClassifyReport {
     /// `MOVE (Chinese): kinds`, then one line per chase (and per exempted threat with
     /// `explain`), ending with the summaries of the clauses cited.
     pub fn text(&self) -> String {
-        with_summaries(self.body_text())
+        with_summaries(|| self.body_text())
     }
 
     /// The words in `lang` (the HTTP answer's `text`): the report, its first line as the

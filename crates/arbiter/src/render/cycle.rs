@@ -2,127 +2,22 @@
 //! sentence per side, the verdict and its clause; shared by `arbiter cycle` and the repetition
 //! evidence of a judged game.
 
+use super::board::board_diagram;
 use super::bracketed;
+use super::reading::{readings_text, written_reading};
 use super::zh;
 use super::zh::cite_in as cite;
 use super::{in_lang, with_summaries, Notation};
 use crate::report::CycleReport;
 use crate::types::Lang;
 use crate::words::MoveNumbering;
-use crate::xiangqi::facts::{Exemption, MoveFacts, Reading};
+use crate::xiangqi::facts::{Exemption, MoveFacts};
 use crate::xiangqi::repetition::{
     AllowedBecause, AllowedChase, CycleJudgement, Ground, Offence, SideJudgement,
 };
 use serde_json::{json, Value};
-use xiangqi::notation::{write_move_with, ChineseScript, Style, WriteOptions};
-use xiangqi::{Color, Piece, Position, Square};
-
-/// A reading and its source, in `lang` (English is also the JSON form).
-pub fn reading_words(r: Reading, lang: Lang) -> (&'static str, &'static str) {
-    let (en, hant, hans) = match r {
-        Reading::JoinedEveryMove => (
-            (
-                "a general or soldier that joins another piece in chasing one piece on every move of the loop excuses nothing: that piece's perpetual chase stands",
-                "AXF detailed rule 25, applied to TW113, whose general rules allow a general or soldier joined by one chariot, horse or cannon without saying on how many moves",
-            ),
-            (
-                "將帥或兵卒每步都聯合其他子長捉一子，不能開脫：該子的長捉成立",
-                "亞洲棋規細則第25條，用於台灣棋規：台灣棋規總綱允許將帥或兵卒聯合一車、一馬或一炮，未言明步數",
-            ),
-            (
-                "将帅或兵卒每步都联合其他子长捉一子，不能开脱：该子的长捉成立",
-                "亚洲棋规细则第25条，用于台湾棋规：台湾棋规总纲允许将帅或兵卒联合一车、一马或一炮，未言明步数",
-            ),
-        ),
-        Reading::MutualChaseNotEven => (
-            (
-                "a mutual perpetual chase is not a draw when one side chases a chariot with a cannon, a horse and cannon, or against a horse pin",
-                "AXF detailed rules 10, 14, 15, applied to TW113, whose chapter 2 table is silent on these pairs",
-            ),
-            (
-                "雙方互相長捉時，以炮長捉車、以炮傌長捉車或長捉被傌牽制之車的一方不作和",
-                "亞洲棋規細則第10、14、15條，用於台灣棋規：台灣棋規第二章判決原則表未規定這幾種情形",
-            ),
-            (
-                "双方互相长捉时，以炮长捉车、以炮马长捉车或长捉被马牵制之车的一方不作和",
-                "亚洲棋规细则第10、14、15条，用于台湾棋规：台湾棋规第二章判决原则表未规定这几种情形",
-            ),
-        ),
-        Reading::AdvisorElephantOnProtected => (
-            (
-                "an advisor or elephant attacking a protected chariot, horse or cannon chases it",
-                "the full AXF rule book, as read by two independent engines; its repetition chapter does not name advisors and elephants",
-            ),
-            (
-                "仕士、相象攻擊有根的車、馬、炮，作捉",
-                "亞洲棋規全文，依兩個獨立引擎的解讀；棋例一章未列仕士、相象",
-            ),
-            (
-                "仕士、相象攻击有根的车、马、炮，作捉",
-                "亚洲棋规全文，依两个独立引擎的解读；棋例一章未列仕士、相象",
-            ),
-        ),
-    };
-    match lang {
-        Lang::En => en,
-        Lang::ZhHant => hant,
-        Lang::ZhHans => hans,
-    }
-}
-
-/// The JSON form of a reading: `{"reading","source"}`, in English.
-impl serde::Serialize for Reading {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let (reading, source) = reading_words(*self, Lang::En);
-        let mut m = serializer.serialize_map(Some(2))?;
-        m.serialize_entry("reading", &reading)?;
-        m.serialize_entry("source", &source)?;
-        m.end()
-    }
-}
-
-/// One line per reading beyond the rule books' text that a verdict rests on, with its source.
-pub fn readings_text(j: &CycleJudgement) -> String {
-    j.readings
-        .iter()
-        .map(|r| {
-            let (reading, source) = reading_words(*r, Lang::En);
-            format!("Reading beyond the rule book's text: {reading} (source: {source}).\n")
-        })
-        .collect()
-}
-
-/// Chinese character of a piece (traditional; Red 帥仕相傌俥炮兵, Black 將士象馬車砲卒).
-pub fn piece_char(p: Piece) -> char {
-    xiangqi::notation::piece_char(p.kind, p.color, ChineseScript::Traditional)
-}
-
-/// A text diagram of the board, Black at the top, ICCS files and ranks on the margins. With
-/// `letters`, FEN letters (Red uppercase) instead of Chinese characters. The characters are
-/// the traditional ones whatever the record's script: the diagram has no colours, and only the
-/// traditional set names Red's and Black's chariot, horse and cannon differently (俥車 傌馬 炮砲).
-pub fn board_diagram(pos: &Position, letters: bool) -> String {
-    let mut s = String::new();
-    for rank in (0..10).rev() {
-        s.push_str(&format!("{rank} "));
-        for file in 0..9 {
-            let sq = Square::new(file, rank).expect("on board");
-            let cell = match pos.piece_at(sq) {
-                Some(p) if letters => format!(" {}", p.fen_char()),
-                Some(p) => piece_char(p).to_string(),
-                None => " .".to_string(),
-            };
-            s.push_str(&cell);
-        }
-        s.push('\n');
-        if rank == 5 {
-            s.push_str("  ~~~~~~ river ~~~~~~\n");
-        }
-    }
-    s.push_str("   a b c d e f g h i\n");
-    s
-}
+use xiangqi::notation::{write_move_with, Style, WriteOptions};
+use xiangqi::{Color, Position, Square};
 
 fn describe_move(pos: &Position, f: &MoveFacts, w: &CycleWording, n: usize) -> String {
     let text = write_move_with(pos, f.mv, w.style, &w.options);
@@ -220,6 +115,21 @@ fn chasers_words(chasers: &[(Square, xiangqi::PieceKind)]) -> String {
     }
 }
 
+/// Items written one after the other with a separator, when the text is written.
+struct Joined<'a, T>(&'a [T], &'static str);
+
+impl<T: std::fmt::Display> std::fmt::Display for Joined<'_, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, item) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(self.1)?;
+            }
+            write!(f, "{item}")?;
+        }
+        Ok(())
+    }
+}
+
 /// The sentence of a side allowed although it chases one piece on every move.
 fn allowed_chase_sentence(side: &str, a: &AllowedChase) -> String {
     let chased = |(sq, kind): (Square, xiangqi::PieceKind), chasers: &[(Square, xiangqi::PieceKind)]| {
@@ -230,12 +140,9 @@ fn allowed_chase_sentence(side: &str, a: &AllowedChase) -> String {
         )
     };
     let first = chased(a.target, &a.chasers);
-    let not = a
-        .not_forbidden_by
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ");
+    // Written where the sentence names them, after the clause that allows (so that the
+    // summaries list the clauses in the order the sentence cites them).
+    let not = Joined(&a.not_forbidden_by, "; ");
     match a.why {
         AllowedBecause::TwoChaseTwo => {
             let others: Vec<String> = a.others.iter().map(|(t, c)| chased(*t, c)).collect();
@@ -528,14 +435,17 @@ fn allowed_chase_zh(lang: Lang, side: Color, a: &AllowedChase) -> String {
         )
     };
     let first = chased(a.target, &a.chasers);
-    let not: Vec<String> = a.not_forbidden_by.iter().map(|c| zh::cite(lang, c)).collect();
-    let not = not.join("；");
+    // Worded after the clause that allows, as the sentence cites them.
+    let not = || {
+        let not: Vec<String> = a.not_forbidden_by.iter().map(|c| zh::cite(lang, c)).collect();
+        not.join("；")
+    };
     let who = zh::side(lang, side);
     match a.why {
         AllowedBecause::TwoChaseTwo => {
             let others: Vec<String> = a.others.iter().map(|(t, c)| chased(*t, c)).collect();
             format!(
-                "{who}{}{first}{}{}{}{}（{}）{}（{not}）。",
+                "{who}{}{first}{}{}{}{}（{}）{}（{}）。",
                 zh::pick(lang, "捉", "捉"),
                 zh::pick(lang, "，又捉", "，又捉"),
                 others.join("、"),
@@ -547,16 +457,18 @@ fn allowed_chase_zh(lang: Lang, side: Color, a: &AllowedChase) -> String {
                     "，不是多子捉一子或一子捉一子",
                     "，不是多子捉一子或一子捉一子"
                 ),
+                not(),
             )
         }
         AllowedBecause::JoinedOnSomeMoves(by) => format!(
-            "{who}{}{first}{}{}{}（{}）{}（{not}）。",
+            "{who}{}{first}{}{}{}（{}）{}（{}）。",
             zh::pick(lang, "捉", "捉"),
             zh::pick(lang, "，只在部分著法有", "，只在部分着法有"),
             zh::piece(lang, by, side),
             zh::pick(lang, "參與：屬允許", "参与：属允许"),
             zh::cite(lang, &a.allowed_by),
             zh::pick(lang, "，不是步步聯合", "，不是步步联合"),
+            not(),
         ),
     }
 }
@@ -566,11 +478,11 @@ pub fn side_sentence_in(s: &SideJudgement, lang: Lang) -> String {
     if lang == Lang::En {
         return side_sentence(s);
     }
-    let who = zh::side(lang, s.side);
-    let clause = zh::cite(lang, &s.clause);
     if let (Offence::None, Some(a)) = (s.offence, &s.allowed_chase) {
         return allowed_chase_zh(lang, s.side, a);
     }
+    let who = zh::side(lang, s.side);
+    let clause = zh::cite(lang, &s.clause);
     match s.offence {
         Offence::PerpetualCheck => format!(
             "{who}{}（{clause}）。",
@@ -736,7 +648,7 @@ pub fn cycle_text_in(
     }
     let readings = |s: &mut String| {
         for r in &j.readings {
-            let (reading, source) = reading_words(*r, lang);
+            let (reading, source) = written_reading(*r, lang);
             s.push_str(&format!(
                 "{}{reading}（{}{source}）。\n",
                 zh::pick(lang, "棋規文字以外的解讀：", "棋规文字以外的解读："),
@@ -763,12 +675,7 @@ impl CycleReport {
             options: self.options,
             ..Default::default()
         };
-        with_summaries(cycle_text_with(
-            &self.start,
-            &self.judgement,
-            self.explain,
-            &wording,
-        ))
+        with_summaries(|| cycle_text_with(&self.start, &self.judgement, self.explain, &wording))
     }
 
     /// The words in `lang` (the HTTP answer's `text`): the report, the verdict line, the

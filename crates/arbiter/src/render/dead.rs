@@ -3,13 +3,20 @@
 use super::zh;
 use super::zh::cite_in as cite;
 use super::{in_lang, with_summaries, Voice};
-use crate::citation::ClauseId;
+use crate::citation::{ClauseId, Clauses};
 use crate::report::DeadAnswer;
 use crate::types::{Lang, RuleBook};
 use serde_json::{json, Value};
 
+/// FIDE 5.2.2: a dead position ends the game drawn.
+const DEAD: Clauses = Clauses::fide(&[ClauseId::Article("5.2.2")]);
+/// FIDE 6.9: a flag fall where the opponent cannot mate is drawn.
+const FLAG: Clauses = Clauses::fide(&[ClauseId::Article("6.9")]);
+/// FIDE 9.6.2: the 75-move rule.
+const SEVENTY_FIVE: Clauses = Clauses::fide(&[ClauseId::Article("9.6.2")]);
+
 /// [`DeadAnswer::text`] without the clause summaries (a FEN file's answers share one
-/// block of summaries at the end: [`super::glossary::summaries_text`]).
+/// block of summaries at the end: [`super::glossary::CitedClauses`]).
 pub fn body_text(r: &DeadAnswer) -> String {
     let fen = &r.fen;
     match &r.report {
@@ -20,7 +27,9 @@ pub fn body_text(r: &DeadAnswer) -> String {
         Ok(r) => {
             let mut text = format!("{fen}\n");
             if r.dead {
-                text.push_str("Dead position: neither side can mate by any legal sequence (FIDE 5.2.2); the game is drawn.\n");
+                text.push_str(&format!(
+                    "Dead position: neither side can mate by any legal sequence ({DEAD}); the game is drawn.\n"
+                ));
             } else {
                 let can = |b: bool| {
                     if b {
@@ -30,14 +39,14 @@ pub fn body_text(r: &DeadAnswer) -> String {
                     }
                 };
                 text.push_str(&format!(
-                    "Not dead: White {}, Black {} (FIDE 5.2.2; on a flag fall, FIDE 6.9).\n",
+                    "Not dead: White {}, Black {} ({DEAD}; on a flag fall, {FLAG}).\n",
                     can(r.white_can_mate),
                     can(r.black_can_mate)
                 ));
                 if r.horizon_draw {
-                    text.push_str(
-                        "But the 75-move rule (FIDE 9.6.2) ends the game before any mate can be reached.\n",
-                    );
+                    text.push_str(&format!(
+                        "But the 75-move rule ({SEVENTY_FIVE}) ends the game before any mate can be reached.\n",
+                    ));
                 }
             }
             if let Some(side) = r.undetermined {
@@ -137,11 +146,11 @@ impl DeadAnswer {
     /// The FEN, then whether each side can still mate and what follows, ending with the
     /// summaries of the clauses cited.
     pub fn text(&self) -> String {
-        with_summaries(self.body_text())
+        with_summaries(|| self.body_text())
     }
 
     /// [`DeadAnswer::text`] without the clause summaries (a FEN file's answers share one
-    /// block of summaries at the end: [`super::glossary::summaries_text`]).
+    /// block of summaries at the end: [`super::glossary::CitedClauses`]).
     pub fn body_text(&self) -> String {
         crate::render::dead::body_text(self)
     }

@@ -13,8 +13,8 @@ impl GameReport {
     /// newline.
     pub fn text(&self) -> String {
         match self {
-            GameReport::Xiangqi(r) => with_summaries(r.text()),
-            GameReport::Chess(r) => with_summaries(r.text()),
+            GameReport::Xiangqi(r) => with_summaries(|| r.text()),
+            GameReport::Chess(r) => with_summaries(|| r.text()),
             GameReport::Error(e) => e.text(),
         }
     }

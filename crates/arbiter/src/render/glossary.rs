@@ -2,7 +2,8 @@
 //! report (the clauses it cited), and `docs/clauses.md`.
 
 use super::zh;
-use crate::glossary::{cited, clauses, Clause, RuleBook};
+use crate::citation::ClauseId;
+use crate::glossary::{clauses, Clause, RuleBook};
 use crate::types::Lang;
 
 /// The rule book's name in words.
@@ -96,71 +97,77 @@ impl Clause {
     }
 }
 
-/// The clauses `texts` cite, in order, each once.
-fn cited_once<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<&'static Clause> {
-    let mut seen: Vec<&'static Clause> = Vec::new();
-    for t in texts {
-        for c in cited(t) {
-            if !seen.iter().any(|x| std::ptr::eq(*x, c)) {
-                seen.push(c);
+/// The clauses a report wrote ([`crate::citation::written_by`]), gathered over one or more
+/// reports; [`CitedClauses::summaries_in`] is the block of summaries that ends them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CitedClauses(Vec<(RuleBook, ClauseId)>);
+
+impl CitedClauses {
+    /// Writes a report with `write`, keeping the clauses its citations wrote.
+    pub fn write<T>(&mut self, write: impl FnOnce() -> T) -> T {
+        let (value, written) = crate::citation::written_by(write);
+        self.0.extend(written);
+        value
+    }
+
+    /// The glossary entries written, in order of first writing, each once (a FIDE sub-article
+    /// the glossary lacks as its nearest parent; a clause the glossary lacks is left out).
+    pub fn entries(&self) -> Vec<&'static Clause> {
+        let mut seen: Vec<&'static Clause> = Vec::new();
+        for &(book, id) in &self.0 {
+            if let Some(c) = entry(book, id) {
+                if !seen.iter().any(|x| std::ptr::eq(*x, c)) {
+                    seen.push(c);
+                }
             }
         }
+        seen
     }
-    seen
+
+    /// The block of summaries that ends a report in `voice`'s language, the heading naming the
+    /// voice's glossary ([`super::InputWords::glossary`]); empty when no clause was written.
+    pub fn summaries_in(&self, voice: impl Into<super::Voice>) -> String {
+        let voice = voice.into();
+        let lang = voice.lang;
+        let seen = self.entries();
+        if seen.is_empty() {
+            return String::new();
+        }
+        if lang == Lang::En {
+            let mut s = format!(
+                "Clauses cited (summaries in our words; {}):\n",
+                voice.words.glossary[0]
+            );
+            for c in seen {
+                s.push_str(&format!("  {} ({}): {}\n", c.citation(), c.title, c.en));
+            }
+            return s;
+        }
+        let mut s = format!(
+            "{}{}）：\n",
+            zh::pick(
+                lang,
+                "引用條文（本專案自撰摘要，以棋規原文為準；",
+                "引用条文（本项目自撰摘要，以棋规原文为准；",
+            ),
+            super::InputWords::pick(voice.words.glossary, lang)
+        );
+        for c in seen {
+            s.push_str(&format!(
+                "  {}（{}）：{}\n",
+                c.citation_in(lang),
+                c.title_in(lang),
+                c.summary_in(lang)
+            ));
+        }
+        s
+    }
 }
 
-/// [`summaries_text`] in `voice`'s language: the clauses the English `texts` cite, summarised
-/// in that language, the heading naming the voice's glossary ([`super::InputWords::glossary`]).
-pub fn summaries_in(texts: &[&str], voice: impl Into<super::Voice>) -> String {
-    let voice = voice.into();
-    let lang = voice.lang;
-    if lang == Lang::En {
-        return summaries_en(texts.iter().copied(), voice.words);
-    }
-    let seen = cited_once(texts.iter().copied());
-    if seen.is_empty() {
-        return String::new();
-    }
-    let mut s = format!(
-        "{}{}）：\n",
-        zh::pick(
-            lang,
-            "引用條文（本專案自撰摘要，以棋規原文為準；",
-            "引用条文（本项目自撰摘要，以棋规原文为准；",
-        ),
-        super::InputWords::pick(voice.words.glossary, lang)
-    );
-    for c in seen {
-        s.push_str(&format!(
-            "  {}（{}）：{}\n",
-            c.citation_in(lang),
-            c.title_in(lang),
-            c.summary_in(lang)
-        ));
-    }
-    s
-}
-
-/// The text block that ends a report: each cited clause with its English summary, or an empty
-/// string when `texts` cite none.
-pub fn summaries_text<'a>(texts: impl IntoIterator<Item = &'a str>) -> String {
-    summaries_en(texts, &super::InputWords::LIBRARY)
-}
-
-/// [`summaries_text`], the heading naming `words`' glossary.
-pub(crate) fn summaries_en<'a>(
-    texts: impl IntoIterator<Item = &'a str>,
-    words: &super::InputWords,
-) -> String {
-    let seen = cited_once(texts);
-    if seen.is_empty() {
-        return String::new();
-    }
-    let mut s = format!("Clauses cited (summaries in our words; {}):\n", words.glossary[0]);
-    for c in seen {
-        s.push_str(&format!("  {} ({}): {}\n", c.citation(), c.title, c.en));
-    }
-    s
+/// The glossary entry of clause `id` of `book`: for a FIDE sub-article the glossary lacks
+/// (`9.2.1.3`), its nearest parent.
+fn entry(book: RuleBook, id: ClauseId) -> Option<&'static Clause> {
+    crate::glossary::resolve(book, id.to_string()).clause
 }
 
 /// The whole glossary as Markdown (the text of `docs/clauses.md`).

@@ -7,6 +7,7 @@
 //! report cites), [`errors`] (what could not be judged), [`flag`] (a flag fall in the live
 //! referee).
 
+pub mod board;
 pub mod chess_judge;
 pub mod claim;
 pub mod classify;
@@ -17,6 +18,7 @@ pub mod flag;
 pub mod game;
 pub mod glossary;
 pub mod perft;
+pub mod reading;
 pub mod rescore;
 pub mod xiangqi_judge;
 pub mod zh;
@@ -167,39 +169,27 @@ impl Notation {
     }
 }
 
-/// `text`, then the summaries of the clauses it cites (the clause glossary, in our words).
-pub(crate) fn with_summaries(text: String) -> String {
-    with_summaries_for(text, &InputWords::LIBRARY)
+/// The report `write` writes, then the summaries of the clauses its citations wrote (the
+/// clause glossary, in our words).
+pub(crate) fn with_summaries(write: impl FnOnce() -> String) -> String {
+    in_lang(Lang::En, write, |_| unreachable!("an English report"))
 }
 
-/// [`with_summaries`], the summaries' heading naming `words`' glossary.
-fn with_summaries_for(text: String, words: &InputWords) -> String {
-    let summaries = glossary::summaries_en([text.as_str()], words);
-    if summaries.is_empty() {
-        text
-    } else {
-        format!("{text}{summaries}")
-    }
-}
-
-/// A report in `voice`'s language, ending with the summaries of the clauses it cites:
-/// `english` writes the English report (whose citations name the clauses), `words` the report
-/// in that language.
+/// A report in `voice`'s language, ending with the summaries of the clauses its citations
+/// wrote: `english` writes the English report, `words` the report in a Chinese script.
 pub(crate) fn in_lang(
     voice: impl Into<Voice>,
-    english: impl Fn() -> String,
-    words: impl Fn(Lang) -> String,
+    english: impl FnOnce() -> String,
+    words: impl FnOnce(Lang) -> String,
 ) -> String {
     let voice = voice.into();
-    if voice.lang == Lang::En {
-        return with_summaries_for(english(), voice.words);
-    }
-    let cited = english();
-    format!(
-        "{}{}",
-        words(voice.lang),
-        glossary::summaries_in(&[cited.as_str()], voice)
-    )
+    let mut cited = glossary::CitedClauses::default();
+    let text = if voice.lang == Lang::En {
+        cited.write(english)
+    } else {
+        cited.write(|| words(voice.lang))
+    };
+    text + &cited.summaries_in(voice)
 }
 
 /// The heading line of a judged game, both games alike: `"FILE, game N: Red vs Black (Event)"`

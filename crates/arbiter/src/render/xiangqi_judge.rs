@@ -4,10 +4,10 @@
 
 use super::{capitalise_first, capitalised, heading_in, plies_line, read_notes_in, read_notes_text, zh};
 use super::{InputWords, Notation, Voice};
-use crate::citation::Citation;
+use crate::citation::{Citation, ClauseId, Clauses};
 use crate::render::cycle::{cycle_text_in, cycle_text_with, CycleWording};
 use crate::report::XiangqiGameReport;
-use crate::types::Lang;
+use crate::types::{Lang, RuleBook};
 use crate::xiangqi::rules::RulesId;
 use crate::xiangqi::verdict::{Reason as XReason, Status as XStatus};
 use xiangqi::Color;
@@ -100,13 +100,13 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
             format!("the result is {}", v.result)
         }
     };
-    let limit_clause = super::bracketed(&r.rules.natural_move_limit.clause.to_string());
+    let limit_clause = || super::bracketed(&r.rules.natural_move_limit.clause.to_string());
     match (v.status, v.must_vary) {
         (XStatus::Claimable, _) => s.push_str(&format!(
             "  Not decided: {}, {}, to move, may claim a draw now by the natural move limit {}.\n",
             after_move(r, r.plies),
             capitalised(r.to_move),
-            limit_clause,
+            limit_clause(),
         )),
         (XStatus::Ongoing, _) => {
             s.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n")
@@ -176,15 +176,16 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
             "  {}, {} could claim a draw by the natural move limit {}.\n",
             capitalise_first(&after_move(r, ply)),
             capitalised(by),
-            limit_clause,
+            limit_clause(),
         ));
     }
     if v.procedure.is_some() {
         // Only where the count decided: worded for the rule book in force.
         s.push_str(&match r.rules.id {
             RulesId::Tw113 => format!(
-                "  Procedure (TW113 ch.4 procedure): after {cycles_n} the position is pending and the \
-                 arbiter warns; one more cycle decides.\n"
+                "  Procedure ({}): after {cycles_n} the position is pending and the arbiter warns; one \
+                 more cycle decides.\n",
+                Clauses::of(RuleBook::Tw113, &[ClauseId::Procedure])
             ),
             RulesId::Axf => format!(
                 "  Procedure: the AXF rules write none; the count of the TW113 procedure is used (pending \
@@ -371,16 +372,17 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
     let clause = v.clause.as_ref().map(|c| zh::cite(lang, c));
     let cite = clause.as_deref().map(|c| format!("（{c}）")).unwrap_or_default();
     let result = zh::result(lang, v.result, false);
-    let limit_clause = zh::cite(lang, &r.rules.natural_move_limit.clause);
+    let limit_clause = || zh::cite(lang, &r.rules.natural_move_limit.clause);
     let mut cited_in_sentence = false;
     match (v.status, v.must_vary) {
         (XStatus::Claimable, _) => s.push_str(&format!(
-            "  {}{}，{}{}{}（{limit_clause}）。\n",
+            "  {}{}，{}{}{}（{}）。\n",
             zh::pick(lang, "未判定：", "未判定："),
             after_zh(r, lang, r.plies),
             zh::pick(lang, "輪到", "轮到"),
             zh::side(lang, r.to_move),
             zh::pick(lang, "走棋，現在可依自然限著提和", "走棋，现在可依自然限着提和"),
+            limit_clause(),
         )),
         (XStatus::Ongoing, _) => s.push_str(zh::pick(
             lang,
@@ -520,21 +522,20 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
             continue;
         }
         s.push_str(&format!(
-            "  {}，{}{}（{limit_clause}）。\n",
+            "  {}，{}{}（{}）。\n",
             after_zh(r, lang, ply),
             zh::side(lang, by),
             zh::pick(lang, "可依自然限著提和", "可依自然限着提和"),
+            limit_clause(),
         ));
     }
     if v.procedure.is_some() {
         s.push_str(&match r.rules.id {
             RulesId::Tw113 => format!(
-                "  {}{cycles}{}\n",
-                zh::pick(
-                    lang,
-                    "程序（台灣棋規第四章裁判程序）：循環",
-                    "程序（台湾棋规第四章裁判程序）：循环"
-                ),
+                "  {}{}{}{cycles}{}\n",
+                "程序（",
+                zh::cite_clause(lang, RuleBook::Tw113, ClauseId::Procedure),
+                zh::pick(lang, "）：循環", "）：循环"),
                 zh::pick(
                     lang,
                     "次即成待判局面，裁判提出警告；再循環一次即判定。",

@@ -118,6 +118,7 @@ fn article_words(lang: Lang, a: &str) -> String {
 /// The ids of one book joined by 、; FIDE clauses cited together share one 第…條 or 附則
 /// (國際棋聯棋規附則B.2、B.3).
 fn ids_words(lang: Lang, c: &Clauses) -> String {
+    c.note_written();
     let articles: Option<Vec<&str>> = c
         .ids
         .iter()
@@ -179,6 +180,7 @@ fn qualifier_words(lang: Lang, q: Qualifier) -> String {
 
 /// One clause of `book` in words: 亞洲棋規細則第13條, 國際棋聯棋規第9.2.1條.
 pub fn cite_clause(lang: Lang, book: RuleBook, id: ClauseId) -> String {
+    crate::citation::note(book, id);
     format!("{}{}", book_words(lang, book), id_words(lang, id))
 }
 

@@ -1,9 +1,9 @@
 //! The JSON of xiangqi evidence (the contract of `docs/cli.md`); its words for people are
 //! [`crate::render::cycle`]'s.
 
-pub use crate::render::cycle::{
-    board_diagram, cycle_text, cycle_text_with, exemption_words, piece_char, readings_text, CycleWording,
-};
+pub use crate::render::board::{board_diagram, piece_char};
+pub use crate::render::cycle::{cycle_text, cycle_text_with, exemption_words, CycleWording};
+pub use crate::render::reading::readings_text;
 use crate::xiangqi::facts::MoveFacts;
 use crate::xiangqi::repetition::{CycleJudgement, SideJudgement};
 use crate::xiangqi::verdict::RepetitionEvidence;

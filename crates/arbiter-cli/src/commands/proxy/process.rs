@@ -122,7 +122,7 @@ pub fn run(args: ProxyArgs) -> ExitCode {
     let options = match args.judging.options() {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("arbiter: usage error: {e}");
+            crate::output::usage_error(e);
             return ExitCode::from(2);
         }
     };
