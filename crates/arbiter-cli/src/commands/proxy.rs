@@ -377,8 +377,8 @@ impl Session {
                     first_error.get_or_insert(match self.lang {
                         arbiter::Lang::En => format!("move {} '{}': {}", e.ply, e.mv, e.error),
                         lang => format!(
-                            "第{}半回合「{}」：{}",
-                            e.ply,
+                            "第{}「{}」：{}",
+                            arbiter::render::zh::plies(lang, e.ply),
                             e.mv,
                             arbiter::render::errors::move_error(&e, lang)
                         ),

@@ -154,7 +154,7 @@ fn why_a_game_is_not_followed_follows_the_language() {
     let bad = ["uci", "position startpos moves e2e4 e7e5 e1e3", "go"];
     let hans = said(arbiter::Lang::ZhHans, &bad);
     assert!(
-        hans[0].starts_with("info string arbiter: 不跟随此局（第3半回合「e1e3」："),
+        hans[0].starts_with("info string arbiter: 不跟随此局（第3个半回合「e1e3」："),
         "{hans:?}"
     );
     let words = hans[0]
