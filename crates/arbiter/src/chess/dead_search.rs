@@ -78,6 +78,30 @@ enum Step {
     Punish,
 }
 
+/// What [`Finder::try_move`] needs to know of the node it plays from.
+struct Node {
+    key: u64,
+    ply: usize,
+    depth: u8,
+    /// The move into this node was rewarded (the next one then costs no depth).
+    progress: bool,
+    /// The node has one legal move (it costs no depth).
+    forced: bool,
+    winner_to_move: bool,
+    /// Every mate in one from this node was looked for.
+    mates_tried: bool,
+}
+
+/// The outcome of one move tried by [`Finder::try_move`].
+enum Tried {
+    /// A mating line of this many plies was found.
+    Mate(usize),
+    /// Nothing below this move.
+    No,
+    /// The node budget is spent.
+    Stop,
+}
+
 struct Finder<'a> {
     winner: Color,
     nodes: u32,
@@ -85,38 +109,28 @@ struct Finder<'a> {
     max_depth: u8,
     line: [Option<Move>; MAX_PLY],
     table: &'a mut Table,
-    /// The corners where the loser's king is to be mated (see `corners`).
-    corners: Bitboard,
-    /// The winner has only minor pieces (no pawn): it needs the loser's men as blockers.
-    needs_blockers: bool,
+    guide: Guide,
 }
 
-/// Looks for a helpmate by `winner` from `pos` visiting at most `budget` nodes (`budget` times
-/// `blocker_factor` when the winner has only minor pieces, see `needs_blockers`). Returns the
+/// Looks for a helpmate by `winner` from `pos` visiting at most `budget` nodes. Returns the
 /// mating line (legal moves from `pos`, the last one mates) or `None` (nothing found: no
 /// conclusion either way).
-pub(crate) fn find_helpmate(
-    pos: &Chess,
-    winner: Color,
-    budget: u32,
-    blocker_factor: u32,
-) -> Option<Vec<Move>> {
+pub(crate) fn find_helpmate(pos: &Chess, winner: Color, budget: u32) -> Option<Vec<Move>> {
     TABLE.with(|t| {
         let mut table = t.borrow_mut();
         let blockers = needs_blockers(pos, winner);
         let mut f = Finder {
             winner,
             nodes: 0,
-            budget: if blockers {
-                budget.saturating_mul(blocker_factor)
-            } else {
-                budget
-            },
+            budget,
             max_depth: 0,
             line: [None; MAX_PLY],
             table: &mut table,
-            corners: corners(pos, winner),
-            needs_blockers: blockers,
+            guide: Guide {
+                winner,
+                corners: corners(pos, winner),
+                needs_blockers: blockers,
+            },
         };
         let key: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
         for depth in 1..=MAX_DEPTH {
@@ -196,15 +210,13 @@ fn king_distance(a: Square, b: Square) -> u32 {
 /// What decides whether a move of the side to move gives check, computed once per position:
 /// per role, the squares from which a man of that role would attack the other king; and the
 /// mover's men that stand alone between one of its line pieces and that king (moving one of
-/// them off the line discovers a check). Also the king's flight squares that the mover does
-/// not attack yet, which a checking move must cover to mate.
+/// them off the line discovers a check). The king's flight squares that the mover does not
+/// attack yet, which a checking move must cover to mate, are computed apart
+/// ([`CheckInfo::flights`]), only when a checking move is met.
 struct CheckInfo {
     king: Square,
     squares: [Bitboard; 6],
     discoverers: Bitboard,
-    /// Squares next to the other king, not held by its own men, that no man of the mover
-    /// attacks (seen through the king, which cannot step back along a line).
-    flights: Bitboard,
     occupied: Bitboard,
     mover: Color,
 }
@@ -229,16 +241,8 @@ impl CheckInfo {
                 discoverers |= between & ours;
             }
         }
-        let through = occupied ^ Bitboard::from(king);
-        let mut flights = Bitboard::EMPTY;
-        for sq in attacks::king_attacks(king) & !board.by_color(!us) {
-            if board.attacks_to(sq, us, through).is_empty() {
-                flights.add(sq);
-            }
-        }
         Some(CheckInfo {
             king,
-            flights,
             occupied,
             mover: us,
             squares: [
@@ -253,14 +257,30 @@ impl CheckInfo {
         })
     }
 
-    /// Whether the checking move `m` may mate: false when a flight square of the king stays
+    /// Squares next to the other king in `pos` (the position `self` was made from), not held
+    /// by its own men, that no man of the mover attacks (seen through the king, which cannot
+    /// step back along a line).
+    fn flights(&self, pos: &Chess) -> Bitboard {
+        let board = pos.board();
+        let through = self.occupied ^ Bitboard::from(self.king);
+        let mut flights = Bitboard::EMPTY;
+        for sq in attacks::king_attacks(self.king) & !board.by_color(!self.mover) {
+            if board.attacks_to(sq, self.mover, through).is_empty() {
+                flights.add(sq);
+            }
+        }
+        flights
+    }
+
+    /// Whether the checking move `m` may mate, `flights` being [`CheckInfo::flights`]: false
+    /// when a flight square of the king stays
     /// unattacked by the moved man from its new square (then it does not mate, unless moving
     /// off a line uncovers an attack on that square: such a rare mate is skipped, which only
     /// costs the finder a line, never a wrong answer). Castling, en passant and promotions:
     /// true (played out).
     #[inline]
-    fn may_mate(&self, m: &Move) -> bool {
-        if self.flights.is_empty() {
+    fn may_mate(&self, flights: Bitboard, m: &Move) -> bool {
+        if flights.is_empty() {
             return true;
         }
         let Some((role, from, to)) = plain(m) else {
@@ -275,7 +295,7 @@ impl CheckInfo {
             Role::Queen => attacks::queen_attacks(to, occupied),
             Role::King => attacks::king_attacks(to),
         };
-        (self.flights & !covered).without(to).is_empty()
+        (flights & !covered).without(to).is_empty()
     }
 
     /// Whether the legal move `m` gives check: the moved man attacks the king from its new
@@ -315,29 +335,50 @@ fn plain(m: &Move) -> Option<(Role, Square, Square)> {
     }
 }
 
-/// Knight moves from `a` to `b` on an empty board (0..=6).
+/// Knight moves from `a` to `b` on an empty board (0..=6), looked up in [`KNIGHT_DISTANCE`].
+#[inline]
 fn knight_distance(a: Square, b: Square) -> u32 {
-    let (df, dr) = (
-        u32::from(a.file()).abs_diff(u32::from(b.file())),
-        u32::from(a.rank()).abs_diff(u32::from(b.rank())),
-    );
+    u32::from(KNIGHT_DISTANCE[usize::from(a)][usize::from(b)])
+}
+
+/// Knight moves between any two squares (indices 0 = a1 .. 63 = h8) on an empty board.
+static KNIGHT_DISTANCE: [[u8; 64]; 64] = {
+    let mut table = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            table[a][b] = knight_distance_between(a as u32, b as u32);
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+/// Whether the square index `s` is a corner.
+const fn is_corner(s: u32) -> bool {
+    (s & 7 == 0 || s & 7 == 7) && (s >> 3 == 0 || s >> 3 == 7)
+}
+
+/// Knight moves from square index `a` to `b` on an empty board, by the closed formula.
+const fn knight_distance_between(a: u32, b: u32) -> u8 {
+    let (df, dr) = ((a & 7).abs_diff(b & 7), (a >> 3).abs_diff(b >> 3));
     let (x, y) = if df > dr { (df, dr) } else { (dr, df) };
     // Corner cases of the closed formula.
-    if (x, y) == (1, 0) {
+    if x == 1 && y == 0 {
         return 3;
     }
-    if (x, y) == (2, 2) {
+    if x == 2 && y == 2 {
         return 4;
     }
-    let corner = |s: Square| {
-        (u32::from(s.file()) == 0 || u32::from(s.file()) == 7)
-            && (u32::from(s.rank()) == 0 || u32::from(s.rank()) == 7)
-    };
-    if (x, y) == (1, 1) && (corner(a) || corner(b)) {
+    if x == 1 && y == 1 && (is_corner(a) || is_corner(b)) {
         return 4;
     }
-    let m = x.div_ceil(2).max((x + y).div_ceil(3));
-    m + ((m + x + y) & 1)
+    let p = x.div_ceil(2);
+    let q = (x + y).div_ceil(3);
+    let m = if p > q { p } else { q };
+    (m + ((m + x + y) & 1)) as u8
 }
 
 impl Finder<'_> {
@@ -364,16 +405,19 @@ impl Finder<'_> {
             generation: self.table.generation,
             left,
         };
-        let forced = moves.len() == 1;
         let winner_to_move = pos.turn() == self.winner;
         let checks = if winner_to_move { CheckInfo::new(pos) } else { None };
+        // The flight squares of the loser's king, computed once a checking move needs them.
+        let mut flights = None;
         // Whether every mate in one from here has been looked for (then no leaf below mates).
         let mates_tried = checks.is_some() && ply + 1 < MAX_PLY;
         if let (Some(checks), true) = (&checks, mates_tried) {
             // A mate in one ends the line here (only a check that covers every flight square
             // can mate).
             for &m in &moves {
-                if checks.gives_check(&m) == Some(false) || !checks.may_mate(&m) {
+                if checks.gives_check(&m) == Some(false)
+                    || !checks.may_mate(*flights.get_or_insert_with(|| checks.flights(pos)), &m)
+                {
                     continue;
                 }
                 let mut next = pos.clone();
@@ -384,88 +428,186 @@ impl Finder<'_> {
                 }
             }
         }
-        // Each move's rank (rewarded first, punished last; within a class, by `priority`),
-        // the move's index in the low byte. The best is picked first and the rest sorted only
-        // when it fails: the search is mostly a single line, most nodes take one move.
-        let mut order = [0u32; 256];
-        let n = moves.len();
-        let corner = self.corner(pos);
-        for (i, (o, m)) in order.iter_mut().zip(&moves).enumerate() {
-            let m = Parts::of(m);
-            let (step, priority) = if winner_to_move {
-                (self.classify_winner(pos, corner, &m), self.priority(&m))
-            } else {
-                (self.classify_loser(corner, &m), 0)
+        // Each move's rank: rewarded first, punished last; within a class, by `priority`;
+        // the move's index in the low byte. The ranks are computed in one pass that also finds
+        // the best, tried first; the others are sorted only when it fails (the search is
+        // mostly a single line: most nodes take one move).
+        let guide = self.guide;
+        let corner = guide.corner(pos);
+        let king_target = king_post(corner);
+        let rank = |i: usize, m: &Move| -> u32 {
+            let (step, priority) = match *m {
+                // The common case, told apart first: what `classify_winner`, `priority` and
+                // `classify_loser` answer for a move that is not a promotion, castling or
+                // en passant when the winner does not need blockers.
+                Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion: None,
+                } if !guide.needs_blockers => {
+                    let closer = |target: Square| match role {
+                        Role::King => king_distance(to, target) < king_distance(from, target),
+                        Role::Knight => knight_distance(to, target) < knight_distance(from, target),
+                        _ => false,
+                    };
+                    if winner_to_move {
+                        if let Some(c) = capture {
+                            (Step::Reward, capture_priority(c))
+                        } else if role == Role::Pawn {
+                            (Step::Reward, guide.pawn_priority(to))
+                        } else if closer(if role == Role::King { king_target } else { corner }) {
+                            (Step::Reward, 50)
+                        } else {
+                            (Step::Normal, 50)
+                        }
+                    } else if closer(corner) {
+                        (Step::Reward, 0)
+                    } else if capture.is_some() {
+                        (Step::Punish, 0)
+                    } else {
+                        (Step::Normal, 0)
+                    }
+                }
+                _ => {
+                    let m = Parts::of(m);
+                    if winner_to_move {
+                        (
+                            guide.classify_winner(pos, corner, king_target, &m),
+                            guide.priority(&m),
+                        )
+                    } else {
+                        (guide.classify_loser(corner, &m), 0)
+                    }
+                }
             };
             let class = match step {
                 Step::Reward => 0u32,
                 Step::Normal => 1,
                 Step::Punish => 2,
             };
-            let rank = (class << 8) | u32::from(255 - priority);
-            *o = (rank << 8) | i as u32;
+            (((class << 8) | u32::from(255 - priority)) << 8) | i as u32
+        };
+        let n = moves.len();
+        let mut order = [0u32; 256];
+        let mut best = u32::MAX;
+        for (i, (o, m)) in order.iter_mut().zip(&moves).enumerate() {
+            *o = rank(i, m);
+            best = best.min(*o);
         }
+        let node = Node {
+            key,
+            ply,
+            depth,
+            progress,
+            forced: moves.len() == 1,
+            winner_to_move,
+            mates_tried,
+        };
         for taken in 0..n {
             if taken == 0 {
                 // The best move first (often the only one taken).
-                let best = (0..n).min_by_key(|&j| order[j]).unwrap_or(0);
-                order.swap(0, best);
+                order.swap(0, (best & 0xff) as usize);
             } else if taken == 1 {
                 order[1..n].sort_unstable();
             }
-            let m = moves[(order[taken] & 0xff) as usize];
-            let step = match order[taken] >> 16 {
-                0 => Step::Reward,
-                1 => Step::Normal,
-                _ => Step::Punish,
-            };
-            let cost = if forced {
-                0
-            } else {
-                match step {
-                    Step::Reward => 0,
-                    Step::Normal => u8::from(!progress),
-                    Step::Punish => 3,
-                }
-            };
-            let child_depth = depth.saturating_add(cost);
-            let leaf = child_depth >= self.max_depth || ply + 1 >= MAX_PLY;
-            if leaf && (!winner_to_move || mates_tried) {
-                // Only the winner's move can mate at a leaf, and the mates in one were tried.
-                continue;
-            }
-            self.nodes += 1;
-            if self.nodes >= self.budget {
-                return None;
-            }
-            if leaf
-                && checks
-                    .as_ref()
-                    .is_some_and(|c| c.gives_check(&m) == Some(false) || !c.may_mate(&m))
-            {
-                // Only a check that covers every flight square can mate.
-                continue;
-            }
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            self.line[ply] = Some(m);
-            if leaf {
-                if next.is_check() && next.legal_moves().is_empty() {
-                    return Some(ply + 1);
-                }
-                continue;
-            }
-            let child_key = match pos.update_zobrist_hash(Zobrist64(key), m, EnPassantMode::Legal) {
-                Some(k) => k.0,
-                None => next.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0,
-            };
-            if let Some(len) = self.search(&next, child_key, ply + 1, child_depth, step == Step::Reward) {
-                return Some(len);
+            let r = order[taken];
+            let m = moves[(r & 0xff) as usize];
+            match self.try_move(pos, &node, &checks, &mut flights, m, r >> 16) {
+                Tried::Mate(len) => return Some(len),
+                Tried::Stop => return None,
+                Tried::No => {}
             }
         }
         None
     }
 
+    /// Plays `m` (of class `class`: 0 rewarded, 1 normal, 2 punished) from the node `node`
+    /// at `pos` and searches on.
+    fn try_move(
+        &mut self,
+        pos: &Chess,
+        node: &Node,
+        checks: &Option<CheckInfo>,
+        flights: &mut Option<Bitboard>,
+        m: Move,
+        class: u32,
+    ) -> Tried {
+        let cost = if node.forced {
+            0
+        } else {
+            match class {
+                0 => 0,
+                1 => u8::from(!node.progress),
+                _ => 3,
+            }
+        };
+        let ply = node.ply;
+        let child_depth = node.depth.saturating_add(cost);
+        let leaf = child_depth >= self.max_depth || ply + 1 >= MAX_PLY;
+        if leaf && (!node.winner_to_move || node.mates_tried) {
+            // Only the winner's move can mate at a leaf, and the mates in one were tried.
+            return Tried::No;
+        }
+        self.nodes += 1;
+        if self.nodes >= self.budget {
+            return Tried::Stop;
+        }
+        if leaf
+            && checks.as_ref().is_some_and(|c| {
+                c.gives_check(&m) == Some(false)
+                    || !c.may_mate(*flights.get_or_insert_with(|| c.flights(pos)), &m)
+            })
+        {
+            // Only a check that covers every flight square can mate.
+            return Tried::No;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        self.line[ply] = Some(m);
+        if leaf {
+            if next.is_check() && next.legal_moves().is_empty() {
+                return Tried::Mate(ply + 1);
+            }
+            return Tried::No;
+        }
+        let child_key = match pos.update_zobrist_hash(Zobrist64(node.key), m, EnPassantMode::Legal) {
+            Some(k) => k.0,
+            None => next.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0,
+        };
+        match self.search(&next, child_key, ply + 1, child_depth, class == 0) {
+            Some(len) => Tried::Mate(len),
+            None if self.nodes >= self.budget => Tried::Stop,
+            None => Tried::No,
+        }
+    }
+}
+
+/// The priority of a winner's capture of a `victim` (see `Guide::priority`): the most
+/// valuable first.
+#[inline]
+fn capture_priority(victim: Role) -> u8 {
+    200 + match victim {
+        Role::Queen => 40,
+        Role::Rook => 30,
+        Role::Bishop | Role::Knight => 20,
+        _ => 0,
+    }
+}
+
+/// The finder's guidance for one search: which moves count as progress (see [`Step`]) and
+/// which come first within a class.
+#[derive(Clone, Copy)]
+struct Guide {
+    winner: Color,
+    /// The corners where the loser's king is to be mated (see `corners`).
+    corners: Bitboard,
+    /// The winner has only minor pieces (no pawn): it needs the loser's men as blockers.
+    needs_blockers: bool,
+}
+
+impl Guide {
     /// Order among the winner's moves of one class, higher first: a promotion to a queen, then
     /// captures (the most valuable man first), then pawn steps (the most advanced square
     /// first: one pawn promotes rather than every pawn stepping once).
@@ -474,24 +616,25 @@ impl Finder<'_> {
             return 250;
         }
         if let Some(c) = m.capture {
-            return 200
-                + match c {
-                    Role::Queen => 40,
-                    Role::Rook => 30,
-                    Role::Bishop | Role::Knight => 20,
-                    _ => 0,
-                };
+            return capture_priority(c);
         }
         if m.role == Role::Pawn {
-            let rank = u32::from(m.to.rank()) as u8;
-            let advanced = if self.winner == Color::White {
-                rank
-            } else {
-                7 - rank
-            };
-            return 100 + advanced * 10;
+            return self.pawn_priority(m.to);
         }
         50
+    }
+
+    /// The priority of a winner's pawn step to `to` (see `priority`): the more advanced, the
+    /// higher.
+    #[inline]
+    fn pawn_priority(&self, to: Square) -> u8 {
+        let rank = u32::from(to.rank()) as u8;
+        let advanced = if self.winner == Color::White {
+            rank
+        } else {
+            7 - rank
+        };
+        100 + advanced * 10
     }
 
     /// The corner nearest the loser's king.
@@ -516,18 +659,16 @@ impl Finder<'_> {
     }
 
     /// How a winner's move counts against the depth (see [`Step`]).
-    fn classify_winner(&self, pos: &Chess, corner: Square, m: &Parts) -> Step {
+    /// `king_target` is `king_post(corner)`.
+    #[inline]
+    fn classify_winner(&self, pos: &Chess, corner: Square, king_target: Square, m: &Parts) -> Step {
         if m.promotion.is_some_and(|r| r != Role::Queen) {
             return Step::Normal;
         }
         if m.capture.is_some() || m.role == Role::Pawn {
             return Step::Reward;
         }
-        let target = if m.role == Role::King {
-            king_post(corner)
-        } else {
-            corner
-        };
+        let target = if m.role == Role::King { king_target } else { corner };
         if m.closer(target) {
             return Step::Reward;
         }
@@ -546,6 +687,7 @@ impl Finder<'_> {
     }
 
     /// How a loser's move counts against the depth (see [`Step`]).
+    #[inline]
     fn classify_loser(&self, corner: Square, m: &Parts) -> Step {
         let role = m.role;
         if role == Role::King && m.closer(corner) {
@@ -657,7 +799,7 @@ mod tests {
 
     fn found(fen: &str, winner: Color) -> Option<Vec<Move>> {
         let pos = parse_fen(fen).expect("FEN");
-        let line = find_helpmate(&pos, winner, 2000, 8)?;
+        let line = find_helpmate(&pos, winner, 2000)?;
         assert!(is_helpmate(&pos, winner, &line), "{fen}: {line:?}");
         Some(line)
     }
@@ -683,7 +825,7 @@ mod tests {
         // to b8 (or a7) and the bishop mates on b7 (31 plies). Not found within 4,000,000
         // nodes while a loser's knight was guided to the corner itself.
         let pos = parse_fen("2k5/1p6/1K6/1B6/8/8/8/8 w - - 4 62").unwrap();
-        let line = find_helpmate(&pos, Color::White, 64_000, 1).expect("a helpmate");
+        let line = find_helpmate(&pos, Color::White, 64_000).expect("a helpmate");
         assert!(is_helpmate(&pos, Color::White, &line));
         assert!(
             line.iter().any(|m| m.promotion() == Some(Role::Knight)),
@@ -730,14 +872,19 @@ mod tests {
     fn may_mate_keeps_every_mate() {
         fn walk(pos: &Chess, depth: u32, seen: &mut [u32; 3]) {
             let info = CheckInfo::new(pos).expect("both kings");
+            let flights = info.flights(pos);
             for m in pos.legal_moves() {
                 let mut next = pos.clone();
                 next.play_unchecked(m);
                 if next.is_check() {
                     let mate = next.legal_moves().is_empty();
-                    assert!(!mate || info.may_mate(&m), "{m:?} mates in {:?}", pos.board());
+                    assert!(
+                        !mate || info.may_mate(flights, &m),
+                        "{m:?} mates in {:?}",
+                        pos.board()
+                    );
                     seen[usize::from(mate)] += 1;
-                    seen[2] += u32::from(!mate && !info.may_mate(&m));
+                    seen[2] += u32::from(!mate && !info.may_mate(flights, &m));
                 }
                 if depth > 1 && !next.is_game_over() {
                     walk(&next, depth - 1, seen);
