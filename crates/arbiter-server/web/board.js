@@ -32,11 +32,18 @@
     return { map, ranks: ranks.length, side: (String(fen).trim().split(/\s+/)[1] || "w") };
   }
 
-  // Xiangqi pieces: traditional characters, red and black.
+  // Xiangqi pieces, red and black: traditional characters (red 帥仕相傌俥炮兵, black
+  // 將士象馬車砲卒), or, on a page in simplified Chinese, the characters of mainland boards
+  // (red 帅仕相马车炮兵, black 将士象马车炮卒: the colour tells the sides apart).
   const XQ = {
     K: "帥", A: "仕", B: "相", E: "相", N: "傌", H: "傌", R: "俥", C: "炮", P: "兵",
     k: "將", a: "士", b: "象", e: "象", n: "馬", h: "馬", r: "車", c: "砲", p: "卒",
   };
+  const XQ_HANS = {
+    K: "帅", A: "仕", B: "相", E: "相", N: "马", H: "马", R: "车", C: "炮", P: "兵",
+    k: "将", a: "士", b: "象", e: "象", n: "马", h: "马", r: "车", c: "炮", p: "卒",
+  };
+  const simplified = () => document.documentElement.lang === "zh-Hans";
   // Chess pieces: the filled glyphs for both sides, coloured.
   const CH = { k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
 
@@ -127,9 +134,10 @@
       el("line", { x1: xa, y1: ya, x2: xb, y2: yb, class: "palace" }, lines);
       el("line", { x1: xb, y1: ya, x2: xa, y2: yb, class: "palace" }, lines);
     }
-    // 楚河 and 漢界 between the files (pieces stand on the lines), clear of the pieces.
+    // 楚河 and 漢界 (汉界 in simplified) between the files (pieces stand on the lines), clear
+    // of the pieces.
     const ry = g.m + 4.5 * g.c;
-    [["楚", 1.5], ["河", 2.5], ["漢", 5.5], ["界", 6.5]].forEach(([ch, f]) => {
+    [["楚", 1.5], ["河", 2.5], [simplified() ? "汉" : "漢", 5.5], ["界", 6.5]].forEach(([ch, f]) => {
       el("text", { x: g.m + f * g.c, y: ry, class: "river" }, svg).textContent = ch;
     });
     // ICCS file letters below, rank digits at the left, in the margin outside the pieces.
@@ -157,7 +165,7 @@
       const checked = view.check && isKing && (red === (b.side === "w" || b.side === "r"));
       el("circle", { cx: x, cy: y, r: g.c * 0.42, class: "disc" + (checked ? " checked" : "") }, grp);
       el("circle", { cx: x, cy: y, r: g.c * 0.34, class: "ring" }, grp);
-      el("text", { x, y: y + 1, class: "glyph" }, grp).textContent = XQ[p] || "?";
+      el("text", { x, y: y + 1, class: "glyph" }, grp).textContent = (simplified() ? XQ_HANS : XQ)[p] || "?";
     }
     for (const c of view.chases || []) {
       const bend = crossesPiece(b.map, c.chaser, c.target);

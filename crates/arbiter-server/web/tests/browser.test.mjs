@@ -431,6 +431,24 @@ try {
     await ctx.close();
   });
 
+  await test("the board in each script: 帥俥傌砲 and 漢界 in traditional, 帅车马炮 and 汉界 in simplified", async () => {
+    const { ctx, page, problems } = await newPage({ width: 1200, height: 900 });
+    await open(page);
+    const glyphs = () => page.evaluate(() => [...document.querySelectorAll("#board text.glyph, #board text.river")].map((t) => t.textContent).join(""));
+    await setLang(page, "zh-Hant");
+    await position(page, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "");
+    await page.waitForSelector("#verdict-status, #error:not([hidden])");
+    const hant = await glyphs();
+    for (const ch of "帥將俥車傌馬砲漢") assert.ok(hant.includes(ch), `${ch} missing in ${hant}`);
+    await setLang(page, "zh-Hans");
+    const hans = await glyphs();
+    for (const ch of "帅将车马炮汉") assert.ok(hans.includes(ch), `${ch} missing in ${hans}`);
+    for (const ch of "帥將俥車傌馬砲漢") assert.ok(!hans.includes(ch), `${ch} in the simplified board ${hans}`);
+    await setLang(page, "en");
+    assert.deepEqual(problems, []);
+    await ctx.close();
+  });
+
   await test("TW113: the clauses cited are the text report's (ch.2 table and the ch.4 procedure)", async () => {
     const { ctx, page, problems } = await newPage({ width: 1200, height: 900 });
     await open(page);

@@ -101,8 +101,9 @@ fn to_cha(color: Color) -> chess::Color {
 /// fast unwinnability test: it finds a line for most sides of real games' positions (58,641
 /// of the 60,000 per-side answers on 30,000 Lichess positions, 59,136 of which can mate; the
 /// lines average some 25 plies). Where it finds none, CHA's complete search is cheaper than
-/// a longer run of the finder (8.4% fewer instructions on those 30,000 positions than a
-/// second run with 2,000 nodes, 16,000 when the winner has only minor pieces).
+/// a longer run of the finder (on those 30,000 positions, some 14,040 million instructions in all
+/// against 15,330 million with a second run of 2,000 nodes, 16,000 when the winner has only minor
+/// pieces).
 pub const QUICK_FINDER_BUDGET: u32 = 600;
 
 /// Whether `winner` can still checkmate from `pos` by any legal sequence (FIDE 5.2.2, 6.9).
