@@ -940,6 +940,10 @@ fn every_error_kind_speaks_chinese_in_chinese() {
     let cbf = write("k10.cbf", b"<?xml version=\"1.0\"?><ChineseChessRecord><a></b>");
     let cbl = write("k11.cbl", b"CCBridgeLibrary\0");
     let xiangqi = "samples/xiangqi-perpetual-chase.pgn".to_string();
+    // An XQF whose first move record is cut short (its 1,024-byte header, then 2 of 4 bytes).
+    let mut cut = b"XQ\x0a".to_vec();
+    cut.resize(1026, 0);
+    let truncated = write("k12.xqf", &cut);
     let empty = empty.display().to_string();
     let missing = "/no-such-dir/x.pgn".to_string();
     let cases: Vec<Vec<&str>> = vec![
@@ -985,6 +989,7 @@ fn every_error_kind_speaks_chinese_in_chinese() {
         ],
         vec!["judge", "--game", "chess", "--moves", "e4 e5 O-O"],
         vec!["claim", "--kind", "threefold", &xiangqi],
+        vec!["claim", "--kind", "natural-move-limit", &truncated],
         KE3_CLAIM.to_vec(),
         vec![
             "claim",

@@ -193,7 +193,7 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
             let (_, game) = records::games(bytes, opts)
                 .find(|(i, _)| *i == index)
                 .ok_or_else(|| no_such_game(file, index))?;
-            match game.map_err(|e| Error::input(e.to_string()))? {
+            match game.map_err(super::errors::record_input_error)? {
                 records::Game::Xiangqi(r) => {
                     // Coordinates in XQF and kin: the report writes Chinese.
                     let texts = if matches!(
@@ -207,7 +207,9 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
                     (r.start, r.moves, texts)
                 }
                 records::Game::Chess(_) => {
-                    return Err(Error::input(format!("{file}: game {index} is not xiangqi")))
+                    return Err(Error::Usage(Usage::XiangqiClaimOnChessRecord {
+                        file: file.to_string(),
+                    }))
                 }
             }
         }
