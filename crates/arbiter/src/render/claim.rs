@@ -49,26 +49,9 @@ fn body_text_en(r: &ClaimReport, words: &InputWords) -> String {
             for step in c.steps() {
                 text.push_str(&format!("  {step}\n"));
             }
-            text.push_str(&format!(
-                "{} {}.\n",
-                if c.valid {
-                    "The claim is valid: the game is drawn"
-                } else {
-                    "The claim is not valid: play goes on"
-                },
-                super::bracketed(&c.clause.to_string())
-            ));
-            if !c.valid {
-                match &c.penalty {
-                    Some(p) => text.push_str(&format!(
-                        "Penalty: {}{} seconds on {}'s clock ({}).\n",
-                        if p.foul { "a foul is recorded and " } else { "" },
-                        p.claimant_clock_seconds,
-                        capitalised(c.by),
-                        p.clause
-                    )),
-                    None => text.push_str("The rule book states no penalty for a short claim.\n"),
-                }
+            for line in limit_verdict_in(c, Lang::En) {
+                text.push_str(&line);
+                text.push('\n');
             }
             text
         }
@@ -278,44 +261,76 @@ pub fn body_text_in(r: &ClaimReport, voice: impl Into<Voice>) -> String {
             for step in limit_steps_in(c, lang) {
                 text.push_str(&format!("  {step}\n"));
             }
-            text.push_str(&format!(
-                "{}（{}）。\n",
-                if c.valid {
-                    zh::pick(lang, "提和成立：判和", "提和成立：判和")
-                } else {
-                    zh::pick(lang, "提和不成立：對局繼續", "提和不成立：对局继续")
-                },
-                zh::cite(lang, &c.clause)
-            ));
-            if !c.valid {
-                match &c.penalty {
-                    Some(p) => text.push_str(&format!(
-                        "{}{}{who}{}{}{}（{}）。\n",
-                        zh::pick(lang, "罰則：", "罚则："),
-                        if p.foul {
-                            zh::pick(lang, "記犯規一次，並", "记犯规一次，并")
-                        } else {
-                            ""
-                        },
-                        if p.claimant_clock_seconds < 0 {
-                            zh::pick(lang, "剩餘時間扣", "剩余时间扣")
-                        } else {
-                            zh::pick(lang, "剩餘時間加", "剩余时间加")
-                        },
-                        p.claimant_clock_seconds.unsigned_abs(),
-                        zh::pick(lang, "秒", "秒"),
-                        zh::cite(lang, &p.clause)
-                    )),
-                    None => text.push_str(zh::pick(
-                        lang,
-                        "棋規未訂提和不足的罰則。\n",
-                        "棋规未订提和不足的罚则。\n",
-                    )),
-                }
+            for line in limit_verdict_in(c, lang) {
+                text.push_str(&line);
+                text.push('\n');
             }
             text
         }
     }
+}
+
+/// The ruling on a natural-move-limit claim in `lang`: its verdict sentence with the clause,
+/// then, for a claim found short, the penalty (or that the rule book states none).
+pub fn limit_verdict_in(c: &LimitClaim, lang: Lang) -> Vec<String> {
+    let mut lines = Vec::new();
+    if lang == Lang::En {
+        lines.push(format!(
+            "{} {}.",
+            if c.valid {
+                "The claim is valid: the game is drawn"
+            } else {
+                "The claim is not valid: play goes on"
+            },
+            super::bracketed(&c.clause.to_string())
+        ));
+        if !c.valid {
+            lines.push(match &c.penalty {
+                Some(p) => format!(
+                    "Penalty: {}{} seconds on {}'s clock ({}).",
+                    if p.foul { "a foul is recorded and " } else { "" },
+                    p.claimant_clock_seconds,
+                    capitalised(c.by),
+                    p.clause
+                ),
+                None => "The rule book states no penalty for a short claim.".to_string(),
+            });
+        }
+        return lines;
+    }
+    lines.push(format!(
+        "{}（{}）。",
+        if c.valid {
+            zh::pick(lang, "提和成立：判和", "提和成立：判和")
+        } else {
+            zh::pick(lang, "提和不成立：對局繼續", "提和不成立：对局继续")
+        },
+        zh::cite(lang, &c.clause)
+    ));
+    if !c.valid {
+        lines.push(match &c.penalty {
+            Some(p) => format!(
+                "{}{}{}{}{}{}（{}）。",
+                zh::pick(lang, "罰則：", "罚则："),
+                if p.foul {
+                    zh::pick(lang, "記犯規一次，並", "记犯规一次，并")
+                } else {
+                    ""
+                },
+                zh::side(lang, c.by),
+                if p.claimant_clock_seconds < 0 {
+                    zh::pick(lang, "剩餘時間扣", "剩余时间扣")
+                } else {
+                    zh::pick(lang, "剩餘時間加", "剩余时间加")
+                },
+                p.claimant_clock_seconds.unsigned_abs(),
+                zh::pick(lang, "秒", "秒"),
+                zh::cite(lang, &p.clause)
+            ),
+            None => zh::pick(lang, "棋規未訂提和不足的罰則。", "棋规未订提和不足的罚则。").to_string(),
+        });
+    }
+    lines
 }
 
 /// The count of a natural-move-limit claim in `lang`, one line per step.
@@ -564,12 +579,20 @@ impl ClaimReport {
             ClaimReport::Xiangqi { claim, .. } => claim.by.into(),
         };
         let first = body.lines().next().unwrap_or("").to_string();
-        let verdict = body
-            .lines()
-            .rev()
-            .find(|l| !l.starts_with(' '))
-            .unwrap_or("")
-            .to_string();
+        // The ruling: a xiangqi claim's from its typed value (its penalty follows the verdict
+        // sentence); a chess claim's verdict is its text's last line.
+        let verdict = match self {
+            ClaimReport::Xiangqi {
+                claim, ended: None, ..
+            } => limit_verdict_in(claim, lang).join(if lang == Lang::En { " " } else { "" }),
+            ClaimReport::Xiangqi { ended: Some(e), .. } => game_ended_in(e, lang).trim_end().to_string(),
+            ClaimReport::Chess(_) => body
+                .lines()
+                .rev()
+                .find(|l| !l.starts_with(' '))
+                .unwrap_or("")
+                .to_string(),
+        };
         let mut sides = serde_json::Map::new();
         sides.insert(by.name().to_string(), json!(first));
         json!({
@@ -614,5 +637,41 @@ impl LimitClaim {
     /// The count in plain words, one line per step.
     pub fn steps(&self) -> Vec<String> {
         crate::render::claim::limit_steps(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{claim, ClaimGame, ClaimKind, ClaimQuery, Lang};
+
+    /// A short natural-move-limit claim: its `text.verdict` is the ruling, then the penalty
+    /// note, in each language (it was the penalty note alone, the text's last line).
+    #[test]
+    fn a_short_limit_claims_verdict_is_the_ruling() {
+        let q = ClaimQuery {
+            kind: ClaimKind::NaturalMoveLimit,
+            game: ClaimGame::Position {
+                fen: Some("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w"),
+                moves: "f7e7",
+                game: None,
+            },
+            rules: None,
+            at_ply: None,
+            intended_move: None,
+            time_control: None,
+            limit: None,
+        };
+        let r = claim(&q).unwrap();
+        let verdict = |lang| r.text_json(lang)["verdict"].as_str().unwrap().to_string();
+        assert_eq!(
+            verdict(Lang::En),
+            "The claim is not valid: play goes on (AXF natural move limit, 60 moves). \
+             The rule book states no penalty for a short claim."
+        );
+        assert_eq!(
+            verdict(Lang::ZhHant),
+            "提和不成立：對局繼續（亞洲棋規自然限著，60回合）。棋規未訂提和不足的罰則。"
+        );
+        assert!(verdict(Lang::ZhHans).starts_with("提和不成立：对局继续（亚洲棋规自然限着"));
     }
 }
