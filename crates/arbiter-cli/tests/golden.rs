@@ -1055,3 +1055,22 @@ fn every_error_kind_speaks_chinese_in_chinese() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A FEN that places a red piece where it can never stand, or too many of one kind, names the
+/// red piece by its red character (相, 仕, 兵), with the count and its maximum in order.
+#[test]
+fn fen_errors_name_red_pieces_by_their_red_characters() {
+    let said = |fen: &str, lang: &str| {
+        let (_, err, code) = run(&["classify", "--lang", lang, "--fen", fen, "--move", "e0e1"], &[]);
+        assert_eq!(code, Some(2), "{err}");
+        err
+    };
+    let elephant = "B3k4/9/9/9/9/9/9/9/9/4K4 w";
+    assert!(said(elephant, "zh-Hant").contains("紅方的相a9所在的點是它永遠走不到的"));
+    assert!(said(elephant, "zh-Hans").contains("红方的相a9所在的点是它永远走不到的"));
+    assert!(said("A3k4/9/9/9/9/9/9/9/9/4K4 w", "zh-Hant").contains("紅方的仕a9"));
+    let soldiers = "PPPPPPk2/9/9/9/9/9/9/9/9/4K4 w";
+    assert!(said(soldiers, "zh-Hant").contains("紅方有6個兵；最多5個"));
+    assert!(said(soldiers, "zh-Hans").contains("红方有6个兵；最多5个"));
+    assert!(said(soldiers, "en").contains("red has 6 soldiers; at most 5 exist"));
+}

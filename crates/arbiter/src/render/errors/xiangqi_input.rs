@@ -20,14 +20,6 @@ fn xiangqi_kind(lang: Lang, kind: PieceKind) -> &'static str {
     }
 }
 
-/// A xiangqi piece kind named by its English word (as [`PieceKind::name`] writes it).
-fn xiangqi_kind_named(lang: Lang, name: &str) -> String {
-    PieceKind::ALL
-        .iter()
-        .find(|k| k.name() == name)
-        .map_or_else(|| name.to_string(), |k| xiangqi_kind(lang, *k).to_string())
-}
-
 fn points(at: &[xiangqi::Square]) -> String {
     at.iter().map(ToString::to_string).collect::<Vec<_>>().join("、")
 }
@@ -343,13 +335,14 @@ pub fn xiangqi_fen(e: &FenError, lang: Lang) -> String {
             max,
         } => {
             format!(
-                "{}{}{count}{}{}{max}{}",
+                "{}{}{count}{}{}{}{max}{}",
                 zh::side(lang, *color),
                 p("有", "有"),
                 p("個", "个"),
-                xiangqi_kind_named(lang, kind),
-                p("；最多", "；最多")
-            ) + p("個", "个")
+                zh::piece_named(lang, kind, *color),
+                p("；最多", "；最多"),
+                p("個", "个")
+            )
         }
         FenError::Trailing(t) => format!(
             "{}「{t}」",
@@ -359,7 +352,7 @@ pub fn xiangqi_fen(e: &FenError, lang: Lang) -> String {
             "{}{}{}{square}{}",
             zh::side(lang, *color),
             p("的", "的"),
-            xiangqi_kind_named(lang, kind),
+            zh::piece_named(lang, kind, *color),
             p("所在的點是它永遠走不到的", "所在的点是它永远走不到的")
         ),
         FenError::GeneralsFacing => {
