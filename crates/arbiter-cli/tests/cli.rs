@@ -126,6 +126,24 @@ fn exit_codes() {
         stderr.contains("usage error: --match sets its own cycles: give --match or --cycles, not both"),
         "{stderr}"
     );
+    // A record file and a position together: which one is meant is not guessed (judge and
+    // claim alike).
+    for cmd in [&["judge"][..], &["claim", "--kind", "threefold"][..]] {
+        let args: Vec<&str> = cmd
+            .iter()
+            .copied()
+            .chain([
+                "--fen",
+                "4k3/8/8/8/8/8/3R4/4K3 w - - 98 70",
+                "samples/chess-threefold-grischuk-giri-2019.pgn",
+            ])
+            .collect();
+        let out = arbiter(&args, None);
+        assert_eq!(out.status.code(), Some(2), "{cmd:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("give either FILE... or --fen/--moves, not both")
+        );
+    }
     // The proxy says the same refusal, in the language asked, before it starts the engine.
     let out = arbiter(
         &[

@@ -15,6 +15,9 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
         ))
         .into());
     }
+    if a.file.is_some() && (a.fen.is_some() || a.moves.is_some()) {
+        return Err(super::files_and_position().into());
+    }
     let bytes = match &a.file {
         Some(path) => {
             let inputs = crate::inputs::expand(std::slice::from_ref(path));

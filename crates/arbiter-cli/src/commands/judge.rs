@@ -85,12 +85,7 @@ pub fn run(a: JudgeArgs, out: &mut Emitter) -> anyhow::Result<()> {
     };
     if a.pos.fen.is_some() || a.pos.moves.is_some() {
         if !a.files.is_empty() {
-            return Err(UsageError(crate::output::say(
-                "give either FILE... or --fen/--moves, not both",
-                "請給 FILE... 或 --fen/--moves，不能兩者都給",
-                "请给 FILE... 或 --fen/--moves，不能两者都给",
-            ))
-            .into());
+            return Err(super::files_and_position().into());
         }
         let moves = a.pos.moves.as_deref().unwrap_or("");
         let report = arbiter::judge_position(a.pos.fen.as_deref(), moves, &options).map_err(cli_error)?;

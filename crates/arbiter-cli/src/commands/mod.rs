@@ -91,3 +91,13 @@ pub fn usage_message(u: &arbiter::Usage) -> String {
         }
     }
 }
+
+/// The refusal of a record file given together with a position (`--fen`/`--moves`): which one
+/// is meant cannot be guessed (judge, claim).
+pub fn files_and_position() -> UsageError {
+    UsageError(crate::output::say(
+        "give either FILE... or --fen/--moves, not both",
+        "請給 FILE... 或 --fen/--moves，不能兩者都給",
+        "请给 FILE... 或 --fen/--moves，不能两者都给",
+    ))
+}

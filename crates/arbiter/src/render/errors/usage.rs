@@ -182,7 +182,29 @@ fn input(file: &str, lang: Lang) -> String {
 }
 
 /// A list of option values written in English (`"axf, tw113 or fide"`) as a Chinese list
-/// (`axf、tw113、fide`).
+/// (`axf、tw113、fide`); other spellings in brackets (`"en or zh-Hant (or zh-TW, zh)"`) follow
+/// as 另可用 (`en、zh-Hant（另可用：zh-TW、zh）`).
 pub fn values_list(expected: &str) -> String {
-    expected.replace(", ", "、").replace(" or ", "、")
+    let list = |s: &str| s.replace(", ", "、").replace(" or ", "、");
+    match expected.split_once(" (or ") {
+        Some((main, also)) => format!("{}（另可用：{}）", list(main), list(also.trim_end_matches(')'))),
+        None => list(expected),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn values_list_words_the_other_spellings() {
+        assert_eq!(super::values_list("axf, tw113 or fide"), "axf、tw113、fide");
+        let langs = "en"
+            .parse::<crate::Lang>()
+            .map(|_| ())
+            .and("xx".parse::<crate::Lang>())
+            .unwrap_err();
+        assert_eq!(
+            super::values_list(langs.expected),
+            "en、zh-Hant、zh-Hans（另可用：zh-TW、zh-HK、zh-MO、zh-CN、zh-SG、zh）"
+        );
+    }
 }
