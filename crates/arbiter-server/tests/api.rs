@@ -975,7 +975,7 @@ fn option_combinations_the_cli_refuses_are_400_and_a_record_gets_a_note() {
     let r = c.post("/api/v1/judge?rules=fide&lang=zh-Hant", XQ_SAMPLE.as_bytes());
     assert_eq!(
         r.json()["games"][0]["notes"],
-        json!(["規則fide是西洋棋規則；象棋依 axf 判定"])
+        json!(["國際棋聯棋規（fide）是西洋棋規則；象棋依亞洲棋規判定"])
     );
     // The game's own rule set: no note.
     let r = c.post("/api/v1/judge?rules=axf", XQ_SAMPLE.as_bytes());

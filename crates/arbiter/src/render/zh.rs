@@ -77,8 +77,8 @@ pub fn ply_mark(ply: usize) -> String {
     format!("［{ply}］")
 }
 
-/// A rule book in a citation: 亞洲棋規, 台灣棋規, 國際棋聯棋規.
-fn book_words(lang: Lang, book: RuleBook) -> &'static str {
+/// A rule book in a citation or a sentence: 亞洲棋規, 台灣棋規, 國際棋聯棋規.
+pub fn book_words(lang: Lang, book: RuleBook) -> &'static str {
     match book {
         RuleBook::Axf => pick(lang, "亞洲棋規", "亚洲棋规"),
         RuleBook::Tw113 => pick(lang, "台灣棋規", "台湾棋规"),

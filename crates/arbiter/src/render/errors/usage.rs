@@ -2,7 +2,7 @@
 
 use crate::render::zh;
 use crate::report::Usage;
-use crate::types::{Game, Lang};
+use crate::types::{Game, Lang, RuleBook};
 
 /// A usage error in English ([`usage`]).
 impl std::fmt::Display for Usage {
@@ -21,14 +21,18 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
         },
         (Usage::RulesOfOtherGame { rules, game }, _) => match game {
             Game::Chess => format!(
-                "{}{rules}{}",
-                p("規則", "规则"),
-                p("是象棋規則；西洋棋依 fide 判定", "是中国象棋规则；国际象棋依 fide 判定")
+                "{}（{rules}）{}{}{}",
+                zh::book_words(lang, *rules),
+                p("是象棋規則；西洋棋依", "是中国象棋规则；国际象棋依"),
+                zh::book_words(lang, RuleBook::Fide),
+                p("判定", "判定")
             ),
             Game::Xiangqi => format!(
-                "{}{rules}{}",
-                p("規則", "规则"),
-                p("是西洋棋規則；象棋依 axf 判定", "是国际象棋规则；中国象棋依 axf 判定")
+                "{}（{rules}）{}{}{}",
+                zh::book_words(lang, *rules),
+                p("是西洋棋規則；象棋依", "是国际象棋规则；中国象棋依"),
+                zh::book_words(lang, RuleBook::Axf),
+                p("判定", "判定")
             ),
         },
         (Usage::StartPosition { reason, .. }, Lang::En) => format!("the start position: {reason}"),
@@ -126,8 +130,9 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
             },
             _,
         ) => format!(
-            "{moves}{}{rules}{}{book_moves}{}",
+            "{moves}{}{}{}{book_moves}{}",
             p("回合限著：", "回合限着："),
+            zh::book_words(lang, *rules),
             p("只有", "只有"),
             if *alternative {
                 p("回合限著，以及另行宣告的40回合限著", "回合限着，以及另行宣告的40回合限着")
