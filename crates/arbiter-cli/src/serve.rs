@@ -23,11 +23,16 @@ pub fn run(a: ServeArgs) -> ExitCode {
         cors: a.cors,
         allow_hosts: a.allow_hosts,
         access_log: a.access_log,
+        lang: crate::output::lang(),
     };
     match arbiter_server::serve(config) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("arbiter: error: {e:#}");
+            if crate::output::lang().is_chinese() {
+                eprintln!("arbiter：{}{e:#}", crate::output::zh("錯誤：", "错误："));
+            } else {
+                eprintln!("arbiter: error: {e:#}");
+            }
             ExitCode::from(1)
         }
     }

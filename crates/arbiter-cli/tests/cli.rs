@@ -616,3 +616,20 @@ fn max_seconds_stops_a_long_game_and_the_batch_goes_on() {
         );
     }
 }
+
+/// `serve` on an address already in use: exit 1 and the reason in the language asked.
+#[test]
+fn serve_says_why_it_cannot_listen() {
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = busy.local_addr().unwrap().to_string();
+    let out = arbiter(&["serve", "--lang", "zh-Hant", "--bind", &addr], None);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim_end(),
+        format!("arbiter：錯誤：無法監聽 {addr}：位址已被佔用")
+    );
+    let out = arbiter(&["serve", "--lang", "en", "--bind", &addr], None);
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .starts_with(&format!("arbiter: error: cannot listen on {addr}: ")));
+}

@@ -37,6 +37,9 @@ pub struct Config {
     pub allow_hosts: Vec<String>,
     /// Where to write one JSON line per request (`-` = standard error); `None` = no log.
     pub access_log: Option<std::path::PathBuf>,
+    /// The language of the server's own lines on standard error (listening, cannot listen);
+    /// each request's answers follow the request's language.
+    pub lang: arbiter::Lang,
 }
 
 impl Default for Config {
@@ -47,6 +50,7 @@ impl Default for Config {
             cors: None,
             allow_hosts: Vec::new(),
             access_log: None,
+            lang: arbiter::Lang::En,
         }
     }
 }
@@ -57,14 +61,33 @@ impl Default for Config {
 pub fn serve(config: Config) -> anyhow::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     rt.block_on(async move {
-        let listener = tokio::net::TcpListener::bind(config.bind)
-            .await
-            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.bind))?;
+        let lang = config.lang;
+        let say = |en, hant, hans| match lang {
+            arbiter::Lang::En => en,
+            arbiter::Lang::ZhHant => hant,
+            arbiter::Lang::ZhHans => hans,
+        };
+        let listener = tokio::net::TcpListener::bind(config.bind).await.map_err(|e| {
+            let why = match e.kind() {
+                std::io::ErrorKind::AddrInUse => say("", "位址已被佔用", "地址已被占用").to_string(),
+                std::io::ErrorKind::PermissionDenied => say("", "沒有權限", "没有权限").to_string(),
+                std::io::ErrorKind::AddrNotAvailable => {
+                    say("", "本機沒有這個位址", "本机没有这个地址").to_string()
+                }
+                _ => e.to_string(),
+            };
+            match lang {
+                arbiter::Lang::En => anyhow::anyhow!("cannot listen on {}: {e}", config.bind),
+                _ => anyhow::anyhow!("{}{}：{why}", say("", "無法監聽 ", "无法监听 "), config.bind),
+            }
+        })?;
         // A standard error that cannot be written is no reason to stop (nor to panic).
         let _ = writeln!(
             std::io::stderr(),
-            "arbiter: serving on http://{}/ (Ctrl-C to stop)",
-            listener.local_addr()?
+            "{}http://{}/{}",
+            say("arbiter: serving on ", "arbiter：服務位址 ", "arbiter：服务地址 "),
+            listener.local_addr()?,
+            say(" (Ctrl-C to stop)", "（按 Ctrl-C 停止）", "（按 Ctrl-C 停止）"),
         );
         serve_on(listener, &config, shutdown()).await
     })
