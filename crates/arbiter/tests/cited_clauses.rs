@@ -50,6 +50,7 @@ fn check(name: &str, english: &str, text_in: impl Fn(Lang) -> String, failures: 
             .iter()
             .map(|c| match lang {
                 Lang::En => format!("{} ({})", c.citation(), c.title),
+                _ if c.citation_in(lang).ends_with(c.title_in(lang)) => format!("{}：", c.citation_in(lang)),
                 _ => format!("{}（{}）", c.citation_in(lang), c.title_in(lang)),
             })
             .collect();

@@ -153,12 +153,14 @@ impl CitedClauses {
             super::InputWords::pick(voice.words.glossary, lang)
         );
         for c in seen {
-            s.push_str(&format!(
-                "  {}（{}）：{}\n",
-                c.citation_in(lang),
-                c.title_in(lang),
-                c.summary_in(lang)
-            ));
+            // A title the citation already says is not said twice (台灣棋規第四章裁判程序).
+            let citation = c.citation_in(lang);
+            let title = c.title_in(lang);
+            if citation.ends_with(title) {
+                s.push_str(&format!("  {citation}：{}\n", c.summary_in(lang)));
+            } else {
+                s.push_str(&format!("  {citation}（{title}）：{}\n", c.summary_in(lang)));
+            }
         }
         s
     }
