@@ -633,3 +633,17 @@ fn serve_says_why_it_cannot_listen() {
     assert!(String::from_utf8_lossy(&out.stderr)
         .starts_with(&format!("arbiter: error: cannot listen on {addr}: ")));
 }
+
+/// `dead --fen-file` on a file that is not there names it, in each language.
+#[test]
+fn dead_names_the_fen_file_it_cannot_read() {
+    let out = arbiter(
+        &["dead", "--lang", "zh-Hans", "--fen-file", "/no-such-dir/fens.txt"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        "arbiter：错误：/no-such-dir/fens.txt：无法读取：文件或目录不存在"
+    );
+}

@@ -28,7 +28,16 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
             let text = if path == "-" {
                 std::io::read_to_string(std::io::stdin()).context("reading standard input")?
             } else {
-                std::fs::read_to_string(path).with_context(|| format!("reading {path}"))?
+                std::fs::read_to_string(path).map_err(|e| {
+                    let lang = crate::output::lang();
+                    match lang {
+                        arbiter::Lang::En => anyhow::anyhow!("reading {path}: {e}"),
+                        _ => anyhow::anyhow!(
+                            "{path}：{}",
+                            arbiter::render::errors::unreadable(Some(e.kind()), &e.to_string(), lang)
+                        ),
+                    }
+                })?
             };
             let lang = crate::output::lang();
             let name = match (path.as_str(), lang.is_chinese()) {
