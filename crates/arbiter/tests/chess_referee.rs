@@ -133,3 +133,23 @@ fn fivefold_repetition_ends_the_game() {
         (Status::Claimable, 3, None)
     );
 }
+
+/// The live referee's report names its moves in SAN, as a judged record's does: the move
+/// before the claim and the intended move (moves pushed in UCI).
+#[test]
+fn the_referees_report_writes_san() {
+    let mut r = Referee::new(Fide::default(), shakmaty::Chess::default());
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        r.push_text(m).unwrap();
+    }
+    let text = arbiter::render::chess_judge::text_in(&r.report(), arbiter::Lang::ZhHans);
+    assert!(
+        text.contains("4.Ng1［7］后，轮到黑方走棋，现在可写下预定着法4...Ng8"),
+        "{text}"
+    );
+    let en = arbiter::render::chess_judge::text_in(&r.report(), arbiter::Lang::En);
+    assert!(
+        en.contains("after 4.Ng1 [ply 7]") && en.contains("when writing 4...Ng8"),
+        "{en}"
+    );
+}

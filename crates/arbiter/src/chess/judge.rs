@@ -73,7 +73,7 @@ pub fn judge_game_within(
         deadline,
     )?;
     report.words = moves_in_words(
-        record,
+        &record.start,
         referee.moves(),
         report.at_ply,
         &report.claims,
@@ -84,16 +84,16 @@ pub fn judge_game_within(
 
 /// The SAN of the moves the text report names: the move that ended the game, the move before
 /// each claim and each claim's intended move (one replay of the played moves).
-fn moves_in_words(
-    record: &GameRecord,
+pub(crate) fn moves_in_words(
+    start: &shakmaty::Chess,
     played: &[Move],
     at_ply: Option<usize>,
     claims: &[ClaimOpportunity],
     end_claims: &[ClaimOpportunity],
 ) -> MovesInWords {
     let numbering = MoveNumbering {
-        first_number: u32::from(record.start.fullmoves()),
-        second_side_first: record.start.turn() == Color::Black,
+        first_number: u32::from(start.fullmoves()),
+        second_side_first: start.turn() == Color::Black,
     };
     let mut want: std::collections::BTreeSet<usize> = at_ply.into_iter().collect();
     let all_claims = || claims.iter().chain(end_claims);
@@ -105,7 +105,7 @@ fn moves_in_words(
         numbering,
         ..MovesInWords::default()
     };
-    let mut pos = record.start.clone();
+    let mut pos = start.clone();
     let last = want.iter().next_back().copied().unwrap_or(0).min(played.len());
     for ply in 0..=last {
         if let Some(uci) = intended_at.get(&ply) {

@@ -333,8 +333,18 @@ impl Referee {
     /// dead ply, 5.2.2, as `options` say), the claims that became valid, what the side to move
     /// may claim now. No recorded result or flag fall.
     pub fn report(&self) -> JudgeReport {
-        self.conclude(self.plies(), None, None, &Deadline::never())
-            .expect("work with no deadline is never stopped")
+        let mut report = self
+            .conclude(self.plies(), None, None, &Deadline::never())
+            .expect("work with no deadline is never stopped");
+        // The moves the report names, in SAN (as a judged record's report has them).
+        report.words = super::judge::moves_in_words(
+            &self.start,
+            self.moves(),
+            report.at_ply,
+            &report.claims,
+            &report.end_claims,
+        );
+        report
     }
 
     /// The status after the current ply (see [`PlyStatus`]).
