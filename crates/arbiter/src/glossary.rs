@@ -401,6 +401,9 @@ fn normalise(query: &str) -> String {
         }
     }
     let q = q.trim_start_matches("art. ").trim_start_matches("article ");
+    if let Some(id) = chinese_id(q) {
+        return id;
+    }
     let expand = |rest: &str, what: &str| -> Option<String> {
         let n: u32 = rest.trim().parse().ok()?;
         Some(format!("{what} rule {n}"))
@@ -426,11 +429,69 @@ fn normalise(query: &str) -> String {
     }
 }
 
+/// A clause as the Chinese reports cite it (亞洲棋規細則第13條, 细则13, 總綱3, 國際棋聯棋規第9.2.1條,
+/// 附則A.3, 台灣棋規第二章判決原則表, 裁判程序, 自然限著, 真根 …), in either script, as its id.
+fn chinese_id(q: &str) -> Option<String> {
+    let mut q = q.replace(' ', "");
+    for book in [
+        "亞洲棋規",
+        "亚洲棋规",
+        "台灣棋規",
+        "台湾棋规",
+        "國際棋聯棋規",
+        "国际棋联规则",
+        "棋例",
+    ] {
+        if let Some(rest) = q.strip_prefix(book) {
+            q = rest.to_string();
+        }
+    }
+    let number = |rest: &str| -> Option<String> {
+        let n = rest.trim_start_matches('第').trim_end_matches(['條', '条']);
+        (!n.is_empty() && n.chars().all(|c| c.is_ascii_digit() || c == '.')).then(|| n.to_string())
+    };
+    for (words, what) in [
+        ("總綱", "general"),
+        ("总纲", "general"),
+        ("細則", "detailed"),
+        ("细则", "detailed"),
+    ] {
+        if let Some(n) = q.strip_prefix(words).and_then(number) {
+            return Some(format!("{what} rule {n}"));
+        }
+    }
+    if let Some(n) = q.starts_with('第').then(|| number(&q)).flatten() {
+        return Some(n);
+    }
+    if let Some(a) = q.strip_prefix("附則").or_else(|| q.strip_prefix("附则")) {
+        return Some(a.to_uppercase());
+    }
+    let named = [
+        (&["第二章", "判決原則表", "判决原则表"][..], "ch.2 table"),
+        (&["第四章", "裁判程序"][..], "ch.4 procedure"),
+        (&["自然限著", "自然限着"][..], "natural move limit"),
+        (&["九回合"][..], "9-round rule"),
+        (&["真根"][..], "general rules (true root)"),
+        (&["同類子", "同类子"][..], "general rules (same kind)"),
+        (
+            &["將帥與兵卒", "将帅与兵卒"][..],
+            "general rules (general and soldier)",
+        ),
+        (&["同一子"][..], "general rules (same piece)"),
+        (&["術語", "术语"][..], "terms"),
+    ];
+    named
+        .iter()
+        .find(|(words, _)| words.iter().any(|w| q.contains(w)))
+        .map(|(_, id)| id.to_string())
+}
+
 /// The clauses a person's `query` names in `book` (or any book): an exact id
 /// (`"detailed rule 14"`, `"9.2.1"`), a short form (`"d14"`, `"g3"`, `"table"`, `"procedure"`),
 /// a bare number (`"14"`: AXF detailed rule 14 and general rule… 14 does not exist, so one),
-/// or an article and everything under it (`"9.2"` gives 9.2, 9.2.1, 9.2.1.1, …).
-/// Empty when nothing matches.
+/// an article and everything under it (`"9.2"` gives 9.2, 9.2.1, 9.2.1.1, …), or a citation
+/// as the Chinese reports write it (`"細則第14條"`, `"细则14"`, `"裁判程序"`). Empty when nothing
+/// matches.
 pub fn lookup(book: Option<RuleBook>, query: &str) -> Vec<&'static Clause> {
     let q = normalise(query);
     let exact: Vec<&'static Clause> = clauses(book).filter(|c| c.id.spells(&q)).collect();
@@ -795,6 +856,25 @@ mod tests {
             on_disk == markdown(),
             "docs/clauses.md is out of date: ARBITER_WRITE_DOCS=1 cargo test -p arbiter-referee --lib glossary"
         );
+    }
+
+    #[test]
+    fn lookup_reads_chinese_citations() {
+        let ids = |book, q| lookup(book, q).iter().map(|c| c.citation()).collect::<Vec<_>>();
+        assert_eq!(ids(Some(RuleBook::Axf), "細則第14條"), ["AXF detailed rule 14"]);
+        assert_eq!(ids(Some(RuleBook::Axf), "细则14"), ["AXF detailed rule 14"]);
+        assert_eq!(ids(None, "亞洲棋規總綱第3條"), ["AXF general rule 3"]);
+        assert_eq!(ids(Some(RuleBook::Tw113), "裁判程序"), ["TW113 ch.4 procedure"]);
+        assert_eq!(
+            ids(Some(RuleBook::Tw113), "台灣棋規第二章判決原則表"),
+            ["TW113 ch.2 table"]
+        );
+        assert_eq!(ids(Some(RuleBook::Axf), "自然限著"), ["AXF natural move limit"]);
+        assert_eq!(
+            ids(Some(RuleBook::Fide), "國際棋聯棋規第9.2.1條")[0],
+            "FIDE 9.2.1"
+        );
+        assert!(lookup(Some(RuleBook::Axf), "細則第99條").is_empty());
     }
 
     #[test]
