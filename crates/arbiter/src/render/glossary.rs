@@ -97,7 +97,7 @@ impl Clause {
     }
 }
 
-/// The clauses a report wrote ([`crate::citation::written_by`]), gathered over one or more
+/// The clauses a report wrote (as the citations write them), gathered over one or more
 /// reports; [`CitedClauses::summaries_in`] is the block of summaries that ends them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CitedClauses(Vec<(RuleBook, ClauseId)>);
