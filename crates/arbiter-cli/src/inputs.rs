@@ -33,3 +33,22 @@ pub fn expand(paths: &[String]) -> Vec<Input> {
 pub fn unread(input: &Input, u: &arbiter::walk::Unopened) -> String {
     arbiter::render::errors::unopened(&input.label(), u, crate::output::lang())
 }
+
+/// A file the command reads whole (not a record: `dead --fen-file`) that could not be read.
+/// Its `Display` is the English error line (`reading PATH: REASON`); `main` words it in the
+/// report language like any unreadable input (the path, then the system error's kind).
+#[derive(Debug)]
+pub struct Unread {
+    /// The path as given.
+    pub path: String,
+    /// The system error.
+    pub io: std::io::Error,
+}
+
+impl std::fmt::Display for Unread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "reading {}: {}", self.path, self.io)
+    }
+}
+
+impl std::error::Error for Unread {}

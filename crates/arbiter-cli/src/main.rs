@@ -141,6 +141,16 @@ fn main() -> ExitCode {
                         Some(ae) => arbiter::render::errors::error(ae, output::lang())
                             .trim_end()
                             .to_string(),
+                        // A file read whole: its path, then the system error's kind worded.
+                        None if let Some(u) = e.downcast_ref::<inputs::Unread>() => format!(
+                            "{}：{}",
+                            u.path,
+                            arbiter::render::errors::unreadable(
+                                Some(u.io.kind()),
+                                &u.io.to_string(),
+                                output::lang()
+                            )
+                        ),
                         // A file the command could not read: the system error's kind worded.
                         None => match e.chain().find_map(|c| c.downcast_ref::<std::io::Error>()) {
                             Some(io) => arbiter::render::errors::unreadable(
@@ -151,9 +161,9 @@ fn main() -> ExitCode {
                             None => format!("{e:#}"),
                         },
                     };
-                    eprintln!("arbiter：{}{text}", output::zh("錯誤：", "错误："));
+                    output::error_line(text);
                 } else {
-                    eprintln!("arbiter: error: {e:#}");
+                    output::error_line(format!("{e:#}"));
                 }
                 ExitCode::from(1)
             }

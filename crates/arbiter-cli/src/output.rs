@@ -76,6 +76,16 @@ pub fn usage_error(why: impl std::fmt::Display) {
     }
 }
 
+/// Writes an error (exit code 1) on standard error, in the language of text reports:
+/// `arbiter: error: WHY` (`arbiter：錯誤：WHY`); `why` is already in that language.
+pub fn error_line(why: impl std::fmt::Display) {
+    if lang().is_chinese() {
+        eprintln!("arbiter：{}{why}", zh("錯誤：", "错误："));
+    } else {
+        eprintln!("arbiter: error: {why}");
+    }
+}
+
 /// How this program's text reports name what was given: its flags (`position (--fen/--moves)`,
 /// `--time-control`, `--cycles`), standard input, and `arbiter rules` for the glossary.
 pub const INPUT_WORDS: arbiter::render::InputWords = arbiter::render::InputWords {

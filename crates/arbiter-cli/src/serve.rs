@@ -28,11 +28,7 @@ pub fn run(a: ServeArgs) -> ExitCode {
     match arbiter_server::serve(config) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            if crate::output::lang().is_chinese() {
-                eprintln!("arbiter：{}{e:#}", crate::output::zh("錯誤：", "错误："));
-            } else {
-                eprintln!("arbiter: error: {e:#}");
-            }
+            crate::output::error_line(format!("{e:#}"));
             ExitCode::from(1)
         }
     }

@@ -28,15 +28,9 @@ pub fn run(args: DeadArgs, out: &mut Emitter) -> anyhow::Result<()> {
             let text = if path == "-" {
                 std::io::read_to_string(std::io::stdin()).context("reading standard input")?
             } else {
-                std::fs::read_to_string(path).map_err(|e| {
-                    let lang = crate::output::lang();
-                    match lang {
-                        arbiter::Lang::En => anyhow::anyhow!("reading {path}: {e}"),
-                        _ => anyhow::anyhow!(
-                            "{path}：{}",
-                            arbiter::render::errors::unreadable(Some(e.kind()), &e.to_string(), lang)
-                        ),
-                    }
+                std::fs::read_to_string(path).map_err(|io| crate::inputs::Unread {
+                    path: path.clone(),
+                    io,
                 })?
             };
             let lang = crate::output::lang();
