@@ -372,6 +372,47 @@ fn reports_describe_the_input_not_a_flag() {
 /// A request that does not fit is said in terms of the input, never of a CLI flag (HTTP and
 /// Python callers type no `--rules`): the rule book, the ply, the claim and the game by name.
 #[test]
+fn a_chess_claim_refuses_xiangqi_rules_and_a_natural_move_limit() {
+    use arbiter::{Error, Usage};
+    // A chess claim is judged under the FIDE Laws, whose counts are fixed: a xiangqi rule book
+    // or a natural move limit asked for is a usage error, not silently ignored.
+    let q = |rules, limit| ClaimQuery {
+        kind: ClaimKind::FiftyMoves,
+        game: ClaimGame::Record {
+            bytes: CHESS_SAMPLE.as_bytes(),
+            file: "g.pgn",
+            index: 0,
+        },
+        rules,
+        at_ply: None,
+        intended_move: None,
+        time_control: None,
+        limit,
+    };
+    assert_eq!(
+        arbiter::claim(&q(Some(RuleBook::Tw113), None)).unwrap_err(),
+        Error::Usage(Usage::RulesOfOtherGame {
+            rules: RuleBook::Tw113,
+            game: Game::Chess
+        })
+    );
+    let e = arbiter::claim(&q(None, Some(60))).unwrap_err();
+    assert_eq!(e, Error::Usage(Usage::LimitOnChessClaim { moves: 60 }));
+    assert_eq!(
+        e.to_string(),
+        "a 60-move limit: the natural move limit is a xiangqi rule; a chess claim counts the \
+         fifty moves of the FIDE Laws"
+    );
+    assert_eq!(
+        arbiter::render::errors::usage(&Usage::LimitOnChessClaim { moves: 60 }, arbiter::Lang::ZhHans),
+        "60回合的限着：自然限着是中国象棋规则；国际象棋的提和依国际棋联棋规的五十回合规则计算"
+    );
+    // Under fide, or with no rule book, the claim is judged.
+    assert!(arbiter::claim(&q(Some(RuleBook::Fide), None)).is_ok());
+    assert!(arbiter::claim(&q(None, None)).is_ok());
+}
+
+#[test]
 fn usage_errors_describe_the_input_not_a_flag() {
     use arbiter::{Error, Usage};
     // TW113's worked example 1 (red checks on every move).

@@ -73,6 +73,10 @@ pub fn usage_message(u: &arbiter::Usage) -> String {
         Usage::NaturalMoveLimitUnderFide => {
             "the natural move limit is a xiangqi claim: --rules axf|tw113".into()
         }
+        Usage::LimitOnChessClaim { moves } => format!(
+            "--limit {moves}: the natural move limit is a xiangqi rule; a chess claim (--kind \
+             threefold or fifty_moves) counts the fifty moves of the FIDE Laws"
+        ),
         Usage::NoSuchLimit {
             moves,
             rules,

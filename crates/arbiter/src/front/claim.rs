@@ -145,6 +145,14 @@ fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport,
         kind @ (ClaimKind::Threefold | ClaimKind::FiftyMoves) => kind,
         ClaimKind::NaturalMoveLimit => return Err(Error::Usage(Usage::XiangqiClaimOnChess)),
     };
+    // A chess claim is judged under the FIDE Laws only, whose counts are fixed (9.2, 9.3):
+    // a xiangqi rule book or a natural move limit asked for is refused, not ignored.
+    if let Some(u) = RuleBook::mismatch(q.rules, Game::Chess) {
+        return Err(Error::Usage(u));
+    }
+    if let Some(moves) = q.limit {
+        return Err(Error::Usage(Usage::LimitOnChessClaim { moves }));
+    }
     let record = match q.game {
         ClaimGame::Record { file, index, .. } => {
             let raw = raw.ok_or_else(|| no_such_game(file, index))?;

@@ -71,6 +71,11 @@ pub enum Usage {
     XiangqiClaimOnChess,
     /// The natural-move-limit claim under `fide`.
     NaturalMoveLimitUnderFide,
+    /// A natural move limit given with a chess claim (FIDE 9.3 counts fifty moves, fixed).
+    LimitOnChessClaim {
+        /// The limit asked for, in moves.
+        moves: u32,
+    },
     /// A natural move limit, in moves, that the rule book does not have.
     NoSuchLimit {
         /// The limit asked for, in moves.

@@ -109,6 +109,17 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
             "自然限着是中国象棋的提和：规则须为 axf 或 tw113，不能是 fide",
         )
         .into(),
+        (Usage::LimitOnChessClaim { moves }, Lang::En) => format!(
+            "a {moves}-move limit: the natural move limit is a xiangqi rule; a chess claim counts \
+             the fifty moves of the FIDE Laws"
+        ),
+        (Usage::LimitOnChessClaim { moves }, _) => format!(
+            "{moves}{}",
+            p(
+                "回合的限著：自然限著是象棋規則；西洋棋的提和依國際棋聯棋規的五十步規則計算",
+                "回合的限着：自然限着是中国象棋规则；国际象棋的提和依国际棋联棋规的五十回合规则计算"
+            )
+        ),
         (
             Usage::NoSuchLimit {
                 moves,
