@@ -407,6 +407,19 @@ fn a_chess_claim_refuses_xiangqi_rules_and_a_natural_move_limit() {
         arbiter::render::errors::usage(&Usage::LimitOnChessClaim { moves: 60 }, arbiter::Lang::ZhHans),
         "60回合的限着：自然限着是中国象棋规则；国际象棋的提和依国际棋联棋规的五十回合规则计算"
     );
+    // cycle and classify judge xiangqi: a chess FEN is refused as such (not as a xiangqi FEN
+    // with 8 ranks).
+    let chess_start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(
+        arbiter::classify(chess_start, "g1f3", None, false)
+            .unwrap_err()
+            .to_string(),
+        "classify judges xiangqi moves; give a 10-rank FEN"
+    );
+    assert_eq!(
+        arbiter::cycle(chess_start, "g1f3 g8f6 f3g1 f6g8", None, false).unwrap_err(),
+        Error::Usage(Usage::CycleOfChess)
+    );
     // Under fide, or with no rule book, the claim is judged.
     assert!(arbiter::claim(&q(Some(RuleBook::Fide), None)).is_ok());
     assert!(arbiter::claim(&q(None, None)).is_ok());

@@ -14,7 +14,11 @@ pub fn run(a: CycleArgs, out: &mut Emitter) -> anyhow::Result<()> {
             "必须给 --fen",
         ))
     })?;
-    super::check_fen(Some(fen), arbiter::Game::Xiangqi)?;
+    // A chess FEN is the library's refusal (cycle judges xiangqi); a bad xiangqi one is
+    // `--fen: WHY`.
+    if arbiter::detect_game(Some(fen), None) == arbiter::Game::Xiangqi {
+        super::check_fen(Some(fen), arbiter::Game::Xiangqi)?;
+    }
     let moves = a.moves.as_deref().unwrap_or("");
     let r = arbiter::cycle(fen, moves, a.rules.map(Into::into), a.explain).map_err(cli_error)?;
     out.emit(Item::new(

@@ -51,7 +51,7 @@ pub fn usage_message(u: &arbiter::Usage) -> String {
             game: Game::Xiangqi, ..
         } => "--rules fide is the chess rule set; xiangqi games are judged under axf".into(),
         Usage::StartPosition { reason, .. } => format!("--fen: {reason}"),
-        Usage::CycleOfChess | Usage::Word(_) => u.to_string(),
+        Usage::CycleOfChess | Usage::ClassifyOfChess | Usage::Word(_) => u.to_string(),
         Usage::CycleWithoutMoves => "no moves given (--moves): a cycle needs at least one loop".into(),
         Usage::NoCycles => "--cycles must be 1 or more (completed repetition loops)".into(),
         Usage::CyclesWithMatch => "--match sets its own cycles: give --match or --cycles, not both".into(),

@@ -1,15 +1,15 @@
 //! `classify`: one xiangqi move's kinds and chases.
 
-use super::{parse_xiangqi_fen, written_like};
+use super::{detect_game, parse_xiangqi_fen, written_like};
 use crate::report::{Cause, ClassifyReport, Error, Usage};
-use crate::types::RuleBook;
+use crate::types::{Game, RuleBook};
 
 /// Classifies one xiangqi move (cli.md `classify`): check, chase (chaser → target), mate
 /// threat, exchange, offer, block or idle; chases listed are those that count under `rules`
 /// (`None` = AXF).
 ///
 /// # Errors
-/// [`Error::Usage`] for `fide` rules; [`Error::Input`] for a bad FEN or a move that cannot be
+/// [`Error::Usage`] for a chess FEN or `fide` rules; [`Error::Input`] for a bad FEN or a move that cannot be
 /// read or played.
 ///
 /// ```
@@ -22,6 +22,9 @@ pub fn classify(
     rules: Option<RuleBook>,
     explain: bool,
 ) -> Result<ClassifyReport, Error> {
+    if detect_game(Some(fen), None) == Game::Chess {
+        return Err(Error::Usage(Usage::ClassifyOfChess));
+    }
     if rules == Some(RuleBook::Fide) {
         return Err(Error::Usage(Usage::ClassifyUnderFide));
     }

@@ -53,6 +53,8 @@ pub enum Usage {
     CycleOfChess,
     /// `cycle` was given no moves.
     CycleWithoutMoves,
+    /// `classify` was given a chess FEN.
+    ClassifyOfChess,
     /// `classify` was asked under `fide`.
     ClassifyUnderFide,
     /// A chess claim (threefold, fifty moves) on the xiangqi game of a record file.

@@ -53,6 +53,12 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
             "循环只判中国象棋的重复局面；请给10行的中国象棋FEN",
         )
         .into(),
+        (Usage::ClassifyOfChess, Lang::En) => "classify judges xiangqi moves; give a 10-rank FEN".into(),
+        (Usage::ClassifyOfChess, _) => p(
+            "著法分類只用於象棋；請給10行的象棋FEN",
+            "着法分类只用于中国象棋；请给10行的中国象棋FEN",
+        )
+        .into(),
         (Usage::ClassifyUnderFide, Lang::En) => "classify judges xiangqi moves: rule set axf or tw113, not fide".into(),
         (Usage::ClassifyUnderFide, _) => p(
             "著法分類只用於象棋：規則須為 axf 或 tw113，不能是 fide",
