@@ -34,6 +34,8 @@ def test_claim_time_control_from_the_tags(tmp_path):
     # An explicit time control still wins over the tags.
     std = ar.claim("threefold", path=str(path), time_control="standard")
     assert std["penalty"] == {"clause": "FIDE 9.5.3", "opponent_extra_seconds": 120}
+    # Given by the caller: "given", whatever the shell (no CLI flag is named).
+    assert std["time_control_source"] == "given"
     # Moves without a record carry no tags: standard play.
     bare = ar.claim("threefold", moves="Nf3 Nf6 Ng1 Ng8")
     assert (bare["time_control"], bare["time_control_source"]) == ("standard", "default")

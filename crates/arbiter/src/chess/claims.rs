@@ -100,7 +100,7 @@ pub struct ClaimVerdict {
     /// The time control that sets the penalty: `"standard"`, `"rapid"` or `"blitz"`.
     pub time_control: TimeControl,
     /// Where it came from: given with the claim, a tag of the record, or neither (standard
-    /// play); JSON `"--time-control"`, the tag as written, `"default"`.
+    /// play); JSON `"given"`, the tag as written, `"default"`.
     pub time_control_source: TimeControlSource,
     /// The moves the text names, in SAN with move numbers (not in JSON).
     #[serde(skip)]

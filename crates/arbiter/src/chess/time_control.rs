@@ -28,8 +28,9 @@ impl TimeControl {
     }
 }
 
-/// Where the time control of a claim came from. JSON: `"--time-control"` for one given with
-/// the claim (the spelling of the JSON contract), the tag as written, or `"default"`.
+/// Where the time control of a claim came from. JSON: `"given"` for one given with
+/// the claim (whatever the shell: a flag, a request field, a keyword), the tag as written, or
+/// `"default"`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TimeControlSource {
     /// Given with the claim; it wins over the record's tags.
@@ -44,7 +45,7 @@ pub enum TimeControlSource {
 impl Serialize for TimeControlSource {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(match self {
-            TimeControlSource::Given => "--time-control",
+            TimeControlSource::Given => "given",
             TimeControlSource::Tag(tag) => tag,
             TimeControlSource::Default => "default",
         })
