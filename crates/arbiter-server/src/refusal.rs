@@ -218,7 +218,7 @@ impl Refusal {
                 p("不認得的值", "无法识别的值"),
                 e.word,
                 p("；可用的值：", "；可用的值："),
-                arbiter::render::errors::values_list(e.expected)
+                arbiter::render::errors::values_list(e)
             ),
             Refusal::TooLarge(n) => format!(
                 "{}{n}{}",

@@ -116,7 +116,7 @@ pub fn dead_check(word: Option<&str>) -> Result<Option<DeadCheck>, Error> {
         (DeadCheck::Off, "off"),
     ];
     given(word)
-        .map(|w| parse_word(w, &words, "dead check", "proved or off"))
+        .map(|w| parse_word(w, &words, "dead check", &["proved", "off"]))
         .transpose()
         .map_err(usage)
 }
@@ -132,7 +132,7 @@ pub fn time_control(word: Option<&str>) -> Result<Option<TimeControl>, Error> {
         (TimeControl::Blitz, "blitz"),
     ];
     given(word)
-        .map(|w| parse_word(w, &words, "time control", "standard, rapid or blitz"))
+        .map(|w| parse_word(w, &words, "time control", &["standard", "rapid", "blitz"]))
         .transpose()
         .map_err(usage)
 }

@@ -28,15 +28,36 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A word that names none of a type's values: what was read and what was expected.
+///
+/// English: `unknown rule book "x": expected axf, tw113 or fide`, other spellings that read
+/// in brackets (`(or zh-TW, zh)`); its Chinese words are
+/// [`crate::render::errors::values_list`]'s.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown {what} {word:?}: expected {expected}")]
+#[error("unknown {what} {word:?}: expected {}", self.expected())]
 pub struct ParseError {
     /// What was being read (`"rule book"`, `"game"`, …).
     pub what: &'static str,
     /// The text as given.
     pub word: String,
-    /// The values that read, in words (`"axf, tw113 or fide"`).
-    pub expected: &'static str,
+    /// The values' words, in order (`["axf", "tw113", "fide"]`).
+    pub values: &'static [&'static str],
+    /// Other spellings that read too (`["zh-TW", "zh"]` for a language), listed after them.
+    pub aliases: &'static [&'static str],
+}
+
+impl ParseError {
+    /// The values that read, in English words: `axf, tw113 or fide`, then `(or ALIAS, …)`.
+    pub fn expected(&self) -> String {
+        let mut s = match self.values.split_last() {
+            Some((last, [])) => (*last).to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        if !self.aliases.is_empty() {
+            s.push_str(&format!(" (or {})", self.aliases.join(", ")));
+        }
+        s
+    }
 }
 
 /// Reads `s` as one of `T`'s values by their JSON words, ignoring ASCII case and reading `-`
@@ -45,7 +66,7 @@ pub(crate) fn parse_word<T: Copy>(
     s: &str,
     values: &[(T, &str)],
     what: &'static str,
-    expected: &'static str,
+    expected: &'static [&'static str],
 ) -> Result<T, ParseError> {
     let found = values.iter().find(|(_, word)| {
         word.len() == s.len()
@@ -57,17 +78,21 @@ pub(crate) fn parse_word<T: Copy>(
     found.map(|(v, _)| *v).ok_or_else(|| ParseError {
         what,
         word: s.to_string(),
-        expected,
+        values: expected,
+        aliases: &[],
     })
 }
 
 /// `Display`, `FromStr`, `Serialize` and `Deserialize` of a unit-only enum from its table of
 /// words (the JSON contract's words).
 macro_rules! spelled {
-    ($t:ident, $what:literal, $expected:literal, [$($v:ident => $w:literal),+ $(,)?]) => {
+    ($t:ident, $what:literal, [$($v:ident => $w:literal),+ $(,)?]) => {
         impl $t {
             /// Every value with its word, in order.
             pub const WORDS: &'static [($t, &'static str)] = &[$(($t::$v, $w)),+];
+
+            /// Every value's word, in order.
+            const NAMES: &'static [&'static str] = &[$($w),+];
 
             /// The value's word, as in JSON.
             pub fn name(self) -> &'static str {
@@ -94,7 +119,7 @@ macro_rules! spelled {
         impl FromStr for $t {
             type Err = ParseError;
             fn from_str(s: &str) -> Result<$t, ParseError> {
-                parse_word(s, <$t>::WORDS, $what, $expected)
+                parse_word(s, <$t>::WORDS, $what, <$t>::NAMES)
             }
         }
 
@@ -122,7 +147,7 @@ pub enum Game {
     Chess,
 }
 
-spelled!(Game, "game", "xiangqi or chess", [Xiangqi => "xiangqi", Chess => "chess"]);
+spelled!(Game, "game", [Xiangqi => "xiangqi", Chess => "chess"]);
 
 /// A rule book: `axf` (Asian Xiangqi Federation), `tw113` (Taiwan, 2024 revision) for xiangqi;
 /// `fide` (FIDE Laws of Chess, 2023) for chess.
@@ -136,7 +161,7 @@ pub enum RuleBook {
     Fide,
 }
 
-spelled!(RuleBook, "rule book", "axf, tw113 or fide", [
+spelled!(RuleBook, "rule book", [
     Axf => "axf",
     Tw113 => "tw113",
     Fide => "fide",
@@ -172,7 +197,7 @@ pub enum Side {
     Black,
 }
 
-spelled!(Side, "side", "red, white or black", [Red => "red", White => "white", Black => "black"]);
+spelled!(Side, "side", [Red => "red", White => "white", Black => "black"]);
 
 impl Side {
     /// Whether this is the side that moves first (red, white).
@@ -213,7 +238,7 @@ pub enum Outcome {
     Unknown,
 }
 
-spelled!(Outcome, "result", "1-0, 0-1, 1/2-1/2 or *", [
+spelled!(Outcome, "result", [
     FirstWins => "1-0",
     BlackWins => "0-1",
     Draw => "1/2-1/2",
@@ -259,7 +284,7 @@ pub enum ClaimKind {
     NaturalMoveLimit,
 }
 
-spelled!(ClaimKind, "claim kind", "threefold, fifty_moves or natural_move_limit", [
+spelled!(ClaimKind, "claim kind", [
     Threefold => "threefold",
     FiftyMoves => "fifty_moves",
     NaturalMoveLimit => "natural_move_limit",
@@ -289,7 +314,7 @@ pub enum Status {
     Decided,
 }
 
-spelled!(Status, "status", "ongoing, claimable, pending or decided", [
+spelled!(Status, "status", [
     Ongoing => "ongoing",
     Claimable => "claimable",
     Pending => "pending",
@@ -409,7 +434,8 @@ impl FromStr for Lang {
         Lang::from_tag(s).ok_or_else(|| ParseError {
             what: "language",
             word: s.to_string(),
-            expected: "en, zh-Hant or zh-Hans (or zh-TW, zh-HK, zh-MO, zh-CN, zh-SG, zh)",
+            values: &["en", "zh-Hant", "zh-Hans"],
+            aliases: &["zh-TW", "zh-HK", "zh-MO", "zh-CN", "zh-SG", "zh"],
         })
     }
 }

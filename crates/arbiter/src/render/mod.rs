@@ -133,7 +133,8 @@ impl std::str::FromStr for Notation {
             _ => Err(ParseError {
                 what: "notation",
                 word: s.to_string(),
-                expected: "chinese, iccs, wxf or as-written",
+                values: &["chinese", "iccs", "wxf", "as-written"],
+                aliases: &[],
             }),
         }
     }

@@ -2,7 +2,7 @@
 
 use crate::render::zh;
 use crate::report::Usage;
-use crate::types::{Game, Lang, RuleBook};
+use crate::types::{Game, Lang, ParseError, RuleBook};
 
 /// A usage error in English ([`usage`]).
 impl std::fmt::Display for Usage {
@@ -163,7 +163,7 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
             p("不認得的值", "无法识别的值"),
             e.word,
             p("；可用的值：", "；可用的值："),
-            values_list(e.expected)
+            values_list(e)
         ),
         (Usage::NoCycles, Lang::En) => "cycles must be 1 or more (completed repetition loops)".into(),
         (Usage::NoCycles, _) => p("循環次數至少為1（已完成的循環）", "循环次数至少为1（已完成的循环）").into(),
@@ -203,29 +203,30 @@ fn input(file: &str, lang: Lang) -> String {
     }
 }
 
-/// A list of option values written in English (`"axf, tw113 or fide"`) as a Chinese list
-/// (`axf、tw113、fide`); other spellings in brackets (`"en or zh-Hant (or zh-TW, zh)"`) follow
-/// as 另可用 (`en、zh-Hant（另可用：zh-TW、zh）`).
-pub fn values_list(expected: &str) -> String {
-    let list = |s: &str| s.replace(", ", "、").replace(" or ", "、");
-    match expected.split_once(" (or ") {
-        Some((main, also)) => format!("{}（另可用：{}）", list(main), list(also.trim_end_matches(')'))),
-        None => list(expected),
+/// The values that read, as a Chinese list (`axf、tw113、fide`); other spellings follow as
+/// 另可用 (`en、zh-Hant（另可用：zh-TW、zh）`). English: [`ParseError::expected`].
+pub fn values_list(e: &ParseError) -> String {
+    let mut s = e.values.join("、");
+    if !e.aliases.is_empty() {
+        s.push_str(&format!("（另可用：{}）", e.aliases.join("、")));
     }
+    s
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn values_list_words_the_other_spellings() {
-        assert_eq!(super::values_list("axf, tw113 or fide"), "axf、tw113、fide");
+        let books = "x".parse::<crate::RuleBook>().unwrap_err();
+        assert_eq!(books.expected(), "axf, tw113 or fide");
+        assert_eq!(super::values_list(&books), "axf、tw113、fide");
         let langs = "en"
             .parse::<crate::Lang>()
             .map(|_| ())
             .and("xx".parse::<crate::Lang>())
             .unwrap_err();
         assert_eq!(
-            super::values_list(langs.expected),
+            super::values_list(&langs),
             "en、zh-Hant、zh-Hans（另可用：zh-TW、zh-HK、zh-MO、zh-CN、zh-SG、zh）"
         );
     }
