@@ -311,20 +311,20 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub bind: std::net::SocketAddr,
     /// Largest request body in bytes (1 to 1073741824).
-    #[arg(long, default_value_t = 16 << 20, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    #[arg(long, default_value_t = 16 << 20, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
     pub max_body: u64,
     /// Longest a request may compute, in seconds (more than 0, at most 86400).
     #[arg(long, default_value = "10", value_parser = seconds)]
     pub max_seconds: std::time::Duration,
     /// Requests computed at once (default: twice the cores, at most 4096); the others wait.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub max_concurrent: Option<u64>,
     /// Open connections at most (1 to 65536); over it the oldest connection is closed (after
     /// its request, if one is running).
-    #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    #[arg(long, default_value_t = 512, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub max_connections: u64,
     /// Deepest perft the API accepts (plies, 0 to 8).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(0..=8))]
+    #[arg(long, default_value_t = 4, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(0..=8))]
     pub max_perft_depth: u32,
     /// Allow this origin (e.g. https://club.example) to call the API from its pages (CORS; off
     /// by default). A scheme and a host: not `*`, `null` or empty.
@@ -367,7 +367,7 @@ pub struct JudgingOpts {
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
     /// Completed cycles that make a xiangqi repetition pending (1 or more; default 3).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..))]
     pub cycles: Option<u32>,
     /// Judge as an engine match manager ends games: a xiangqi repetition is decided at the
     /// third occurrence of the position (2 cycles) and a pending verdict is final; a chess
@@ -415,7 +415,7 @@ pub struct JudgeArgs {
     #[arg(long, value_enum, default_value_t)]
     pub dead_check: DeadCheckArg,
     /// Worker threads for batches.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs: u64,
     /// Longest one game may be judged, in seconds (no limit by default): a game over it is an
     /// error item of its own ("stopped after S s"), the batch goes on, exit code 1.
@@ -505,8 +505,9 @@ pub struct ClaimArgs {
     /// Rule set: axf (default for xiangqi), tw113, or fide (chess).
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
-    /// Ply at which the claim is made (default: after the last move).
-    #[arg(long)]
+    /// Ply at which the claim is made: 0 (the start position) or more (default: after the
+    /// last move).
+    #[arg(long, allow_negative_numbers = true, value_parser = ply_number)]
     pub at_ply: Option<usize>,
     /// The move the claimant writes down and intends to play.
     #[arg(long, allow_hyphen_values = true)]
@@ -516,11 +517,28 @@ pub struct ClaimArgs {
     #[arg(long, value_enum)]
     pub time_control: Option<TimeControl>,
     /// TW113 alternative 40-move limit instead of 100 plies.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub limit: Option<u32>,
     /// One JSON object per line on standard output instead of the text report.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A ply number that is not one (`--at-ply -1`): what a ply number is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotAPly;
+
+impl std::fmt::Display for NotAPly {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("must be a ply number, 0 (the start position) or more")
+    }
+}
+
+impl std::error::Error for NotAPly {}
+
+/// A ply number for `--at-ply`: 0 (the start position) or more.
+pub fn ply_number(text: &str) -> Result<usize, NotAPly> {
+    text.parse().map_err(|_| NotAPly)
 }
 
 #[derive(Args, Debug)]
@@ -547,7 +565,7 @@ pub struct PerftArgs {
     pub fen: Option<String>,
     /// Plies to search (leaf count at that depth), 0 to 8. The count grows about 40-fold per
     /// ply (xiangqi depth 6 from the start: 3.6 billion leaves); a terminal shows progress.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=8))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(0..=8))]
     pub depth: u32,
     /// Also count per first move.
     #[arg(long)]

@@ -28,6 +28,11 @@ fn context(e: &clap::Error, kind: ContextKind) -> String {
     }
 }
 
+/// The error a value parser gave for clap's error `e`, when it is a `T`.
+fn source<T: std::error::Error + 'static>(e: &clap::Error) -> Option<&T> {
+    std::error::Error::source(e).and_then(|s| s.downcast_ref::<T>())
+}
+
 /// clap's error `e` in `lang` (Chinese), or `None` to leave it to clap (help, version, English).
 pub fn in_chinese(e: &clap::Error, lang: arbiter::Lang) -> Option<String> {
     if !lang.is_chinese() {
@@ -36,7 +41,19 @@ pub fn in_chinese(e: &clap::Error, lang: arbiter::Lang) -> Option<String> {
     let p = |hant, hans| arbiter::render::zh::pick(lang, hant, hans);
     let arg = context(e, ContextKind::InvalidArg);
     let value = context(e, ContextKind::InvalidValue);
-    let valid = context(e, ContextKind::ValidValue);
+    // A word of none of a type's values (`--lang`, `--notation`) names the values in its error.
+    let word = source::<arbiter::ParseError>(e);
+    let valid = match word {
+        Some(w) => arbiter::render::errors::values_list(w.expected),
+        None => context(e, ContextKind::ValidValue),
+    };
+    let listed = || {
+        let mut s = format!("{arg}{}「{value}」{}", p(" 的值", " 的值"), p("不可用", "不可用"));
+        if !valid.is_empty() {
+            s.push_str(&format!("{}{valid}", p("；可用的值：", "；可用的值：")));
+        }
+        s
+    };
     let sentence = match e.kind() {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion
@@ -48,13 +65,17 @@ pub fn in_chinese(e: &clap::Error, lang: arbiter::Lang) -> Option<String> {
             context(e, ContextKind::InvalidSubcommand)
         ),
         ErrorKind::InvalidValue if value.is_empty() => format!("{arg}{}", p(" 缺少值", " 缺少值")),
-        ErrorKind::InvalidValue => {
-            let mut s = format!("{arg}{}「{value}」{}", p(" 的值", " 的值"), p("不可用", "不可用"));
-            if !valid.is_empty() {
-                s.push_str(&format!("{}{valid}", p("；可用的值：", "；可用的值：")));
-            }
-            s
-        }
+        ErrorKind::InvalidValue => listed(),
+        // A word of none of a type's values (`--lang`, `--notation`): listed as an enum's are.
+        ErrorKind::ValueValidation if word.is_some() => listed(),
+        ErrorKind::ValueValidation if source::<crate::args::NotAPly>(e).is_some() => format!(
+            "{arg}{}「{value}」{}",
+            p(" 的值", " 的值"),
+            p(
+                "不可用：須為半回合序號，0（開局局面）或以上",
+                "不可用：须为半回合序号，0（开局局面）或以上"
+            )
+        ),
         ErrorKind::ValueValidation => format!(
             "{arg}{}「{value}」{}",
             p(" 的值", " 的值"),

@@ -615,6 +615,77 @@ fn usage_errors_speak_the_language() {
     );
 }
 
+/// A bad value says what the flag takes, in each language, exit code 2: a negative number is
+/// a value of its flag, not an unknown argument (`--at-ply` takes a ply number, 0 or more;
+/// `--cycles` 1 or more); a word of no language or notation lists the values in Chinese as
+/// it does in English.
+#[test]
+fn bad_values_say_what_the_flag_takes() {
+    const CLAIM: [&str; 6] = [
+        "claim",
+        "--kind",
+        "threefold",
+        "samples/chess-threefold-grischuk-giri-2019.pgn",
+        "--at-ply",
+        "-1",
+    ];
+    let with = |lang: &[&'static str]| [&CLAIM[..], lang].concat();
+    // Each: the arguments, the locale (LANG) if any, the first line of standard error.
+    let cases: Vec<(Vec<&str>, Option<&str>, &str)> = vec![
+        (
+            CLAIM.to_vec(),
+            None,
+            "error: invalid value '-1' for '--at-ply <AT_PLY>': must be a ply number, 0 (the start \
+             position) or more",
+        ),
+        (
+            with(&["--lang", "zh-Hant"]),
+            None,
+            "arbiter：用法錯誤：--at-ply <AT_PLY> 的值「-1」不可用：須為半回合序號，0（開局局面）或以上",
+        ),
+        (
+            with(&["--lang", "zh-Hans"]),
+            None,
+            "arbiter：用法错误：--at-ply <AT_PLY> 的值「-1」不可用：须为半回合序号，0（开局局面）或以上",
+        ),
+        (
+            vec!["judge", "--cycles", "-1", "x.pgn"],
+            None,
+            "error: invalid value '-1' for '--cycles <CYCLES>': -1 is not in 1..=4294967295",
+        ),
+        (
+            vec!["judge", "--lang", "klingon", "x.pgn"],
+            None,
+            "error: invalid value 'klingon' for '--lang <LANG>': unknown language \"klingon\": \
+             expected en, zh-Hant or zh-Hans (or zh-TW, zh-HK, zh-MO, zh-CN, zh-SG, zh)",
+        ),
+        (
+            vec!["judge", "--lang", "klingon", "x.pgn"],
+            Some("zh_TW.UTF-8"),
+            "arbiter：用法錯誤：--lang <LANG> 的值「klingon」不可用；可用的值：en、zh-Hant、\
+             zh-Hans（另可用：zh-TW、zh-HK、zh-MO、zh-CN、zh-SG、zh）",
+        ),
+        (
+            vec!["--lang", "zh-Hans", "judge", "--lang", "klingon", "x.pgn"],
+            None,
+            "arbiter：用法错误：--lang <LANG> 的值「klingon」不可用；可用的值：en、zh-Hant、\
+             zh-Hans（另可用：zh-TW、zh-HK、zh-MO、zh-CN、zh-SG、zh）",
+        ),
+        (
+            vec!["judge", "--notation", "klingon", "x.pgn", "--lang", "zh-Hant"],
+            None,
+            "arbiter：用法錯誤：--notation <NOTATION> 的值「klingon」不可用；可用的值：chinese、\
+             iccs、wxf、as-written",
+        ),
+    ];
+    for (args, locale, first) in &cases {
+        let env: Vec<(&str, &str)> = locale.iter().map(|l| ("LANG", *l)).collect();
+        let (_, err, code) = run(args, &env);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().next(), Some(*first), "{args:?}: {err}");
+    }
+}
+
 /// A broken PGN record (an unterminated comment, unclosed variations), an over-long token
 /// and a compressed ChessBridge container: typed errors worded in each script; English as
 /// before.

@@ -139,7 +139,8 @@ fn parse_xiangqi_moves(start: &Position, moves: &str) -> Result<Vec<Move>, Error
     for (i, t) in moves.split_whitespace().enumerate() {
         let mv = xiangqi::notation::parse_move(&pos, t)
             .map_err(|e| {
-                Error::input_because(format!("ply {}: {e}", i + 1), Some(i + 1), Cause::Notation(e))
+                let message = crate::render::errors::notation_at(&e, i + 1, crate::Lang::En);
+                Error::input_because(message, Some(i + 1), Cause::Notation(e))
             })?
             .mv;
         pos.make_move(mv);

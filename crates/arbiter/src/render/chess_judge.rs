@@ -54,31 +54,16 @@ fn claim_words(kind: ClaimKind) -> &'static str {
     }
 }
 
-/// A readable report, each line indented under the game's heading: the plies and rule set,
-/// one verdict sentence (what ended the game, after which move; or who may claim now), the
-/// clause, the claims that arose, the flag, the recorded result. Moves in SAN, numbered as
-/// players count them, plies in brackets.
-pub fn text(r: &JudgeReport) -> String {
+/// [`verdict_sentence`] in English.
+fn verdict_en(r: &JudgeReport) -> String {
     let w = &r.words;
-    let plies = r.plies;
-    let mut t = plies_line(Lang::En, plies, "FIDE", "");
     match (r.status, r.reason) {
-        (Status::Decided, Some(reason)) => {
-            let at = r.at_ply.unwrap_or(0);
-            t.push_str(&format!(
-                "  Decided after {}: {} ({}).\n  Clause: {}\n",
-                after(w, at),
-                reason_words(reason),
-                r.result,
-                reason.clause()
-            ));
-            if r.moves_after_end > 0 {
-                t.push_str(&format!(
-                    "  The record goes on for {} more after the game had ended.\n",
-                    super::plies(r.moves_after_end)
-                ));
-            }
-        }
+        (Status::Decided, Some(reason)) => format!(
+            "Decided after {}: {} ({}).",
+            after(w, r.at_ply.unwrap_or(0)),
+            reason_words(reason),
+            r.result,
+        ),
         (Status::Claimable, _) => {
             let who = r
                 .end_claims
@@ -97,14 +82,33 @@ pub fn text(r: &JudgeReport) -> String {
                     None => format!("by {} ({})", claim_words(c.kind), c.clause),
                 })
                 .collect();
-            let at = r.end_claims.first().map_or(plies, |c| c.at_ply);
-            t.push_str(&format!(
-                "  Not decided: after {}, {who}, to move, may claim a draw now {}.\n",
+            let at = r.end_claims.first().map_or(r.plies, |c| c.at_ply);
+            format!(
+                "Not decided: after {}, {who}, to move, may claim a draw now {}.",
                 after(w, at),
                 how.join(", or ")
-            ))
+            )
         }
-        _ => t.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n"),
+        _ => "Nothing decided by the rules: the game is ongoing at the end of the record.".to_string(),
+    }
+}
+
+/// A readable report, each line indented under the game's heading: the plies and rule set,
+/// one verdict sentence (what ended the game, after which move; or who may claim now), the
+/// clause, the claims that arose, the flag, the recorded result. Moves in SAN, numbered as
+/// players count them, plies in brackets.
+pub fn text(r: &JudgeReport) -> String {
+    let w = &r.words;
+    let mut t = plies_line(Lang::En, r.plies, "FIDE", "");
+    t.push_str(&format!("  {}\n", verdict_en(r)));
+    if let (Status::Decided, Some(reason)) = (r.status, r.reason) {
+        t.push_str(&format!("  Clause: {}\n", reason.clause()));
+        if r.moves_after_end > 0 {
+            t.push_str(&format!(
+                "  The record goes on for {} more after the game had ended.\n",
+                super::plies(r.moves_after_end)
+            ));
+        }
     }
     for c in &r.claims {
         let when = capitalise_first(&format!("after {}", after(w, c.at_ply)));
@@ -228,46 +232,23 @@ fn when_zh(w: &MovesInWords, ply: usize, lang: Lang) -> String {
     }
 }
 
-/// The verdict sentence in `lang` (one line, without the leading spaces): what the HTTP
-/// answer's `text.verdict` carries.
+/// The verdict sentence in `lang` (what ended the game, after which move; or who may claim
+/// now): the line under the plies line of [`text_in`], which writes it with this, and the
+/// HTTP answer's `text.verdict`.
 pub fn verdict_sentence(r: &JudgeReport, lang: Lang) -> String {
-    text_in(r, lang).lines().nth(1).unwrap_or("").trim().to_string()
-}
-
-/// [`text`] in `lang`: the same sentences in the FIDE Laws' Chinese terms (將軍、將死、逼和、
-/// 三次重複、五十步規則、死局; simplified 将军、将死、逼和、三次重复、五十回合规则、死局).
-pub fn text_in(r: &JudgeReport, lang: Lang) -> String {
     if lang == Lang::En {
-        return text(r);
+        return verdict_en(r);
     }
     let w = &r.words;
-    let mut t = plies_line(
-        lang,
-        r.plies,
-        zh::pick(lang, "國際棋聯棋規", "国际棋联规则"),
-        zh::pick(lang, "西洋棋，", "国际象棋，"),
-    );
     let cite = |c: Clauses| zh::cite(lang, &c);
     match (r.status, r.reason) {
-        (Status::Decided, Some(reason)) => {
-            let at = r.at_ply.unwrap_or(0);
-            t.push_str(&format!(
-                "  {}{}{}，{}。\n  {}{}\n",
-                when_zh(w, at, lang),
-                zh::pick(lang, "已判定：", "已判定："),
-                reason_in(reason, lang),
-                zh::result(lang, r.result, true),
-                zh::pick(lang, "條文：", "条文："),
-                cite(reason.clause()),
-            ));
-            if r.moves_after_end > 0 {
-                t.push_str(&format!(
-                    "  {}{}。\n",
-                    zh::pick(lang, "對局結束後，記錄還多出", "对局结束后，记录还多出"),
-                    zh::plies(lang, r.moves_after_end)
-                ));
-            }
-        }
+        (Status::Decided, Some(reason)) => format!(
+            "{}{}{}，{}。",
+            when_zh(w, r.at_ply.unwrap_or(0), lang),
+            zh::pick(lang, "已判定：", "已判定："),
+            reason_in(reason, lang),
+            zh::result(lang, r.result, true),
+        ),
         (Status::Claimable, _) => {
             let who = r
                 .end_claims
@@ -294,21 +275,53 @@ pub fn text_in(r: &JudgeReport, lang: Lang) -> String {
                 })
                 .collect();
             let at = r.end_claims.first().map_or(r.plies, |c| c.at_ply);
-            t.push_str(&format!(
-                "  {}{}，{}{who}{}{}{}。\n",
+            format!(
+                "{}{}，{}{who}{}{}{}。",
                 zh::pick(lang, "未判定：", "未判定："),
                 when_zh(w, at, lang),
                 zh::pick(lang, "輪到", "轮到"),
                 zh::pick(lang, "走棋，現在可", "走棋，现在可"),
                 how.join(zh::pick(lang, "，或", "，或")),
                 zh::pick(lang, "申請和局", "申请和棋"),
-            ))
+            )
         }
-        _ => t.push_str(zh::pick(
+        _ => zh::pick(
             lang,
-            "  棋規未判定：記錄結束時對局仍在進行。\n",
-            "  规则未判定：记录结束时对局仍在进行。\n",
-        )),
+            "棋規未判定：記錄結束時對局仍在進行。",
+            "规则未判定：记录结束时对局仍在进行。",
+        )
+        .to_string(),
+    }
+}
+
+/// [`text`] in `lang`: the same sentences in the FIDE Laws' Chinese terms (將軍、將死、逼和、
+/// 三次重複、五十步規則、死局; simplified 将军、将死、逼和、三次重复、五十回合规则、死局).
+pub fn text_in(r: &JudgeReport, lang: Lang) -> String {
+    if lang == Lang::En {
+        return text(r);
+    }
+    let w = &r.words;
+    let mut t = plies_line(
+        lang,
+        r.plies,
+        zh::pick(lang, "國際棋聯棋規", "国际棋联规则"),
+        zh::pick(lang, "西洋棋，", "国际象棋，"),
+    );
+    let cite = |c: Clauses| zh::cite(lang, &c);
+    t.push_str(&format!("  {}\n", verdict_sentence(r, lang)));
+    if let (Status::Decided, Some(reason)) = (r.status, r.reason) {
+        t.push_str(&format!(
+            "  {}{}\n",
+            zh::pick(lang, "條文：", "条文："),
+            cite(reason.clause()),
+        ));
+        if r.moves_after_end > 0 {
+            t.push_str(&format!(
+                "  {}{}。\n",
+                zh::pick(lang, "對局結束後，記錄還多出", "对局结束后，记录还多出"),
+                zh::plies(lang, r.moves_after_end)
+            ));
+        }
     }
     for c in &r.claims {
         match &c.intended_move {

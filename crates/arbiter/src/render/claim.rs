@@ -21,31 +21,11 @@ pub fn body_text(r: &ClaimReport) -> String {
 fn body_text_en(r: &ClaimReport, words: &InputWords) -> String {
     match r {
         ClaimReport::Chess(v) => chess_en(v, words),
-        ClaimReport::Xiangqi {
-            claim: c,
-            rules,
-            numbering,
-            last_move,
-            ended,
-            ..
-        } => {
-            let when = match last_move {
-                Some(m) => format!("After {}", numbering.with_ply(c.at_ply, m)),
-                None => format!("At the start [ply {}]", c.at_ply),
-            };
+        ClaimReport::Xiangqi { claim: c, ended, .. } => {
+            let mut text = format!("{}\n", claimant_in(r, Lang::En));
             if let Some(ended) = ended {
-                return format!(
-                    "{when}, {} claims a draw by the natural move limit.\n{}",
-                    capitalised(c.by),
-                    game_ended(ended)
-                );
+                return text + &game_ended(ended);
             }
-            let mut text = format!(
-                "{when}, {} claims a draw by the natural move limit ({}, {} plies needed):\n",
-                capitalised(c.by),
-                rules.name().to_uppercase(),
-                c.count.needed
-            );
             for step in c.steps() {
                 text.push_str(&format!("  {step}\n"));
             }
@@ -74,12 +54,7 @@ pub fn ended_words(e: &GameEnded) -> &'static str {
 /// `"The game had already ended at ply 23 by checkmate (FIDE 5.1.1): no claim can be
 /// made, and none is penalised.\n"`.
 pub fn game_ended(e: &GameEnded) -> String {
-    format!(
-        "The game had already ended at ply {} by {} ({}): no claim can be made, and none is penalised.\n",
-        e.ply,
-        ended_words(e),
-        e.clause
-    )
+    game_ended_in(e, Lang::En)
 }
 
 /// A readable report of the verdict: who claims after which move (SAN, move numbers, ply in
@@ -89,28 +64,104 @@ pub fn chess(r: &ClaimVerdict) -> String {
     chess_in(r, Lang::En)
 }
 
+/// `"22.Kf1"`: the intended move of a chess claim, numbered as the move it would be.
+fn intended_san(r: &ClaimVerdict, m: &str) -> String {
+    let w = &r.words;
+    let san = w.intended.as_deref().unwrap_or(m);
+    w.numbering.label(r.at_ply + 1, san)
+}
+
+/// Who claims what after which move (with the intended move written), in `lang`: the first
+/// line of [`chess_in`].
+fn chess_claimant_in(r: &ClaimVerdict, lang: Lang) -> String {
+    let w = &r.words;
+    if lang == Lang::En {
+        let side = side_title(r.by);
+        let what = match r.kind {
+            ClaimKind::Threefold => "threefold repetition",
+            _ => "the fifty-move rule",
+        };
+        let when = match &w.last_move {
+            Some(m) => format!("after {}", w.numbering.with_ply(r.at_ply, m)),
+            None => format!("at the start [ply {}]", r.at_ply),
+        };
+        let mut t = format!("{when}, {side} claims a draw by {what}");
+        if let Some(m) = &r.intended_move {
+            t.push_str(&format!(", writing the intended move {}", intended_san(r, m)));
+        }
+        t.push('.');
+        return capitalise_first(&t);
+    }
+    let side = zh::side(lang, r.by);
+    let what = crate::render::chess_judge::claim_kind_in(r.kind, lang);
+    let when = match &w.last_move {
+        Some(m) => format!(
+            "{}{}",
+            zh::numbered(&w.numbering, r.at_ply, m),
+            zh::pick(lang, "後", "后")
+        ),
+        None => zh::at_start(lang, r.at_ply),
+    };
+    let mut t = format!("{when}，{side}");
+    if let Some(m) = &r.intended_move {
+        t.push_str(&format!(
+            "{}{}，",
+            zh::pick(lang, "寫下預定走法", "写下预定着法"),
+            intended_san(r, m)
+        ));
+    }
+    t.push_str(&format!(
+        "{}{what}{}{}",
+        zh::pick(lang, "依", "依"),
+        zh::pick(lang, "申請和局", "申请和棋"),
+        zh::pick(lang, "（［ ］內為半回合序號）。", "（［ ］内为半回合序号）。"),
+    ));
+    t
+}
+
+/// The ruling on a chess claim in `lang`: that the game had already ended, or whether the
+/// claim is correct with its clause, and for an incorrect claim the penalty (an English one
+/// names the time control given with `words`) and the intended move to be played; the last
+/// line of [`chess_in`].
+fn chess_ruling_in(r: &ClaimVerdict, lang: Lang, words: &InputWords) -> String {
+    if let Some(ended) = &r.ended {
+        return ended_sentence_in(ended, lang);
+    }
+    if lang != Lang::En {
+        return chess_ruling_zh(r, lang);
+    }
+    if r.valid == Some(true) {
+        return format!("Correct ({}): the game is drawn.", r.clause);
+    }
+    let mut t = format!("Incorrect ({}).", r.clause);
+    if let Some(p) = &r.penalty {
+        let source = match &r.time_control_source {
+            TimeControlSource::Default => "as none was given or recorded".to_string(),
+            TimeControlSource::Given => format!("as {} says", words.time_control),
+            TimeControlSource::Tag(tag) => format!("from the record's {tag}"),
+        };
+        t.push_str(&format!(
+            " The opponent gets {} s more ({}; {} play, {source}).",
+            p.opponent_extra_seconds,
+            p.clause,
+            r.time_control.name()
+        ));
+    }
+    if r.must_play_intended_move {
+        if let Some(m) = &r.intended_move {
+            t.push_str(&format!(
+                " {} must now play {}.",
+                side_title(r.by),
+                intended_san(r, m)
+            ));
+        }
+    }
+    t
+}
+
 /// [`chess()`] naming the time control given with `words`.
 fn chess_en(r: &ClaimVerdict, words: &InputWords) -> String {
-    let side = side_title(r.by);
-    let what = match r.kind {
-        ClaimKind::Threefold => "threefold repetition",
-        _ => "the fifty-move rule",
-    };
-    let w = &r.words;
-    let when = match &w.last_move {
-        Some(m) => format!("after {}", w.numbering.with_ply(r.at_ply, m)),
-        None => format!("at the start [ply {}]", r.at_ply),
-    };
-    let intended = |m: &str| {
-        let san = w.intended.as_deref().unwrap_or(m);
-        w.numbering.label(r.at_ply + 1, san)
-    };
-    let mut t = format!("{when}, {side} claims a draw by {what}");
-    if let Some(m) = &r.intended_move {
-        t.push_str(&format!(", writing the intended move {}", intended(m)));
-    }
-    t.push_str(".\n");
-    let mut t = capitalise_first(&t);
+    let mut t = format!("{}\n", chess_claimant_in(r, Lang::En));
     if let Some(o) = r.occurrences {
         // 9.2.1.1 (an intended move) speaks of the position that move would make; 9.2.1.2
         // of the position on the board.
@@ -127,34 +178,7 @@ fn chess_en(r: &ClaimVerdict, words: &InputWords) -> String {
             super::plies(p as usize)
         ));
     }
-    if let Some(ended) = &r.ended {
-        t.push_str(&game_ended(ended));
-        return t;
-    }
-    if r.valid == Some(true) {
-        t.push_str(&format!("Correct ({}): the game is drawn.\n", r.clause));
-    } else {
-        t.push_str(&format!("Incorrect ({}).", r.clause));
-        if let Some(p) = &r.penalty {
-            let source = match &r.time_control_source {
-                TimeControlSource::Default => "as none was given or recorded".to_string(),
-                TimeControlSource::Given => format!("as {} says", words.time_control),
-                TimeControlSource::Tag(tag) => format!("from the record's {tag}"),
-            };
-            t.push_str(&format!(
-                " The opponent gets {} s more ({}; {} play, {source}).",
-                p.opponent_extra_seconds,
-                p.clause,
-                r.time_control.name()
-            ));
-        }
-        if r.must_play_intended_move {
-            if let Some(m) = &r.intended_move {
-                t.push_str(&format!(" {side} must now play {}.", intended(m)));
-            }
-        }
-        t.push('\n');
-    }
+    t.push_str(&format!("{}\n", chess_ruling_in(r, Lang::En, words)));
     t
 }
 
@@ -222,42 +246,11 @@ pub fn body_text_in(r: &ClaimReport, voice: impl Into<Voice>) -> String {
     }
     match r {
         ClaimReport::Chess(v) => chess_in(v, lang),
-        ClaimReport::Xiangqi {
-            claim: c,
-            rules,
-            numbering,
-            last_move,
-            last_played,
-            ended,
-        } => {
-            // The move in Chinese notation of the report's script.
-            let written = last_played.as_deref().map(|(pos, mv, style, options)| {
-                let (style, options) = super::Notation::Default.style_for(lang, *style, *options);
-                xiangqi::notation::write_move_with(pos, *mv, style, &options)
-            });
-            let when = match written.as_ref().or(last_move.as_ref()) {
-                Some(m) => format!(
-                    "{}{}",
-                    zh::numbered(numbering, c.at_ply, m),
-                    zh::pick(lang, "後", "后")
-                ),
-                None => zh::at_start(lang, c.at_ply),
-            };
-            let who = zh::side(lang, c.by);
-            let claims = zh::pick(lang, "依自然限著提和", "依自然限着提和");
+        ClaimReport::Xiangqi { claim: c, ended, .. } => {
+            let mut text = format!("{}\n", claimant_in(r, lang));
             if let Some(ended) = ended {
-                return format!("{when}，{who}{claims}。\n{}", game_ended_in(ended, lang));
+                return text + &game_ended_in(ended, lang);
             }
-            let book = match rules {
-                crate::xiangqi::rules::RulesId::Axf => zh::pick(lang, "亞洲棋規", "亚洲棋规"),
-                crate::xiangqi::rules::RulesId::Tw113 => zh::pick(lang, "台灣棋規", "台湾棋规"),
-            };
-            let mut text = format!(
-                "{when}，{who}{claims}（{book}，{}{}{}）：\n",
-                zh::pick(lang, "須", "须"),
-                zh::plies(lang, c.count.needed as usize),
-                zh::pick(lang, "，［ ］內為半回合序號", "，［ ］内为半回合序号"),
-            );
             for step in limit_steps_in(c, lang) {
                 text.push_str(&format!("  {step}\n"));
             }
@@ -266,6 +259,83 @@ pub fn body_text_in(r: &ClaimReport, voice: impl Into<Voice>) -> String {
                 text.push('\n');
             }
             text
+        }
+    }
+}
+
+/// Who claims a draw, by what, after which move, in `lang`: the first line of
+/// [`body_text_in`] (a xiangqi claim judged goes on with the rule book and the plies needed,
+/// then a colon before the count), and the claimant's sentence of the HTTP answer's
+/// `text.sides`.
+pub fn claimant_in(r: &ClaimReport, lang: Lang) -> String {
+    let (c, rules, numbering, last_move, last_played, ended) = match r {
+        ClaimReport::Chess(v) => return chess_claimant_in(v, lang),
+        ClaimReport::Xiangqi {
+            claim,
+            rules,
+            numbering,
+            last_move,
+            last_played,
+            ended,
+        } => (claim, rules, numbering, last_move, last_played, ended),
+    };
+    if lang == Lang::En {
+        let when = match last_move {
+            Some(m) => format!("After {}", numbering.with_ply(c.at_ply, m)),
+            None => format!("At the start [ply {}]", c.at_ply),
+        };
+        if ended.is_some() {
+            return format!(
+                "{when}, {} claims a draw by the natural move limit.",
+                capitalised(c.by)
+            );
+        }
+        return format!(
+            "{when}, {} claims a draw by the natural move limit ({}, {} plies needed):",
+            capitalised(c.by),
+            rules.name().to_uppercase(),
+            c.count.needed
+        );
+    }
+    // The move in Chinese notation of the report's script.
+    let written = last_played.as_deref().map(|(pos, mv, style, options)| {
+        let (style, options) = super::Notation::Default.style_for(lang, *style, *options);
+        xiangqi::notation::write_move_with(pos, *mv, style, &options)
+    });
+    let when = match written.as_ref().or(last_move.as_ref()) {
+        Some(m) => format!(
+            "{}{}",
+            zh::numbered(numbering, c.at_ply, m),
+            zh::pick(lang, "後", "后")
+        ),
+        None => zh::at_start(lang, c.at_ply),
+    };
+    let who = zh::side(lang, c.by);
+    let claims = zh::pick(lang, "依自然限著提和", "依自然限着提和");
+    if ended.is_some() {
+        return format!("{when}，{who}{claims}。");
+    }
+    let book = match rules {
+        crate::xiangqi::rules::RulesId::Axf => zh::pick(lang, "亞洲棋規", "亚洲棋规"),
+        crate::xiangqi::rules::RulesId::Tw113 => zh::pick(lang, "台灣棋規", "台湾棋规"),
+    };
+    format!(
+        "{when}，{who}{claims}（{book}，{}{}{}）：",
+        zh::pick(lang, "須", "须"),
+        zh::plies(lang, c.count.needed as usize),
+        zh::pick(lang, "，［ ］內為半回合序號", "，［ ］内为半回合序号"),
+    )
+}
+
+/// The ruling on a claim in `lang`, its last words (the HTTP answer's `text.verdict`): a
+/// chess claim's ruling line, a xiangqi claim's verdict sentence with its penalty, or that
+/// the game had already ended.
+pub fn ruling_in(r: &ClaimReport, lang: Lang) -> String {
+    match r {
+        ClaimReport::Chess(v) => chess_ruling_in(v, lang, &InputWords::LIBRARY),
+        ClaimReport::Xiangqi { ended: Some(e), .. } => ended_sentence_in(e, lang),
+        ClaimReport::Xiangqi { claim, .. } => {
+            limit_verdict_in(claim, lang).join(if lang == Lang::En { " " } else { "" })
         }
     }
 }
@@ -427,11 +497,22 @@ pub fn ended_in(e: &GameEnded, lang: Lang) -> &'static str {
 
 /// [`game_ended`] in `lang`.
 pub fn game_ended_in(e: &GameEnded, lang: Lang) -> String {
+    format!("{}\n", ended_sentence_in(e, lang))
+}
+
+/// [`game_ended_in`] without its newline: the ruling on a claim made after the game had
+/// ended (the HTTP answer's `text.verdict`).
+fn ended_sentence_in(e: &GameEnded, lang: Lang) -> String {
     if lang == Lang::En {
-        return game_ended(e);
+        return format!(
+            "The game had already ended at ply {} by {} ({}): no claim can be made, and none is penalised.",
+            e.ply,
+            ended_words(e),
+            e.clause
+        );
     }
     format!(
-        "{}{}{}{}（{}）{}\n",
+        "{}{}{}{}（{}）{}",
         zh::pick(lang, "對局已在", "对局已在"),
         zh::ply_mark(e.ply),
         zh::pick(lang, "因", "因"),
@@ -452,35 +533,7 @@ pub fn chess_in(r: &ClaimVerdict, voice: impl Into<Voice>) -> String {
     if lang == Lang::En {
         return chess_en(r, voice.words);
     }
-    let side = zh::side(lang, r.by);
-    let what = crate::render::chess_judge::claim_kind_in(r.kind, lang);
-    let w = &r.words;
-    let when = match &w.last_move {
-        Some(m) => format!(
-            "{}{}",
-            zh::numbered(&w.numbering, r.at_ply, m),
-            zh::pick(lang, "後", "后")
-        ),
-        None => zh::at_start(lang, r.at_ply),
-    };
-    let intended = |m: &str| {
-        let san = w.intended.as_deref().unwrap_or(m);
-        w.numbering.label(r.at_ply + 1, san)
-    };
-    let mut t = format!("{when}，{side}");
-    if let Some(m) = &r.intended_move {
-        t.push_str(&format!(
-            "{}{}，",
-            zh::pick(lang, "寫下預定走法", "写下预定着法"),
-            intended(m)
-        ));
-    }
-    t.push_str(&format!(
-        "{}{what}{}{}\n",
-        zh::pick(lang, "依", "依"),
-        zh::pick(lang, "申請和局", "申请和棋"),
-        zh::pick(lang, "（［ ］內為半回合序號）。", "（［ ］内为半回合序号）。"),
-    ));
+    let mut t = format!("{}\n", chess_claimant_in(r, lang));
     if let Some(o) = r.occurrences {
         let stands = if r.intended_move.is_some() {
             zh::pick(lang, "走出後，該局面將第", "走出后，该局面将第")
@@ -502,53 +555,52 @@ pub fn chess_in(r: &ClaimVerdict, voice: impl Into<Voice>) -> String {
             )
         ));
     }
-    if let Some(ended) = &r.ended {
-        t.push_str(&game_ended_in(ended, lang));
-        return t;
-    }
+    t.push_str(&format!("{}\n", chess_ruling_in(r, lang, voice.words)));
+    t
+}
+
+/// [`chess_ruling_in`] for a chess claim judged (the game not ended before it) in `lang`, a
+/// Chinese script.
+fn chess_ruling_zh(r: &ClaimVerdict, lang: Lang) -> String {
     let clause = zh::cite(lang, &r.clause);
     if r.valid == Some(true) {
-        t.push_str(&format!(
-            "{}（{clause}）{}\n",
+        return format!(
+            "{}（{clause}）{}",
             zh::pick(lang, "申請正確", "申请成立"),
             zh::pick(lang, "：判和。", "：判和。")
-        ));
-    } else {
+        );
+    }
+    let mut t = format!("{}（{clause}）。", zh::pick(lang, "申請不正確", "申请不成立"));
+    if let Some(p) = &r.penalty {
+        let tc = match r.time_control {
+            crate::chess::TimeControl::Standard => zh::pick(lang, "標準棋", "标准棋"),
+            crate::chess::TimeControl::Rapid => "快棋",
+            crate::chess::TimeControl::Blitz => "超快棋",
+        };
+        let source = match &r.time_control_source {
+            TimeControlSource::Default => {
+                zh::pick(lang, "未給出也未記錄時限", "未给出也未记录时限").to_string()
+            }
+            TimeControlSource::Given => zh::pick(lang, "依所給時限", "依所给时限").to_string(),
+            TimeControlSource::Tag(tag) => format!("{}{tag}", zh::pick(lang, "依記錄的", "依记录的")),
+        };
         t.push_str(&format!(
-            "{}（{clause}）。",
-            zh::pick(lang, "申請不正確", "申请不成立")
+            "{}{}{}（{}；{tc}，{source}）。",
+            zh::pick(lang, "對手加時", "对手加时"),
+            p.opponent_extra_seconds,
+            zh::pick(lang, "秒", "秒"),
+            zh::cite(lang, &p.clause),
         ));
-        if let Some(p) = &r.penalty {
-            let tc = match r.time_control {
-                crate::chess::TimeControl::Standard => zh::pick(lang, "標準棋", "标准棋"),
-                crate::chess::TimeControl::Rapid => "快棋",
-                crate::chess::TimeControl::Blitz => "超快棋",
-            };
-            let source = match &r.time_control_source {
-                TimeControlSource::Default => {
-                    zh::pick(lang, "未給出也未記錄時限", "未给出也未记录时限").to_string()
-                }
-                TimeControlSource::Given => zh::pick(lang, "依所給時限", "依所给时限").to_string(),
-                TimeControlSource::Tag(tag) => format!("{}{tag}", zh::pick(lang, "依記錄的", "依记录的")),
-            };
+    }
+    if r.must_play_intended_move {
+        if let Some(m) = &r.intended_move {
             t.push_str(&format!(
-                "{}{}{}（{}；{tc}，{source}）。",
-                zh::pick(lang, "對手加時", "对手加时"),
-                p.opponent_extra_seconds,
-                zh::pick(lang, "秒", "秒"),
-                zh::cite(lang, &p.clause),
+                "{}{}{}。",
+                zh::side(lang, r.by),
+                zh::pick(lang, "現在必須走出", "现在必须走出"),
+                intended_san(r, m)
             ));
         }
-        if r.must_play_intended_move {
-            if let Some(m) = &r.intended_move {
-                t.push_str(&format!(
-                    "{side}{}{}。",
-                    zh::pick(lang, "現在必須走出", "现在必须走出"),
-                    intended(m)
-                ));
-            }
-        }
-        t.push('\n');
     }
     t
 }
@@ -563,11 +615,9 @@ impl ClaimReport {
         crate::render::claim::body_text(self)
     }
 
-    /// The words in `lang` (the HTTP answer's `text`): the report, the decision line, the
-    /// citation of `clause`, and the claimant's sentence.
+    /// The words in `lang` (the HTTP answer's `text`): the report, the ruling ([`ruling_in`]),
+    /// the citation of `clause`, and the claimant's sentence ([`claimant_in`]).
     pub fn text_json(&self, lang: Lang) -> Value {
-        let report = self.text_in(lang);
-        let body = crate::render::claim::body_text_in(self, lang);
         let clause = match self {
             ClaimReport::Chess(v) => v.clause.clone(),
             ClaimReport::Xiangqi { claim, ended, .. } => {
@@ -578,27 +628,12 @@ impl ClaimReport {
             ClaimReport::Chess(v) => v.by,
             ClaimReport::Xiangqi { claim, .. } => claim.by.into(),
         };
-        let first = body.lines().next().unwrap_or("").to_string();
-        // The ruling: a xiangqi claim's from its typed value (its penalty follows the verdict
-        // sentence); a chess claim's verdict is its text's last line.
-        let verdict = match self {
-            ClaimReport::Xiangqi {
-                claim, ended: None, ..
-            } => limit_verdict_in(claim, lang).join(if lang == Lang::En { " " } else { "" }),
-            ClaimReport::Xiangqi { ended: Some(e), .. } => game_ended_in(e, lang).trim_end().to_string(),
-            ClaimReport::Chess(_) => body
-                .lines()
-                .rev()
-                .find(|l| !l.starts_with(' '))
-                .unwrap_or("")
-                .to_string(),
-        };
         let mut sides = serde_json::Map::new();
-        sides.insert(by.name().to_string(), json!(first));
+        sides.insert(by.name().to_string(), json!(claimant_in(self, lang)));
         json!({
             "lang": lang,
-            "report": report,
-            "verdict": verdict,
+            "report": self.text_in(lang),
+            "verdict": ruling_in(self, lang),
             "clause": cite(lang, &clause),
             "moves": [],
             "sides": sides,

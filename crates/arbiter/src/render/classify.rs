@@ -7,24 +7,34 @@ use crate::types::Lang;
 use serde_json::{json, Value};
 use xiangqi::notation::Style;
 
-/// `MOVE (Chinese): kinds`, then one line per chase (and per exempted threat with
-/// `explain`).
-pub fn body_text(r: &ClassifyReport) -> String {
+/// The move and what it does, in `lang`: `MOVE (Chinese): kinds` (`h2e2（炮二平五）：將軍；以…捉…`),
+/// the first line of [`body_text_in`] and the HTTP answer's `text.verdict`.
+pub fn verdict_in(r: &ClassifyReport, lang: Lang) -> String {
     let f = &r.facts;
-    let written = match r.style {
+    let written = |open: &str, close: &str| match r.style {
         Style::Iccs => String::new(),
         style => format!(
-            " ({})",
+            "{open}{}{close}",
             xiangqi::notation::write_move_with(&r.position, f.mv, style, &r.options)
         ),
     };
+    if lang.is_chinese() {
+        return format!("{}{}：{}", f.mv, written("（", "）"), move_effects_zh(f, lang));
+    }
     // The kinds as JSON names them, but for a mate threat, in words as `judge` has them.
     let kinds: Vec<&str> = f
         .kinds()
         .into_iter()
         .map(|k| if k == "mate_threat" { "threatens mate" } else { k })
         .collect();
-    let mut text = format!("{}{written}: {}\n", f.mv, kinds.join(", "));
+    format!("{}{}: {}", f.mv, written(" (", ")"), kinds.join(", "))
+}
+
+/// `MOVE (Chinese): kinds`, then one line per chase (and per exempted threat with
+/// `explain`).
+pub fn body_text(r: &ClassifyReport) -> String {
+    let f = &r.facts;
+    let mut text = format!("{}\n", verdict_in(r, Lang::En));
     for c in &f.chases {
         text.push_str(&format!(
             "  chases the {} on {} (chaser on {})\n",
@@ -45,14 +55,7 @@ pub fn body_text_in(r: &ClassifyReport, lang: Lang) -> String {
         return body_text(r);
     }
     let f = &r.facts;
-    let written = match r.style {
-        Style::Iccs => String::new(),
-        style => format!(
-            "（{}）",
-            xiangqi::notation::write_move_with(&r.position, f.mv, style, &r.options)
-        ),
-    };
-    let mut text = format!("{}{written}：{}\n", f.mv, move_effects_zh(f, lang));
+    let mut text = format!("{}\n", verdict_in(r, lang));
     if r.explain {
         for e in &f.exempted {
             text.push_str(&format!("  {}\n", exempted_zh(lang, e, f.mover)));
@@ -68,26 +71,31 @@ impl ClassifyReport {
         with_summaries(|| self.body_text())
     }
 
-    /// The words in `lang` (the HTTP answer's `text`): the report, its first line as the
-    /// verdict, the move in `notation`.
+    /// The words in `lang` (the HTTP answer's `text`): the report, its first line (the move
+    /// and what it does) as the verdict, the move in `notation`.
     pub fn text_json(&self, lang: Lang, notation: Notation) -> Value {
-        let (style, options) = notation.style_for(lang, self.style, self.options);
-        let report = self.text_in(lang, notation);
+        let r = self.in_notation(lang, notation);
         json!({
             "lang": lang,
-            "report": report,
-            "verdict": report.lines().next().unwrap_or(""),
+            "report": self.text_in(lang, notation),
+            "verdict": crate::render::classify::verdict_in(&r, lang),
             "clause": null,
-            "moves": [xiangqi::notation::write_move_with(&self.position, self.facts.mv, style, &options)],
+            "moves": [xiangqi::notation::write_move_with(&r.position, r.facts.mv, r.style, &r.options)],
             "sides": {},
         })
+    }
+
+    /// A copy that writes its move as `notation` says for a report in `lang`.
+    fn in_notation(&self, lang: Lang, notation: Notation) -> ClassifyReport {
+        let mut r = self.clone();
+        (r.style, r.options) = notation.style_for(lang, self.style, self.options);
+        r
     }
 
     /// [`ClassifyReport::text`] in `voice`'s language, the move written as `notation` says.
     pub fn text_in(&self, voice: impl Into<Voice>, notation: Notation) -> String {
         let voice = voice.into();
-        let mut r = self.clone();
-        (r.style, r.options) = notation.style_for(voice.lang, self.style, self.options);
+        let r = self.in_notation(voice.lang, notation);
         in_lang(
             voice,
             || crate::render::classify::body_text(&r),

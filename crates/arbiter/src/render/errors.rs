@@ -116,21 +116,23 @@ pub fn error_words(r: &GameError, lang: Lang) -> String {
 pub fn error(e: &Error, lang: Lang) -> String {
     match e {
         Error::Usage(u) => usage(u, lang),
-        // A move of `--moves` (the English message starts `ply N: `).
         Error::Input {
-            cause: Some(c),
-            ply: Some(p),
-            ..
-        } if lang != Lang::En && matches!(**c, Cause::Notation(_)) => {
-            format!(
-                "{}{}{}",
-                zh::pick(lang, "第", "第"),
-                zh::plies(lang, *p),
-                zh::pick(lang, "：", "：")
-            ) + &cause(c, lang)
-        }
-        Error::Input { cause: Some(c), .. } if lang != Lang::En => cause(c, lang),
+            cause: Some(c), ply, ..
+        } if lang != Lang::En => match (&**c, ply) {
+            // A move of `--moves` (its English message is `notation_at`'s too).
+            (Cause::Notation(n), Some(p)) => notation_at(n, *p, lang),
+            (c, _) => cause(c, lang),
+        },
         Error::Input { message, .. } => message.clone(),
+    }
+}
+
+/// A move of a move list given as text (`--moves`) that does not read, at `ply`, in `lang`:
+/// `ply 5: MESSAGE` (第5個半回合：MESSAGE); the English is the library error's own message.
+pub fn notation_at(e: &xiangqi::notation::NotationError, ply: usize, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("ply {ply}: {e}"),
+        _ => format!("第{}：{}", zh::plies(lang, ply), notation(e, lang)),
     }
 }
 

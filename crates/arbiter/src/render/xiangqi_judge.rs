@@ -71,16 +71,10 @@ fn text_en(r: &XiangqiGameReport, words: &'static InputWords) -> String {
     s
 }
 
-fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
+/// [`verdict_sentence`] in English.
+fn verdict_en(r: &XiangqiGameReport) -> String {
     let v = &r.verdict;
-    let cycles = r.cycles;
-    let cycles_n = super::counted(cycles as usize, "cycle");
-    let plies = r.plies;
-    let book = match r.rules.id {
-        RulesId::Axf => "AXF",
-        RulesId::Tw113 => "TW113",
-    };
-    let mut s = plies_line(Lang::En, plies, book, "");
+    let cycles_n = super::counted(r.cycles as usize, "cycle");
     let reason = match v.reason {
         Some(XReason::Checkmate) => "checkmate",
         Some(XReason::NoLegalMoves) => "the side to move has no legal move (困斃)",
@@ -90,8 +84,7 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
         Some(XReason::NaturalMoveLimit) => "natural move limit",
         None => "",
     };
-    let at = v.at_ply.unwrap_or(0);
-    let after = move_at(r, at);
+    let after = move_at(r, v.at_ply.unwrap_or(0));
     let nine_rounds = v.clause.as_ref().is_some_and(Citation::is_nine_rounds);
     let loser = |c: Color| {
         if v.result.is_decisive() {
@@ -100,20 +93,19 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
             format!("the result is {}", v.result)
         }
     };
-    let limit_clause = || super::bracketed(&r.rules.natural_move_limit.clause.to_string());
     match (v.status, v.must_vary) {
-        (XStatus::Claimable, _) => s.push_str(&format!(
-            "  Not decided: {}, {}, to move, may claim a draw now by the natural move limit {}.\n",
+        (XStatus::Claimable, _) => format!(
+            "Not decided: {}, {}, to move, may claim a draw now by the natural move limit {}.",
             after_move(r, r.plies),
             capitalised(r.to_move),
-            limit_clause(),
-        )),
+            super::bracketed(&r.rules.natural_move_limit.clause.to_string()),
+        ),
         (XStatus::Ongoing, _) => {
-            s.push_str("  Nothing decided by the rules: the game is ongoing at the end of the record.\n")
+            "Nothing decided by the rules: the game is ongoing at the end of the record.".to_string()
         }
-        (XStatus::Pending, _) if nine_rounds => s.push_str(&format!(
-            "  Pending after {after}: 9 rounds among a few points, alternating allowed and forbidden \
-             moves with no progress; the arbiter rules. {}\n",
+        (XStatus::Pending, _) if nine_rounds => format!(
+            "Pending after {after}: 9 rounds among a few points, alternating allowed and forbidden \
+             moves with no progress; the arbiter rules. {}",
             match v.must_vary {
                 Some(c) => format!(
                     "{} must vary ({reason}); if it does not, {}.",
@@ -122,43 +114,55 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
                 ),
                 None => "Neither side is at fault: the arbiter may declare a draw.".to_string(),
             }
-        )),
-        (XStatus::Pending, Some(c)) => s.push_str(&format!(
-            "  Pending after {after}: the repetition has reached {cycles_n}. {} must vary \
-             ({reason}); if it repeats once more, {}.\n",
+        ),
+        (XStatus::Pending, Some(c)) => format!(
+            "Pending after {after}: the repetition has reached {cycles_n}. {} must vary \
+             ({reason}); if it repeats once more, {}.",
             capitalised(c),
             loser(c)
-        )),
-        (XStatus::Pending, None) => s.push_str(&format!(
-            "  Pending after {after}: the repetition has reached {cycles_n} with neither side at \
-             fault; one more cycle draws (1/2-1/2).\n",
-        )),
+        ),
+        (XStatus::Pending, None) => format!(
+            "Pending after {after}: the repetition has reached {cycles_n} with neither side at \
+             fault; one more cycle draws (1/2-1/2).",
+        ),
         // Decided with no procedure: the engine-match convention ended the game at the count.
-        (XStatus::Decided, Some(c)) if v.repetition.is_some() && v.procedure.is_none() => {
-            s.push_str(&format!(
-                "  Decided after {after}: the repetition reached {cycles_n}, where the engine-match \
-             convention ends the game; {} is at fault ({reason}) and {}.\n",
-                capitalised(c),
-                loser(c).replacen(&format!("{} ", capitalised(c)), "", 1)
-            ))
-        }
-        (XStatus::Decided, None) if v.repetition.is_some() && v.procedure.is_none() => s.push_str(&format!(
-            "  Decided after {after}: the repetition reached {cycles_n}, where the engine-match \
-             convention ends the game, with neither side at fault: drawn ({}).\n",
-            v.result
-        )),
-        (XStatus::Decided, Some(c)) if v.repetition.is_some() => s.push_str(&format!(
-            "  Decided after {after}: {} went on with its {reason} a cycle past the count and {}.\n",
+        (XStatus::Decided, Some(c)) if v.repetition.is_some() && v.procedure.is_none() => format!(
+            "Decided after {after}: the repetition reached {cycles_n}, where the engine-match \
+             convention ends the game; {} is at fault ({reason}) and {}.",
             capitalised(c),
             loser(c).replacen(&format!("{} ", capitalised(c)), "", 1)
-        )),
-        (XStatus::Decided, _) if v.repetition.is_some() => s.push_str(&format!(
-            "  Decided after {after}: the repetition went on a cycle past the count with neither \
-             side at fault: drawn ({}).\n",
+        ),
+        (XStatus::Decided, None) if v.repetition.is_some() && v.procedure.is_none() => format!(
+            "Decided after {after}: the repetition reached {cycles_n}, where the engine-match \
+             convention ends the game, with neither side at fault: drawn ({}).",
             v.result
-        )),
-        (XStatus::Decided, _) => s.push_str(&format!("  Decided after {after}: {reason} ({}).\n", v.result)),
+        ),
+        (XStatus::Decided, Some(c)) if v.repetition.is_some() => format!(
+            "Decided after {after}: {} went on with its {reason} a cycle past the count and {}.",
+            capitalised(c),
+            loser(c).replacen(&format!("{} ", capitalised(c)), "", 1)
+        ),
+        (XStatus::Decided, _) if v.repetition.is_some() => format!(
+            "Decided after {after}: the repetition went on a cycle past the count with neither \
+             side at fault: drawn ({}).",
+            v.result
+        ),
+        (XStatus::Decided, _) => format!("Decided after {after}: {reason} ({}).", v.result),
     }
+}
+
+fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
+    let v = &r.verdict;
+    let cycles_n = super::counted(r.cycles as usize, "cycle");
+    let book = match r.rules.id {
+        RulesId::Axf => "AXF",
+        RulesId::Tw113 => "TW113",
+    };
+    let mut s = plies_line(Lang::En, r.plies, book, "");
+    s.push_str(&format!("  {}\n", verdict_en(r)));
+    let at = v.at_ply.unwrap_or(0);
+    let nine_rounds = v.clause.as_ref().is_some_and(Citation::is_nine_rounds);
+    let limit_clause = || super::bracketed(&r.rules.natural_move_limit.clause.to_string());
     // A citation only ("checkmate: the side to move loses" cites no rule book: the reason
     // above says it).
     if let Some(c) = v
@@ -347,36 +351,31 @@ pub fn reason_zh(reason: XReason, lang: Lang) -> &'static str {
     }
 }
 
-/// The verdict sentence in `lang` (one line, without the leading spaces): what the HTTP
-/// answer's `text.verdict` carries.
+/// The verdict sentence in `lang`: the line under the plies line of [`text_in`], which writes
+/// it with this, and the HTTP answer's `text.verdict`.
 pub fn verdict_sentence(r: &XiangqiGameReport, lang: Lang) -> String {
-    if lang == Lang::En {
-        let t = verdict_text(r, &InputWords::LIBRARY);
-        return t.lines().nth(1).unwrap_or("").trim().to_string();
+    match lang {
+        Lang::En => verdict_en(r),
+        _ => verdict_line_zh(r, lang).0,
     }
-    let t = verdict_zh(r, lang);
-    t.lines().nth(1).unwrap_or("").trim().to_string()
 }
 
-fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
+/// [`verdict_sentence`] in a Chinese script; whether it cites the verdict's clause (the
+/// clause line then leaves it out); the clause as cited.
+fn verdict_line_zh(r: &XiangqiGameReport, lang: Lang) -> (String, bool, Option<String>) {
     let v = &r.verdict;
     let cycles = r.cycles;
-    let book = match r.rules.id {
-        RulesId::Axf => zh::pick(lang, "亞洲棋規", "亚洲棋规"),
-        RulesId::Tw113 => zh::pick(lang, "台灣棋規", "台湾棋规"),
-    };
-    let mut s = plies_line(lang, r.plies, book, "");
-    let at = v.at_ply.unwrap_or(0);
-    let after = after_zh(r, lang, at);
+    let after = after_zh(r, lang, v.at_ply.unwrap_or(0));
     let nine_rounds = v.clause.as_ref().is_some_and(Citation::is_nine_rounds);
     let clause = v.clause.as_ref().map(|c| zh::cite(lang, c));
     let cite = clause.as_deref().map(|c| format!("（{c}）")).unwrap_or_default();
     let result = zh::result(lang, v.result, false);
     let limit_clause = || zh::cite(lang, &r.rules.natural_move_limit.clause);
     let mut cited_in_sentence = false;
+    let mut s = String::new();
     match (v.status, v.must_vary) {
         (XStatus::Claimable, _) => s.push_str(&format!(
-            "  {}{}，{}{}{}（{}）。\n",
+            "{}{}，{}{}{}（{}）。",
             zh::pick(lang, "未判定：", "未判定："),
             after_zh(r, lang, r.plies),
             zh::pick(lang, "輪到", "轮到"),
@@ -386,13 +385,13 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
         )),
         (XStatus::Ongoing, _) => s.push_str(zh::pick(
             lang,
-            "  棋規未判定：記錄結束時對局仍在進行。\n",
-            "  棋规未判定：记录结束时对局仍在进行。\n",
+            "棋規未判定：記錄結束時對局仍在進行。",
+            "棋规未判定：记录结束时对局仍在进行。",
         )),
         (XStatus::Pending, _) if nine_rounds => {
             cited_in_sentence = true;
             s.push_str(&format!(
-                "  {after}{}{cite}{}",
+                "{after}{}{cite}{}",
                 zh::pick(
                     lang,
                     "待判：在少數幾個交叉點之間走滿9回合，允許著法與禁止著法交替而無進展",
@@ -402,21 +401,21 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
             ));
             match v.must_vary {
                 Some(c) => s.push_str(&format!(
-                    "{}{}，{result}。\n",
+                    "{}{}，{result}。",
                     zh::side(lang, c),
                     zh::pick(lang, "須變著，不變作負", "须变着，不变作负")
                 )),
                 None => s.push_str(zh::pick(
                     lang,
-                    "雙方均未犯例：裁判可宣告和局。\n",
-                    "双方均未犯例：裁判可宣告和棋。\n",
+                    "雙方均未犯例：裁判可宣告和局。",
+                    "双方均未犯例：裁判可宣告和棋。",
                 )),
             }
         }
         (XStatus::Pending, Some(c)) => {
             cited_in_sentence = true;
             s.push_str(&format!(
-                "  {after}{}{cycles}{}{}{}{cite}：{}{}，{result}。\n",
+                "{after}{}{cycles}{}{}{}{cite}：{}{}，{result}。",
                 zh::pick(lang, "待判：循環已達", "待判：循环已达"),
                 zh::pick(lang, "次。", "次。"),
                 zh::side(lang, c),
@@ -428,7 +427,7 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
         (XStatus::Pending, None) => {
             cited_in_sentence = true;
             s.push_str(&format!(
-                "  {after}{}{cycles}{}{cite}{}\n",
+                "{after}{}{cycles}{}{cite}{}",
                 zh::pick(lang, "待判：循環已達", "待判：循环已达"),
                 zh::pick(lang, "次，雙方均未犯例", "次，双方均未犯例"),
                 zh::pick(
@@ -460,7 +459,7 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
                 .to_string()
             };
             s.push_str(&format!(
-                "  {after}{}{}{}{cite}{ended}，{result}。\n",
+                "{after}{}{}{}{cite}{ended}，{result}。",
                 zh::pick(lang, "已判定：", "已判定："),
                 zh::side(lang, c),
                 offence_zh(lang, v.reason, c, v),
@@ -469,7 +468,7 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
         (XStatus::Decided, _) if v.repetition.is_some() && v.procedure.is_none() => {
             cited_in_sentence = true;
             s.push_str(&format!(
-                "  {after}{}{cycles}{}{cite}{}（{}）。\n",
+                "{after}{}{cycles}{}{cite}{}（{}）。",
                 zh::pick(lang, "已判定：循環已達", "已判定：循环已达"),
                 zh::pick(lang, "次，雙方均未犯例", "次，双方均未犯例"),
                 zh::pick(
@@ -483,7 +482,7 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
         (XStatus::Decided, _) if v.repetition.is_some() => {
             cited_in_sentence = true;
             s.push_str(&format!(
-                "  {after}{}{cite}{}（{}）。\n",
+                "{after}{}{cite}{}（{}）。",
                 zh::pick(
                     lang,
                     "已判定：循環達到次數後仍重複，雙方均未犯例",
@@ -501,7 +500,7 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
             });
             let who = loser.map(|c| zh::side(lang, c)).unwrap_or("");
             s.push_str(&format!(
-                "  {after}{}{who}{}，{result}。\n",
+                "{after}{}{who}{}，{result}。",
                 zh::pick(lang, "已判定：", "已判定："),
                 match v.reason {
                     Some(XReason::NaturalMoveLimit) => zh::pick(lang, "自然限著", "自然限着").to_string(),
@@ -510,6 +509,22 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
             ))
         }
     }
+    (s, cited_in_sentence, clause)
+}
+
+fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
+    let v = &r.verdict;
+    let cycles = r.cycles;
+    let book = match r.rules.id {
+        RulesId::Axf => zh::pick(lang, "亞洲棋規", "亚洲棋规"),
+        RulesId::Tw113 => zh::pick(lang, "台灣棋規", "台湾棋规"),
+    };
+    let mut s = plies_line(lang, r.plies, book, "");
+    let (sentence, cited_in_sentence, clause) = verdict_line_zh(r, lang);
+    s.push_str(&format!("  {sentence}\n"));
+    let at = v.at_ply.unwrap_or(0);
+    let nine_rounds = v.clause.as_ref().is_some_and(Citation::is_nine_rounds);
+    let limit_clause = || zh::cite(lang, &r.rules.natural_move_limit.clause);
     if let Some(c) = clause.as_ref().filter(|_| {
         !cited_in_sentence
             && v.status != XStatus::Claimable
