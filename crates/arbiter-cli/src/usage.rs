@@ -44,7 +44,7 @@ pub fn in_chinese(e: &clap::Error, lang: arbiter::Lang) -> Option<String> {
     // A word of none of a type's values (`--lang`, `--notation`) names the values in its error.
     let word = source::<arbiter::ParseError>(e);
     let valid = match word {
-        Some(w) => arbiter::render::errors::values_list(w.expected),
+        Some(w) => arbiter::render::errors::values_list(w),
         None => context(e, ContextKind::ValidValue),
     };
     let listed = || {
