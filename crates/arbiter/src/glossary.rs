@@ -433,15 +433,13 @@ fn normalise(query: &str) -> String {
 /// 附則A.3, 台灣棋規第二章判決原則表, 裁判程序, 自然限著, 真根 …), in either script, as its id.
 fn chinese_id(q: &str) -> Option<String> {
     let mut q = q.replace(' ', "");
-    for book in [
-        "亞洲棋規",
-        "亚洲棋规",
-        "台灣棋規",
-        "台湾棋规",
-        "國際棋聯棋規",
-        "国际棋联规则",
-        "棋例",
-    ] {
+    // The books' names as the reports write them, in either script (国际棋联棋规: the
+    // traditional name's simplified form), and 棋例.
+    let names = [RuleBook::Axf, RuleBook::Tw113, RuleBook::Fide]
+        .into_iter()
+        .flat_map(|b| [crate::Lang::ZhHant, crate::Lang::ZhHans].map(|l| crate::render::zh::book_words(l, b)))
+        .chain(["国际棋联棋规", "棋例"]);
+    for book in names {
         if let Some(rest) = q.strip_prefix(book) {
             q = rest.to_string();
         }
@@ -529,35 +527,51 @@ pub struct Reference {
 }
 
 /// Every clause reference in `text`, in order of appearance (repeats kept). Reads the forms the
-/// referee writes: `AXF general rule 9 / detailed rule 23`, `AXF general rules 1–2, 5`,
-/// `TW113 ch.2 table`, `TW113 natural move limit`, `FIDE 9.5.3, A.3, B.2/B.3`.
+/// referee writes in English: `AXF general rule 9 / detailed rule 23`, `AXF general rules 1–2,
+/// 5`, `TW113 ch.2 table`, `TW113 natural move limit`, `FIDE 9.5.3, A.3, B.2/B.3`; and in
+/// Chinese, either script: `亞洲棋規總綱第1條、總綱第3條`, `台灣棋規第二章判決原則表`,
+/// `國際棋聯棋規第9.2.1條` (the book's name as [`crate::render::zh::book_words`] writes it, then
+/// the clauses as [`lookup`] reads them, separated by 、 or ／).
 pub fn references(text: &str) -> Vec<Reference> {
-    // Split into segments, each starting at a book prefix.
-    let mut marks: Vec<(usize, RuleBook)> = Vec::new();
+    // Split into segments, each starting at a book's name: (offset, name's length, book,
+    // Chinese).
+    let mut marks: Vec<(usize, usize, RuleBook, bool)> = Vec::new();
     for book in [RuleBook::Axf, RuleBook::Tw113, RuleBook::Fide] {
-        let p = book.prefix();
-        let mut from = 0;
-        while let Some(i) = text[from..].find(p) {
-            let at = from + i;
-            let before_ok = text[..at]
-                .chars()
-                .next_back()
-                .is_none_or(|c| !c.is_alphanumeric());
-            let after_ok = text[at + p.len()..]
-                .chars()
-                .next()
-                .is_none_or(|c| !c.is_alphanumeric());
-            if before_ok && after_ok {
-                marks.push((at, book));
+        let names = [
+            (book.prefix(), false),
+            (crate::render::zh::book_words(crate::Lang::ZhHant, book), true),
+            (crate::render::zh::book_words(crate::Lang::ZhHans, book), true),
+        ];
+        for (p, zh) in names {
+            let mut from = 0;
+            while let Some(i) = text[from..].find(p) {
+                let at = from + i;
+                let before_ok = zh
+                    || text[..at]
+                        .chars()
+                        .next_back()
+                        .is_none_or(|c| !c.is_alphanumeric());
+                let after_ok = zh
+                    || text[at + p.len()..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric());
+                if before_ok && after_ok && !marks.iter().any(|m| m.0 == at) {
+                    marks.push((at, p.len(), book, zh));
+                }
+                from = at + p.len();
             }
-            from = at + p.len();
         }
     }
     marks.sort_by_key(|m| m.0);
     let mut out = Vec::new();
-    for (k, &(at, book)) in marks.iter().enumerate() {
+    for (k, &(at, len, book, zh)) in marks.iter().enumerate() {
         let end = marks.get(k + 1).map_or(text.len(), |m| m.0);
-        let seg = &text[at + book.prefix().len()..end];
+        let seg = &text[at + len..end];
+        if zh {
+            zh_refs(seg, book, &mut out);
+            continue;
+        }
         match book {
             RuleBook::Axf => axf_refs(seg, &mut out),
             RuleBook::Tw113 => {
@@ -587,6 +601,30 @@ pub fn references(text: &str) -> Vec<Reference> {
         }
     }
     out
+}
+
+/// The clauses cited in Chinese after a book's name: each the longest run of characters that
+/// [`chinese_id`] reads as a clause of `book` (`總綱第1條`, `細則第25條`, `第9.2.1條`,
+/// `第二章判決原則表`), separated by 、, ／, ， or ；; stops at the first text that is none.
+fn zh_refs(seg: &str, book: RuleBook, out: &mut Vec<Reference>) {
+    let mut rest = seg;
+    loop {
+        rest = rest.trim_start_matches(['、', '／', '/', '，', ',', '；', ';', ' ']);
+        // The longest prefix (up to 16 characters) that names a clause of the book.
+        let ends: Vec<usize> = rest
+            .char_indices()
+            .map(|(i, c)| i + c.len_utf8())
+            .take(16)
+            .collect();
+        let Some((reference, used)) = ends.iter().rev().find_map(|&e| {
+            let r = resolve(book, chinese_id(&rest[..e])?);
+            r.clause.is_some().then_some((r, e))
+        }) else {
+            break;
+        };
+        out.push(reference);
+        rest = &rest[used..];
+    }
 }
 
 pub(crate) fn resolve(book: RuleBook, id: String) -> Reference {
@@ -749,6 +787,44 @@ mod tests {
         assert_eq!(r.clause.map(|c| c.id), Some(Article("9.2.1")));
         // Not a citation.
         assert!(references("SAFE TW1130 FIDEL 9.2").is_empty());
+        // The Chinese reports' citations, in either script (as the judge reports write them).
+        assert_eq!(
+            ids("（亞洲棋規總綱第1條、總綱第3條）"),
+            ["AXF general rule 1", "AXF general rule 3"]
+        );
+        assert_eq!(
+            ids("（亚洲棋规总纲第3条，解读：台湾棋规未规定）"),
+            ["AXF general rule 3"]
+        );
+        assert_eq!(
+            ids("（台湾棋规第二章判决原则表，依亚洲棋规细则第25条解读）"),
+            ["TW113 ch.2 table", "AXF detailed rule 25"]
+        );
+        assert_eq!(
+            ids("紅方依亞洲棋規總綱第2條、細則第7條，黑方依亞洲棋規總綱第1條"),
+            ["AXF general rule 2", "AXF detailed rule 7", "AXF general rule 1"]
+        );
+        assert_eq!(
+            ids("（國際棋聯棋規第9.2.1條）與国际棋联规则第9.5.3条、附则A.3"),
+            ["FIDE 9.2.1", "FIDE 9.5.3", "FIDE A.3"]
+        );
+    }
+
+    /// Every clause as the Chinese reports cite it (render::zh::cite_clause), in either script,
+    /// reads back as that clause: `?cited=` and `arbiter rules` take Chinese report text too.
+    #[test]
+    fn chinese_citations_read_back() {
+        for c in CLAUSES {
+            for lang in [crate::Lang::ZhHant, crate::Lang::ZhHans] {
+                let words = crate::render::zh::cite_clause(lang, c.book, c.id);
+                let found = cited(&words);
+                assert!(
+                    found.first().is_some_and(|f| std::ptr::eq(*f, c)),
+                    "{words}: {:?}",
+                    found.iter().map(|f| f.citation()).collect::<Vec<_>>()
+                );
+            }
+        }
     }
 
     /// Every clause the referee's sources cite (string literals and docstrings of the library
