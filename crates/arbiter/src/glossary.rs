@@ -610,6 +610,34 @@ fn zh_refs(seg: &str, book: RuleBook, out: &mut Vec<Reference>) {
     let mut rest = seg;
     loop {
         rest = rest.trim_start_matches(['、', '／', '/', '，', ',', '；', ';', ' ']);
+        // A clause's words start here (not a sentence that mentions one further on: 台灣棋規的
+        // 裁判程序次數 names the book's procedure without citing it).
+        const STARTS: [&str; 21] = [
+            "總綱",
+            "总纲",
+            "細則",
+            "细则",
+            "第",
+            "附則",
+            "附则",
+            "棋例",
+            "術語",
+            "术语",
+            "自然限",
+            "九回合",
+            "真根",
+            "同類子",
+            "同类子",
+            "將帥",
+            "将帅",
+            "同一子",
+            "判決原則表",
+            "判决原则表",
+            "裁判程序",
+        ];
+        if !STARTS.iter().any(|s| rest.starts_with(s)) {
+            break;
+        }
         // The longest prefix (up to 16 characters) that names a clause of the book.
         let ends: Vec<usize> = rest
             .char_indices()

@@ -44,7 +44,23 @@ fn check(name: &str, english: &str, text_in: impl Fn(Lang) -> String, failures: 
         } else {
             text_in(lang)
         };
-        let (_, block) = split(&text, lang);
+        let (words_in, block) = split(&text, lang);
+        if lang != Lang::En {
+            // The Chinese words read back (`cited` reads Chinese citations too) name the same
+            // clauses as the English ones (in the order of each language's sentences).
+            let sorted = |v: Vec<&'static Clause>| {
+                let mut v: Vec<String> = v.iter().map(|c| c.citation()).collect();
+                v.sort();
+                v.dedup();
+                v
+            };
+            let (zh, en) = (sorted(cited(words_in)), sorted(expected.clone()));
+            if zh != en {
+                failures.push(format!(
+                    "{name} ({lang}): its Chinese words cite {zh:?}, its English {en:?}"
+                ));
+            }
+        }
         let got = listed(block);
         let want: Vec<String> = expected
             .iter()
