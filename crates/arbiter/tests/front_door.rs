@@ -426,6 +426,63 @@ fn a_chess_claim_refuses_xiangqi_rules_and_a_natural_move_limit() {
 }
 
 #[test]
+fn a_xiangqi_claim_after_a_decided_repetition_is_not_judged() {
+    // TW113's worked example 1: Red checks on every move; after four loops (pending after
+    // three, decided one loop later, as `judge` counts) Red has lost by perpetual check at
+    // ply 16, so a natural-move-limit claim there is not judged.
+    let moves = "f7e7 e9f9 e7f7 f9e9 ".repeat(4);
+    let q = |fen, moves, rules| ClaimQuery {
+        kind: ClaimKind::NaturalMoveLimit,
+        game: ClaimGame::Position {
+            fen: Some(fen),
+            moves,
+            game: None,
+        },
+        rules,
+        at_ply: None,
+        intended_move: None,
+        time_control: None,
+        limit: None,
+    };
+    let fen = "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w";
+    for rules in [None, Some(RuleBook::Tw113)] {
+        let r = arbiter::claim(&q(fen, &moves, rules)).unwrap();
+        let v = value(&r);
+        assert_eq!(v["ended"]["by"], "perpetual_check", "{rules:?}: {v}");
+        assert_eq!(v["ended"]["ply"], 16);
+        assert_eq!(v["valid"], Value::Null);
+        assert_eq!(v["penalty"], Value::Null);
+        assert!(
+            r.text()
+                .contains("The game had already ended at ply 16 by perpetual check"),
+            "{}",
+            r.text()
+        );
+    }
+    // Both kings shuffling: drawn by repetition at ply 16 (neither side at fault); a claim
+    // 104 plies later is not judged either.
+    let shuffle = "e0f0 d9d8 f0e0 d8d9 ".repeat(30);
+    let r = arbiter::claim(&q("3k5/9/9/9/9/9/9/9/9/4K4 w", &shuffle, None)).unwrap();
+    let v = value(&r);
+    assert_eq!(
+        (v["ended"]["by"].as_str(), v["ended"]["ply"].as_u64()),
+        (Some("repetition_draw"), Some(16)),
+        "{v}"
+    );
+    assert!(
+        r.text_in(arbiter::Lang::ZhHant)
+            .contains("對局已在［16］因循環重複（雙方均不變著）"),
+        "{}",
+        r.text_in(arbiter::Lang::ZhHant)
+    );
+    // Before the decision (three loops: pending, the arbiter warns) the claim is judged.
+    let three = "f7e7 e9f9 e7f7 f9e9 ".repeat(3);
+    let v = value(&arbiter::claim(&q(fen, &three, None)).unwrap());
+    assert_eq!(v["ended"], Value::Null, "{v}");
+    assert_eq!(v["valid"], false);
+}
+
+#[test]
 fn usage_errors_describe_the_input_not_a_flag() {
     use arbiter::{Error, Usage};
     // TW113's worked example 1 (red checks on every move).

@@ -41,7 +41,8 @@ pub struct GameEnded {
     /// The ply at which the game ended (at or before the claim's ply).
     pub ply: usize,
     /// What ended it, as `judge`'s `reason`: chess `checkmate`, `stalemate`, `dead_position`,
-    /// `fivefold_repetition`, `seventy_five_moves`; xiangqi `checkmate`, `no_legal_moves`.
+    /// `fivefold_repetition`, `seventy_five_moves`; xiangqi `checkmate`, `no_legal_moves`, and a
+    /// repetition `judge` decides: `perpetual_check`, `perpetual_chase`, `repetition_draw`.
     pub by: &'static str,
     /// The clause that ended it (`"FIDE 5.1.1"`; xiangqi: the sentence its `judge` cites).
     pub clause: Citation,

@@ -139,6 +139,34 @@ fn nth_pgn_game(bytes: &[u8], index: usize) -> Option<pgn::RawGame> {
     pgn::games(&decoded.text).nth(index)
 }
 
+/// A repetition that `judge` decides (perpetual check, perpetual chase, or a draw with neither
+/// side at fault, after the default count of loops, as `judge` counts them) within `moves`:
+/// the game ended there and a later claim is not judged.
+fn repetition_end(
+    rules: &crate::xiangqi::rules::RuleSet,
+    start: &crate::xiangqi::Position,
+    moves: &[crate::xiangqi::Move],
+) -> Option<chess::GameEnded> {
+    use crate::xiangqi::{referee::Referee, verdict::Reason};
+    let cycles = crate::Options::default().xiangqi_cycles();
+    let mut referee = Referee::new(rules.clone(), start.clone(), cycles);
+    let v = referee.replay(moves);
+    if v.status != crate::Status::Decided {
+        return None;
+    }
+    let by = match v.reason? {
+        Reason::PerpetualCheck => "perpetual_check",
+        Reason::PerpetualChase => "perpetual_chase",
+        Reason::RepetitionDraw => "repetition_draw",
+        _ => return None,
+    };
+    Some(chess::GameEnded {
+        ply: v.at_ply?,
+        by,
+        clause: v.clause.clone()?,
+    })
+}
+
 /// The chess claim; `raw` is the record's game when [`claim`] has already split the file.
 fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport, Error> {
     let kind = match q.kind {
@@ -253,15 +281,17 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
                 pos.make_move(m);
             }
             let in_check = pos.in_check(pos.side_to_move());
-            let ended = (!pos.has_legal_move_given_check(in_check)).then_some(chess::GameEnded {
-                ply: claim.at_ply,
-                by: if in_check { "checkmate" } else { "no_legal_moves" },
-                clause: if in_check {
-                    Citation::Checkmate
-                } else {
-                    Citation::NoLegalMove
-                },
-            });
+            let ended = (!pos.has_legal_move_given_check(in_check))
+                .then_some(chess::GameEnded {
+                    ply: claim.at_ply,
+                    by: if in_check { "checkmate" } else { "no_legal_moves" },
+                    clause: if in_check {
+                        Citation::Checkmate
+                    } else {
+                        Citation::NoLegalMove
+                    },
+                })
+                .or_else(|| repetition_end(&rules, &start, &moves[..claim.at_ply.min(moves.len())]));
             Ok(ClaimReport::Xiangqi {
                 claim,
                 rules: rules.id,

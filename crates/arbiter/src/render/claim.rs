@@ -47,6 +47,9 @@ pub fn ended_words(e: &GameEnded) -> &'static str {
         "fivefold_repetition" => "fivefold repetition",
         "seventy_five_moves" => "the 75-move rule",
         "no_legal_moves" => "no legal move (困斃)",
+        "perpetual_check" => "perpetual check",
+        "perpetual_chase" => "perpetual chase",
+        "repetition_draw" => "a repetition with neither side at fault",
         other => other,
     }
 }
@@ -491,6 +494,9 @@ pub fn ended_in(e: &GameEnded, lang: Lang) -> &'static str {
         "fivefold_repetition" => zh::pick(lang, "五次重複", "五次重复"),
         "seventy_five_moves" => zh::pick(lang, "七十五步規則", "七十五回合规则"),
         "no_legal_moves" => zh::pick(lang, "困斃（無合法著法）", "困毙（无合法着法）"),
+        "perpetual_check" => zh::pick(lang, "長將", "长将"),
+        "perpetual_chase" => zh::pick(lang, "長捉", "长捉"),
+        "repetition_draw" => zh::pick(lang, "循環重複（雙方均不變著）", "循环重复（双方均不变着）"),
         _ => zh::pick(lang, "棋規", "规则"),
     }
 }
