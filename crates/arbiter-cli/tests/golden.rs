@@ -37,7 +37,20 @@ const CASES: &[(&str, &[&str])] = &[
         ],
     ),
     (
+        // Before ply 58, where Red's perpetual chase decides the game: the claim is judged.
         "claim-natural-move-limit",
+        &[
+            "claim",
+            "samples/xiangqi-perpetual-chase.pgn",
+            "--kind",
+            "natural-move-limit",
+            "--at-ply",
+            "50",
+        ],
+    ),
+    (
+        // At ply 58 the perpetual chase has decided the game: the claim is not judged.
+        "claim-natural-move-limit-after-the-end",
         &[
             "claim",
             "samples/xiangqi-perpetual-chase.pgn",
@@ -502,6 +515,8 @@ fn no_report_stacks_brackets() {
             "samples/xiangqi-perpetual-chase.pgn",
             "--kind",
             "natural-move-limit",
+            "--at-ply",
+            "50",
         ],
         &[],
     );
