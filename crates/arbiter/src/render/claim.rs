@@ -7,7 +7,7 @@ use super::{capitalise_first, capitalised, zh};
 use super::{in_lang, with_summaries, InputWords, Voice};
 use crate::chess::{ClaimVerdict, GameEnded, TimeControlSource};
 use crate::report::ClaimReport;
-use crate::types::ClaimKind;
+use crate::types::{ClaimKind, RuleBook};
 use crate::types::Lang;
 use crate::xiangqi::limits::LimitClaim;
 use serde_json::{json, Value};
@@ -203,7 +203,10 @@ pub fn limit_steps(r: &LimitClaim) -> Vec<String> {
         "1. plies without a capture from ply {} to ply {}: {}",
         r.window_start_ply, r.at_ply, c.plies
     )];
-    if r.perpetual_spans.is_empty() {
+    if r.clause.book == RuleBook::Axf {
+        // AXF's limit counts every capture-free ply (TW113's discounts repetitions).
+        s.push("2. perpetual check/chase repetitions: not discounted (the AXF limit has no such rule)".into());
+    } else if r.perpetual_spans.is_empty() {
         s.push("2. perpetual check/chase repetitions beyond 3 cycles: none, 0 plies discounted".into());
     } else {
         for p in &r.perpetual_spans {
@@ -421,7 +424,16 @@ pub fn limit_steps_in(r: &LimitClaim, lang: Lang) -> Vec<String> {
         c.plies,
         zh::pick(lang, "個半回合", "个半回合"),
     )];
-    if r.perpetual_spans.is_empty() {
+    if r.clause.book == RuleBook::Axf {
+        s.push(
+            zh::pick(
+                lang,
+                "2. 長將、長捉：不扣除（亞洲棋規的限著無此規定）",
+                "2. 长将、长捉：不扣除（亚洲棋规的限着无此规定）",
+            )
+            .to_string(),
+        );
+    } else if r.perpetual_spans.is_empty() {
         s.push(
             zh::pick(
                 lang,
