@@ -622,7 +622,7 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
             let earlier = if rep.recurrences > rep.count {
                 format!(
                     "{}{}{}{}",
-                    zh::pick(lang, "（起始局面共出現", "（起始局面共出现"),
+                    zh::pick(lang, "（起始局面重複出現", "（起始局面重复出现"),
                     rep.recurrences,
                     zh::pick(lang, "次：第", "次：第"),
                     format_args!(
