@@ -32,7 +32,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<()> {
             Err(e) => {
                 let why = inputs::unread(&input, &e);
                 match crate::output::lang() {
-                    arbiter::Lang::En => eprintln!("arbiter: {file}: {why}"),
+                    arbiter::Lang::En => eprintln!("arbiter: {why}"),
                     _ => eprintln!("arbiter：{why}"),
                 }
                 failed += 1;

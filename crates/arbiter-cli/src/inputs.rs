@@ -28,10 +28,19 @@ pub fn expand(paths: &[String]) -> Vec<Input> {
     walk.inputs
 }
 
-/// Why `input` could not be read, in the language of text reports (English as the library
-/// says it; Chinese with the input's name and the system error's kind worded).
+/// Why `input` could not be read, in the language of text reports: English, the path and the
+/// reason (`x.pgn: no such file or directory`, `cannot read x.pgn: …`); Chinese, the input's
+/// name and the system error's kind worded.
 pub fn unread(input: &Input, u: &arbiter::walk::Unopened) -> String {
-    arbiter::render::errors::unopened(&input.label(), u, crate::output::lang())
+    let lang = crate::output::lang();
+    let words = arbiter::render::errors::unopened(&input.label(), u, lang);
+    // The English reason names the path when the system refused it (`cannot read PATH: …`),
+    // not when the path is missing or holds no record (`no such file or directory`).
+    if lang == arbiter::Lang::En && u.no_input.is_some() {
+        format!("{}: {words}", input.label())
+    } else {
+        words
+    }
 }
 
 /// A file the command reads whole (not a record: `dead --fen-file`) that could not be read.

@@ -647,3 +647,93 @@ fn dead_names_the_fen_file_it_cannot_read() {
         "arbiter：错误：/no-such-dir/fens.txt：无法读取：文件或目录不存在"
     );
 }
+
+/// A claim says what is wrong with the request or the input, with the exit code that fits:
+/// 2 for a request that does not fit (a folder, an empty file as no game at all, options of the
+/// other game's claim, a ply past the end, whether the game is a record or a position), 1 for
+/// an input that cannot be judged (a missing file, bytes that hold no record), naming the file.
+#[test]
+fn claim_refusals_name_the_fault_and_exit_as_it_fits() {
+    let code = |args: &[&str]| {
+        let out = arbiter(args, None);
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        (out.status.code(), err.lines().next().unwrap_or("").to_string())
+    };
+    let xq = "samples/xiangqi-perpetual-chase.pgn";
+    let ch = "samples/chess-threefold-grischuk-giri-2019.pgn";
+    assert_eq!(
+        code(&["claim", "--kind", "threefold", "samples"]),
+        (
+            Some(2),
+            "arbiter: usage error: samples is a folder: a claim is judged in one game of one record file (`judge` takes folders)".into()
+        )
+    );
+    assert_eq!(
+        code(&["claim", "--kind", "threefold", "no-such-file.pgn"]),
+        (
+            Some(1),
+            "arbiter: error: no-such-file.pgn: no such file or directory".into()
+        )
+    );
+    let (_d, empty) = tmp("empty.pgn", b"");
+    assert_eq!(
+        code(&["claim", "--kind", "threefold", &empty]),
+        (
+            Some(2),
+            format!("arbiter: usage error: {empty}: the input is empty, no game to claim in")
+        )
+    );
+    let (_r, noise) = tmp("noise.pgn", b"\x8f{\x01zz 17 \xff\xfe{{ not a record");
+    let out = arbiter(&["claim", "--kind", "threefold", &noise], None);
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("noise.pgn: game 1 (line 1): broken record"),
+        "{report}"
+    );
+    // A ply past the end is the request's fault for both games, record or position.
+    for args in [
+        &["claim", "--kind", "threefold", "--at-ply", "999", ch][..],
+        &[
+            "claim",
+            "--kind",
+            "threefold",
+            "--at-ply",
+            "999",
+            "--moves",
+            "e4 e5",
+        ],
+        &["claim", "--kind", "natural_move_limit", "--at-ply", "999", xq],
+    ] {
+        let (c, line) = code(args);
+        assert_eq!(c, Some(2), "{args:?}: {line}");
+        assert!(line.contains("--at-ply 999 is beyond the"), "{line}");
+    }
+    assert_eq!(
+        code(&["claim", "--kind", "natural_move_limit", "--intended-move", "h2e2", xq]),
+        (
+            Some(2),
+            "arbiter: usage error: --intended-move belongs to a chess claim (--kind threefold or fifty_moves); the natural move limit is claimed without one".into()
+        )
+    );
+    assert_eq!(
+        code(&[
+            "claim",
+            "--kind",
+            "natural_move_limit",
+            "--time-control",
+            "blitz",
+            xq
+        ])
+        .0,
+        Some(2)
+    );
+    assert_eq!(
+        code(&["claim", "--kind", "fifty_moves", "--limit", "60", ch]).0,
+        Some(2)
+    );
+    assert_eq!(
+        code(&["claim", "--kind", "fifty_moves", "--rules", "tw113", ch]).0,
+        Some(2)
+    );
+}

@@ -20,6 +20,15 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
     }
     let bytes = match &a.file {
         Some(path) => {
+            if std::path::Path::new(path).is_dir() {
+                // Which of its records is meant cannot be guessed.
+                return Err(UsageError(crate::output::say(
+                    &format!("{path} is a folder: a claim is judged in one game of one record file (`judge` takes folders)"),
+                    &format!("{path} 是資料夾：申請和局只判定一個記錄檔中的一局（資料夾請用 judge）"),
+                    &format!("{path} 是文件夹：申请和棋只判定一个记录文件中的一局（文件夹请用 judge）"),
+                ))
+                .into());
+            }
             let inputs = crate::inputs::expand(std::slice::from_ref(path));
             let input = inputs.first().ok_or_else(|| {
                 anyhow::Error::msg(crate::output::say(
@@ -43,6 +52,7 @@ pub fn run(a: ClaimArgs, out: &mut Emitter) -> anyhow::Result<()> {
                 "：輸入是空的，沒有可申請的對局",
                 "：输入是空的，没有可申请的对局",
             );
+            // As a claim with no record, FEN or moves: no game was given (exit code 2).
             return Err(UsageError(format!("{path}{why}")).into());
         }
     }

@@ -73,6 +73,12 @@ pub fn usage_message(u: &arbiter::Usage) -> String {
         Usage::NaturalMoveLimitUnderFide => {
             "the natural move limit is a xiangqi claim: --rules axf|tw113".into()
         }
+        Usage::IntendedMoveOnXiangqiClaim => "--intended-move belongs to a chess claim (--kind threefold \
+             or fifty_moves); the natural move limit is claimed without one"
+            .into(),
+        Usage::TimeControlOnXiangqiClaim => "--time-control sets the penalty of a chess claim; the \
+             natural move limit's penalty is the rule book's own"
+            .into(),
         Usage::LimitOnChessClaim { moves } => format!(
             "--limit {moves}: the natural move limit is a xiangqi rule; a chess claim (--kind \
              threefold or fifty_moves) counts the fifty moves of the FIDE Laws"

@@ -77,12 +77,26 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
     let is_xiangqi = match q.game {
         ClaimGame::Record { bytes, file, index } => {
             // Not PGN: a xiangqi format (XQF and kin); no such game: the claim says so.
-            let kind = if records::detect_format(bytes) == records::Format::Pgn {
+            let mut kind = if records::detect_format(bytes) == records::Format::Pgn {
                 raw = nth_pgn_game(bytes, index);
                 raw.as_ref().map(|r| pgn::detect_game(r).into())
             } else {
                 Some(Game::Xiangqi)
             };
+            if kind == Some(Game::Xiangqi) && !xiangqi_claim {
+                // A chess claim on what is not a chess game: a xiangqi record is refused as
+                // such; bytes that read as no record at all get that record's error (as the
+                // natural-move-limit claim says it), not "a xiangqi game".
+                let opts = records::ReadOptions {
+                    kind: None,
+                    file: Some(file.to_string()),
+                };
+                kind = match records::games(bytes, opts).find(|(i, _)| *i == index) {
+                    Some((_, Err(e))) => return Err(super::errors::record_input_error(e)),
+                    Some((_, Ok(records::Game::Chess(_)))) => Some(Game::Chess),
+                    _ => kind,
+                };
+            }
             match (kind, xiangqi_claim) {
                 (Some(Game::Xiangqi), false) => {
                     return Err(Error::Usage(Usage::ChessClaimOnXiangqiRecord {
@@ -194,7 +208,14 @@ fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport,
         intended_move: q.intended_move.clone(),
         time_control: q.time_control,
     };
-    Ok(ClaimReport::Chess(chess::judge_claim(&record, &req)?))
+    match chess::judge_claim(&record, &req) {
+        Ok(v) => Ok(ClaimReport::Chess(v)),
+        // A ply the record does not reach is the request's fault, as for the xiangqi claim.
+        Err(chess::ChessError::PlyOutOfRange { ply, plies }) => {
+            Err(Error::Usage(Usage::PlyBeyondEnd { at_ply: ply, plies }))
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// The xiangqi natural-move-limit claim (AXF 120 plies; TW113 100 plies, or 80 with
@@ -203,6 +224,14 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
     use crate::xiangqi::limits::{judge_claim, LimitError, LimitMode};
     if q.rules == Some(RuleBook::Fide) {
         return Err(Error::Usage(Usage::NaturalMoveLimitUnderFide));
+    }
+    // The intended move (FIDE 9.2.1.1, 9.3.1) and the time control of a chess claim's penalty
+    // have no part in the natural move limit: refused, not ignored.
+    if q.intended_move.is_some() {
+        return Err(Error::Usage(Usage::IntendedMoveOnXiangqiClaim));
+    }
+    if q.time_control.is_some() {
+        return Err(Error::Usage(Usage::TimeControlOnXiangqiClaim));
     }
     let rules = RuleBook::xiangqi(q.rules);
     let limit = rules.natural_move_limit;

@@ -7,8 +7,8 @@ use super::{capitalise_first, capitalised, zh};
 use super::{in_lang, with_summaries, InputWords, Voice};
 use crate::chess::{ClaimVerdict, GameEnded, TimeControlSource};
 use crate::report::ClaimReport;
-use crate::types::{ClaimKind, RuleBook};
 use crate::types::Lang;
+use crate::types::{ClaimKind, RuleBook};
 use crate::xiangqi::limits::LimitClaim;
 use serde_json::{json, Value};
 
@@ -205,7 +205,9 @@ pub fn limit_steps(r: &LimitClaim) -> Vec<String> {
     )];
     if r.clause.book == RuleBook::Axf {
         // AXF's limit counts every capture-free ply (TW113's discounts repetitions).
-        s.push("2. perpetual check/chase repetitions: not discounted (the AXF limit has no such rule)".into());
+        s.push(
+            "2. perpetual check/chase repetitions: not discounted (the AXF limit has no such rule)".into(),
+        );
     } else if r.perpetual_spans.is_empty() {
         s.push("2. perpetual check/chase repetitions beyond 3 cycles: none, 0 plies discounted".into());
     } else {

@@ -73,6 +73,10 @@ pub enum Usage {
     XiangqiClaimOnChess,
     /// The natural-move-limit claim under `fide`.
     NaturalMoveLimitUnderFide,
+    /// An intended move given with the natural-move-limit claim (a chess claim's, FIDE 9.2.1.1).
+    IntendedMoveOnXiangqiClaim,
+    /// A time control given with the natural-move-limit claim (it sets a chess claim's penalty).
+    TimeControlOnXiangqiClaim,
     /// A natural move limit given with a chess claim (FIDE 9.3 counts fifty moves, fixed).
     LimitOnChessClaim {
         /// The limit asked for, in moves.

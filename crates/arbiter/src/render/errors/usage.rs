@@ -115,6 +115,22 @@ pub fn usage(u: &Usage, lang: Lang) -> String {
             "自然限着是中国象棋的提和：规则须为 axf 或 tw113，不能是 fide",
         )
         .into(),
+        (Usage::IntendedMoveOnXiangqiClaim, Lang::En) => "an intended move belongs to a chess claim \
+             (threefold, fifty moves); the natural move limit is claimed without one"
+            .into(),
+        (Usage::IntendedMoveOnXiangqiClaim, _) => p(
+            "寫下將走的著法是西洋棋提和的程序；象棋依自然限著提和不需要",
+            "写下将走的着法是国际象棋提和的程序；中国象棋依自然限着提和不需要",
+        )
+        .into(),
+        (Usage::TimeControlOnXiangqiClaim, Lang::En) => "a time control sets the penalty of a chess \
+             claim; the natural move limit's penalty is the rule book's own"
+            .into(),
+        (Usage::TimeControlOnXiangqiClaim, _) => p(
+            "賽制時限決定西洋棋錯誤提和的罰則；自然限著的罰則依棋規本身",
+            "赛制时限决定国际象棋错误提和的罚则；自然限着的罚则依棋规本身",
+        )
+        .into(),
         (Usage::LimitOnChessClaim { moves }, Lang::En) => format!(
             "a {moves}-move limit: the natural move limit is a xiangqi rule; a chess claim counts \
              the fifty moves of the FIDE Laws"
