@@ -79,7 +79,11 @@ fn fide_seed_cases() {
         n += 1;
         if ILLEGAL_FEN_CASES.contains(&case["id"].as_str().unwrap_or("")) {
             let err = parse_fen(case["fen"].as_str().unwrap_or("")).expect_err("illegal FEN");
-            assert!(err.to_string().contains("opposite check"), "{err}");
+            assert!(
+                err.to_string()
+                    .contains("illegal position: the side not to move is in check"),
+                "{err}"
+            );
             continue;
         }
         let got = run(&case);

@@ -491,14 +491,13 @@ pub enum FenReason {
     #[error("{0} fields, at most 6 expected")]
     TooManyFields(usize),
     /// The fields read but do not describe a chess setup (missing king, pawns on the first or
-    /// last rank, the side not to move in check, …): the kinds, and the English as the chess
-    /// library words them.
-    #[error("{text}")]
+    /// last rank, the side not to move in check, …): the kinds the chess library names,
+    /// worded by [`crate::render::errors::chess_setup`] (`illegal position: the side not to
+    /// move is in check`).
+    #[error("{}", crate::render::errors::chess_setup(kinds, crate::Lang::En))]
     Setup {
         /// What is wrong.
         kinds: shakmaty::PositionErrorKinds,
-        /// The English.
-        text: String,
     },
     /// The chess library could not read the fields (its English).
     #[error("{0}")]

@@ -251,12 +251,7 @@ pub fn parse_fen(fen: &str) -> Result<Chess, ChessError> {
         .or_else(PositionError::ignore_invalid_ep_square)
         .or_else(PositionError::ignore_too_much_material)
         .or_else(PositionError::ignore_impossible_check)
-        .map_err(|e| {
-            err(FenReason::Setup {
-                kinds: e.kinds(),
-                text: e.to_string(),
-            })
-        })
+        .map_err(|e| err(FenReason::Setup { kinds: e.kinds() }))
 }
 
 /// Reads one move (UCI such as `e2e4`, `e7e8q`, or SAN such as `Nf3`, `O-O`, `exd6+`) in `pos`.

@@ -9,7 +9,7 @@ mod record;
 mod usage;
 mod xiangqi_input;
 
-pub use chess_input::{chess_error, chess_fen, chess_illegal};
+pub use chess_input::{chess_error, chess_fen, chess_illegal, chess_setup};
 pub use record::{broken, record, record_error};
 pub use usage::{usage, values_list};
 use xiangqi_input::cycle_error;

@@ -236,10 +236,38 @@ pub fn chess_fen(r: &chess::explain::FenReason, lang: Lang) -> String {
     }
 }
 
-/// Why a chess setup is not a legal position, in Chinese: each kind the chess library
-/// names, `、`-separated.
-fn chess_setup(kinds: &shakmaty::PositionErrorKinds, lang: Lang) -> String {
+/// Why a chess setup is not a legal position, in `lang`: each kind the chess library names
+/// (`illegal position: the side not to move is in check`; `不合規的局面：不輪走的一方正被將軍`).
+pub fn chess_setup(kinds: &shakmaty::PositionErrorKinds, lang: Lang) -> String {
     use shakmaty::PositionErrorKinds as K;
+    if lang == Lang::En {
+        let words = [
+            (K::EMPTY_BOARD, "the board is empty"),
+            (K::MISSING_KING, "a king is missing"),
+            (K::TOO_MANY_KINGS, "a side has more than one king"),
+            (K::PAWNS_ON_BACKRANK, "a pawn stands on the first or last rank"),
+            (
+                K::INVALID_CASTLING_RIGHTS,
+                "castling rights without their king and rook",
+            ),
+            (K::INVALID_EP_SQUARE, "an en passant square no pawn move made"),
+            (K::OPPOSITE_CHECK, "the side not to move is in check"),
+            (K::IMPOSSIBLE_CHECK, "a check no legal move could have given"),
+            (K::TOO_MUCH_MATERIAL, "more men than a game can have"),
+            (K::VARIANT, "against the variant's rules"),
+        ];
+        let found: Vec<&str> = words
+            .iter()
+            .filter(|(k, _)| kinds.contains(*k))
+            .map(|(_, w)| *w)
+            .collect();
+        let what = if found.is_empty() {
+            "no reason given".to_string()
+        } else {
+            found.join(", ")
+        };
+        return format!("illegal position: {what}");
+    }
     let p = |hant, hans| zh::pick(lang, hant, hans);
     let words = [
         (K::EMPTY_BOARD, p("棋盤上沒有棋子", "棋盘上没有棋子")),
