@@ -540,7 +540,7 @@ pub fn side_sentence_in(s: &SideJudgement, lang: Lang) -> String {
             };
             format!(
                 "{who}{how}{}{ground}（{clause}）。",
-                zh::pick(lang, "：未犯例", "：未犯例")
+                zh::pick(lang, "：允許", "：允许")
             )
         }
     }
