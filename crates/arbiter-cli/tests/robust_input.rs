@@ -216,7 +216,8 @@ fn limits_and_exits() {
     let fen = "3a2b1r/4ak3/8p/7P1/9/9/9/B2NN3B/3K5/3p5 b - - 0 1";
     let out = arbiter(&["judge", "--json", "--fen", fen, "--moves", "d0e0"], None);
     assert_eq!(out.status.code(), Some(0), "{fen}");
-    // `claim --at-ply` past the end: the same exit code for both games.
+    // `claim --at-ply` past the end: the same exit code for both games (a usage error: the
+    // request asks for a ply the game does not reach).
     let xq = arbiter(
         &[
             "claim",
@@ -243,7 +244,7 @@ fn limits_and_exits() {
         ],
         None,
     );
-    assert_eq!((xq.status.code(), ch.status.code()), (Some(1), Some(1)));
+    assert_eq!((xq.status.code(), ch.status.code()), (Some(2), Some(2)));
 }
 
 /// `0-0` / `0-0-0+` castling (FIDE Laws Appendix C) in `--moves` as in PGN.

@@ -18,7 +18,9 @@ use super::error::ChessError;
 use super::identity::{PositionKey, RepetitionTable};
 use super::record::parse_move;
 use super::rules::Fide;
-use super::verdict::{is_time_forfeit, ClaimOpportunity, FlagFall, JudgeReport, Reason, Status};
+use super::verdict::{
+    is_time_forfeit, ClaimOpportunity, FlagFall, JudgeReport, MovesInWords, Reason, Status,
+};
 use crate::agreement::{ending, result_agrees, RulesSay};
 use crate::types::{ClaimKind, Game, Outcome, RuleBook, Side};
 use crate::{Cancelled, Deadline};
@@ -337,7 +339,7 @@ impl Referee {
             .conclude(self.plies(), None, None, &Deadline::never())
             .expect("work with no deadline is never stopped");
         // The moves the report names, in SAN (as a judged record's report has them).
-        report.words = super::judge::moves_in_words(
+        report.words = MovesInWords::of(
             &self.start,
             self.moves(),
             report.at_ply,

@@ -9,6 +9,9 @@ use crate::citation::{ClauseId::Article, Clauses};
 use crate::types::{ClaimKind, Game, Outcome, RuleBook, Side};
 use crate::words::MoveNumbering;
 use serde::Serialize;
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::{Color, Move, Position};
 
 /// Where the record stands once the rules are applied (cli.md `status`): `ongoing`,
 /// `claimable` (the side to move at the end may claim a draw now) or `decided` (mate,
@@ -143,4 +146,55 @@ pub struct MovesInWords {
 /// "lost on time", "flag fall", ...).
 pub fn is_time_forfeit(termination: Option<&str>) -> bool {
     crate::agreement::ending(termination) == crate::agreement::Ending::TimeForfeit
+}
+
+impl MovesInWords {
+    /// The SAN of the moves the text report names: the move that ended the game, the move before
+    /// each claim and each claim's intended move (one replay of the played moves).
+    pub(crate) fn of(
+        start: &shakmaty::Chess,
+        played: &[Move],
+        at_ply: Option<usize>,
+        claims: &[ClaimOpportunity],
+        end_claims: &[ClaimOpportunity],
+    ) -> MovesInWords {
+        let numbering = MoveNumbering {
+            first_number: u32::from(start.fullmoves()),
+            second_side_first: start.turn() == Color::Black,
+        };
+        let mut want: std::collections::BTreeSet<usize> = at_ply.into_iter().collect();
+        let all_claims = || claims.iter().chain(end_claims);
+        want.extend(all_claims().map(|c| c.at_ply));
+        let intended_at: std::collections::BTreeMap<usize, &str> = all_claims()
+            .filter_map(|c| Some((c.at_ply, c.intended_move.as_deref()?)))
+            .collect();
+        let mut words = MovesInWords {
+            numbering,
+            ..MovesInWords::default()
+        };
+        let mut pos = start.clone();
+        let last = want.iter().next_back().copied().unwrap_or(0).min(played.len());
+        for ply in 0..=last {
+            if let Some(uci) = intended_at.get(&ply) {
+                if let Some(m) = UciMove::from_ascii(uci.as_bytes())
+                    .ok()
+                    .and_then(|u| u.to_move(&pos).ok())
+                {
+                    words
+                        .intended
+                        .insert(ply, SanPlus::from_move(pos.clone(), m).to_string());
+                }
+            }
+            let Some(&m) = played.get(ply) else { break };
+            if want.contains(&(ply + 1)) {
+                words.san.insert(
+                    ply + 1,
+                    SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string(),
+                );
+            } else {
+                pos.play_unchecked(m);
+            }
+        }
+        words
+    }
 }
