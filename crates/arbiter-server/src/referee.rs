@@ -180,9 +180,16 @@ enum LineError {
 impl LineError {
     /// The error in `lang`, without the `line N: ` prefix.
     fn words(&self, lang: Lang) -> String {
-        let names = || COMMANDS.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(", ");
-        let p = |hant, hans| pick(lang, hant, hans);
         let en = lang == Lang::En;
+        // The command names, listed as each language lists (`new, push`; `new、push`).
+        let names = || {
+            COMMANDS
+                .iter()
+                .map(|(c, _)| *c)
+                .collect::<Vec<_>>()
+                .join(if en { ", " } else { "、" })
+        };
+        let p = |hant, hans| pick(lang, hant, hans);
         match self {
             LineError::NotJson(column) if en => format!(
                 "not a JSON object (column {column}): each line is one command such as {{\"cmd\":\"push\",\"move\":\"h2e2\"}}"

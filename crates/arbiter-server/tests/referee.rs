@@ -546,7 +546,7 @@ fn the_referee_speaks_the_language_asked_for() {
     // Game b speaks traditional characters; its start has no move to take back.
     assert_eq!(out[61]["text"]["lang"], "zh-Hant");
     assert_eq!(e(63), "第64行：沒有可悔的著法：對局在開始局面（第0個半回合）");
-    assert_eq!(e(64), "第65行：未知的命令「frobnicate」：应为下列之一：new, push, undo, status, flag, claim, forbidden, quit");
+    assert_eq!(e(64), "第65行：未知的命令「frobnicate」：应为下列之一：new、push、undo、status、flag、claim、forbidden、quit");
     assert_eq!(e(65), "第66行：没有对局 \"c\"：请先发送 {\"cmd\":\"new\"}");
     assert_eq!(
         out[67]["reason"],
