@@ -31,10 +31,39 @@ pub fn detect_game(raw: &RawGame) -> GameKind {
         _ => &text[..cut],
     };
     if may_hold_xiangqi_token(prefix) && main_line_moves(prefix).any(looks_xiangqi) {
-        GameKind::Xiangqi
-    } else {
-        GameKind::Chess
+        return GameKind::Xiangqi;
     }
+    // A record too short to leave the squares both boards share (`1. h2e2 *`): a first move in
+    // coordinates that no chess game can open with is xiangqi's (from the standard start,
+    // that is: a FEN tag sets another).
+    if tag_value(&raw.tags, "FEN").is_none() {
+        if let Some(first) = main_line_moves(prefix).next() {
+            if coordinates(first).is_some_and(|c| !CHESS_FIRST_MOVES.contains(&c)) {
+                return GameKind::Xiangqi;
+            }
+        }
+    }
+    GameKind::Chess
+}
+
+/// The twenty moves that open a chess game, as lowercase coordinates.
+const CHESS_FIRST_MOVES: [[u8; 4]; 20] = [
+    *b"a2a3", *b"a2a4", *b"b2b3", *b"b2b4", *b"c2c3", *b"c2c4", *b"d2d3", *b"d2d4", *b"e2e3", *b"e2e4",
+    *b"f2f3", *b"f2f4", *b"g2g3", *b"g2g4", *b"h2h3", *b"h2h4", *b"b1a3", *b"b1c3", *b"g1f3", *b"g1h3",
+];
+
+/// A move token written as four coordinates (`h2e2`, `h2-e2`; files `a`–`i`, ranks `0`–`9`),
+/// lowercased; `None` for any other token.
+fn coordinates(tok: &str) -> Option<[u8; 4]> {
+    let b = tok.as_bytes();
+    let c: [u8; 4] = match *b {
+        [f1, r1, f2, r2] => [f1, r1, f2, r2],
+        [f1, r1, b'-', f2, r2] => [f1, r1, f2, r2],
+        _ => return None,
+    };
+    let c = c.map(|x| x.to_ascii_lowercase());
+    let file = |x: u8| (b'a'..=b'i').contains(&x);
+    (file(c[0]) && c[1].is_ascii_digit() && file(c[2]) && c[3].is_ascii_digit()).then_some(c)
 }
 
 /// The byte pairs of [`may_hold_xiangqi_token`], one bit per kind (a pair is of a kind when
@@ -193,6 +222,19 @@ mod tests {
             Some(GameKind::Xiangqi)
         );
         assert_eq!(g("[Variant \"Chess960\"]\n1. e4"), Some(GameKind::Chess));
+        // A record too short to leave the shared squares: a first move no chess game opens
+        // with is xiangqi's (炮二平五); one that opens chess stays chess.
+        assert_eq!(g("1. h2e2 *"), Some(GameKind::Xiangqi));
+        assert_eq!(
+            g("1. b0c2 ; the rest of the line is a comment h9g7\n*"),
+            Some(GameKind::Xiangqi)
+        );
+        assert_eq!(g("1. e2e4 *"), Some(GameKind::Chess));
+        assert_eq!(g("1. g1f3 *"), Some(GameKind::Chess));
+        assert_eq!(
+            g("[FEN \"4k3/8/8/8/8/8/7P/4K3 w - - 0 1\"]\n1. h2e2 *"),
+            Some(GameKind::Chess)
+        );
     }
 
     /// The byte screen never says "no xiangqi token" where lexing finds one: on fixed texts
