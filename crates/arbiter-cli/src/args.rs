@@ -252,8 +252,9 @@ API: POST /api/v1/judge (record bytes), /api/v1/position, /cycle, /classify, /cl
 printf '%s\\n' '{\"cmd\":\"new\",\"game\":\"xiangqi\"}' '{\"cmd\":\"push\",\"move\":\"h2e2\"}' | arbiter referee\n\n\
 The first line says the version and the commands. Commands (each may carry an \"id\" naming \
 its game): new {game, rules, fen, cycles, match, dead_check, lang}, push {move}, undo, status, \
-flag {side}, claim {kind, intended_move, time_control, limit}, forbidden, quit. A bad line gets \
-an error line and the game goes on. With --lang (or a Chinese locale, or new's lang), each status carries \"text\" (the report's words) and the error lines are in that language. See docs/server.md.")]
+flag {side}, claim {kind, intended_move, time_control, limit}, forbidden, quit. A correct claim \
+ends the game drawn; after an incorrect one with an intended move, only that move is taken \
+(FIDE 9.5.3). A bad line gets an error line and the game goes on. With --lang (or a Chinese locale, or new's lang), each status carries \"text\" (the report's words) and the error lines are in that language. See docs/server.md.")]
     Referee,
     /// Stand between a match manager and a UCI/UCCI engine: keep the engine's moves inside the rules.
     #[command(after_help = "Examples:\n  \

@@ -153,6 +153,12 @@ pub struct LiveGame {
     flag: Option<Value>,
     /// The flag fall's verdict, for its words.
     flag_verdict: Option<arbiter::live::FlagVerdict>,
+    /// A correct draw claim, as answered (with its `text` when words are asked for): it ended
+    /// the game drawn (FIDE 9.2, 9.3; the natural move limit).
+    claimed: Option<Value>,
+    /// After an incorrect claim with an intended move, that move (UCI), which the claimant must
+    /// now play (FIDE 9.5.3: "this move must be made").
+    must_play: Option<String>,
     /// The language asked for (`None`: English, and no `text` in the answers).
     lang: Option<Lang>,
 }
@@ -190,6 +196,8 @@ impl LiveGame {
             moves: Vec::new(),
             flag: None,
             flag_verdict: None,
+            claimed: None,
+            must_play: None,
             lang,
         })
     }
@@ -231,8 +239,25 @@ impl LiveGame {
             v["must_vary"] = Value::Null;
             v["at_ply"] = v["plies"].clone();
         }
+        if let Some(c) = &self.claimed {
+            v["status"] = json!("decided");
+            v["result"] = json!(arbiter::Outcome::Draw);
+            v["reason"] = json!(match c["kind"].as_str() {
+                Some("threefold") => "threefold_repetition",
+                Some("fifty_moves") => "fifty_moves",
+                _ => "natural_move_limit",
+            });
+            v["clause"] = c["clause"].clone();
+            v["must_vary"] = Value::Null;
+            v["at_ply"] = c["at_ply"].clone();
+            v["claim"] = c.clone();
+        }
         if let Some(lang) = self.lang {
             let mut text = report.text_json(lang, arbiter::Notation::Default);
+            if let Some(c) = &self.claimed {
+                // The claim's own words: who claimed after which move, and the ruling.
+                text = c["text"].clone();
+            }
             if let Some(verdict) = &self.flag_verdict {
                 let sentence = arbiter::render::flag::sentence(verdict, self.live.game(), lang);
                 let stop = if lang == Lang::En { ".\n" } else { "。\n" };
@@ -250,6 +275,26 @@ impl LiveGame {
     /// `None`.
     fn ended(&self, status: &Value) -> Option<String> {
         let lang = self.words();
+        if let Some(c) = &self.claimed {
+            let ply = c["at_ply"].as_u64().unwrap_or(0);
+            let clause = c["clause"].as_str().unwrap_or("?");
+            let kind = c["kind"].as_str().unwrap_or("?").replace('_', " ");
+            return Some(match lang {
+                Lang::En => {
+                    format!("the game ended at ply {ply} by a correct {kind} claim ({clause}), drawn")
+                }
+                _ => format!(
+                    "{}{}{}",
+                    arbiter::render::zh::pick(lang, "對局已在第", "对局已在第"),
+                    arbiter::render::zh::plies(lang, ply as usize),
+                    arbiter::render::zh::pick(
+                        lang,
+                        "因正確的和局申請結束（和局）",
+                        "因正确的和棋申请结束（和棋）"
+                    )
+                ),
+            });
+        }
         if lang != Lang::En {
             let sentence = match &self.flag_verdict {
                 Some(f) => arbiter::render::flag::sentence(f, self.live.game(), lang),
@@ -332,6 +377,35 @@ impl LiveGame {
             item
         })?;
         let mv = serde_json::to_value(played).unwrap_or_else(|e| json!({ "error": e.to_string() }));
+        if let Some(intended) = self.must_play.clone() {
+            if mv["move"].as_str() != Some(intended.as_str()) {
+                // Not the move the incorrect claim wrote down: taken back, refused.
+                self.replay()?;
+                let error = match lang {
+                    Lang::En => format!(
+                        "move '{text}' refused: after the incorrect claim the intended move {intended} \
+                         must be played (FIDE 9.5.3)"
+                    ),
+                    _ => format!(
+                        "{}「{text}」{}{}{intended}{}",
+                        self.move_word(lang),
+                        arbiter::render::zh::pick(
+                            lang,
+                            "不予接受：錯誤的和局申請之後須走所寫下的",
+                            "不予接受：错误的和棋申请之后须走所写下的"
+                        ),
+                        self.move_word(lang),
+                        arbiter::render::zh::pick(
+                            lang,
+                            "（國際棋聯棋規第9.5.3條）",
+                            "（国际棋联规则第9.5.3条）"
+                        )
+                    ),
+                };
+                return Err(json!({ "error": error, "ply": self.moves.len() + 1, "move": text }));
+            }
+            self.must_play = None;
+        }
         self.moves
             .push(mv["move"].as_str().unwrap_or_default().to_string());
         let mut v = self.status();
@@ -346,6 +420,11 @@ impl LiveGame {
     pub fn undo(&mut self) -> Result<Value, Value> {
         let lang = self.words();
         self.flag_verdict = None;
+        self.must_play = None;
+        if self.claimed.take().is_some() {
+            // The correct claim is taken back first, as a flag fall is.
+            return Ok(self.status());
+        }
         if self.flag.take().is_none() {
             let Some(_) = self.moves.pop() else {
                 return Err(error_item(match lang {
@@ -362,14 +441,21 @@ impl LiveGame {
                     ),
                 }));
             };
-            let mut live = arbiter::live::Referee::new(self.fen.as_deref(), &self.options)
-                .map_err(|e| error_in(&e, lang))?;
-            for m in &self.moves {
-                live.play(m).map_err(|e| error_item(e.to_string()))?;
-            }
-            self.live = live;
+            self.replay()?;
         }
         Ok(self.status())
+    }
+
+    /// The live referee rebuilt from the start and the moves kept (after a move taken back).
+    fn replay(&mut self) -> Result<(), Value> {
+        let lang = self.words();
+        let mut live = arbiter::live::Referee::new(self.fen.as_deref(), &self.options)
+            .map_err(|e| error_in(&e, lang))?;
+        for m in &self.moves {
+            live.play(m).map_err(|e| error_item(e.to_string()))?;
+        }
+        self.live = live;
+        Ok(())
     }
 
     /// A flag fall of `side` (`None`: the side to move), judged ([`arbiter::live::Referee::flag`]);
@@ -458,13 +544,25 @@ impl LiveGame {
     ///
     /// Errors: a claim that does not fit the game, or a bad word.
     pub fn claim(
-        &self,
+        &mut self,
         kind: &str,
         intended_move: Option<&str>,
         time_control: Option<&str>,
         limit: Option<u32>,
     ) -> Result<Value, Value> {
         let lang = self.words();
+        if self.flag.is_some() || self.claimed.is_some() {
+            // Ended by what the moves do not show (a flag fall, a correct claim): refused as a
+            // move or a flag fall after the end is.
+            let why = self.ended(&self.status()).unwrap_or_default();
+            return Err(error_item(match lang {
+                Lang::En => format!("no claim after the end: {why}"),
+                _ => format!(
+                    "{}{why}",
+                    arbiter::render::zh::pick(lang, "終局後不再受理和局申請：", "终局后不再受理和棋申请：")
+                ),
+            }));
+        }
         let item = |e: Error| error_in(&e, lang);
         let kind = arbiter::options::claim_kind(kind).map_err(item)?;
         let time_control = arbiter::options::time_control(time_control).map_err(item)?;
@@ -486,6 +584,13 @@ impl LiveGame {
         let mut v = to_value(&report).map_err(|e| e.item)?;
         if let Some(lang) = self.lang {
             v["text"] = report.text_json(lang);
+        }
+        // A correct claim ends the game drawn; after an incorrect one the intended move must be
+        // played (FIDE 9.5.3).
+        if report.valid() {
+            self.claimed = Some(v.clone());
+        } else if v["must_play_intended_move"] == json!(true) {
+            self.must_play = v["intended_move"].as_str().map(str::to_string);
         }
         Ok(v)
     }

@@ -356,20 +356,97 @@ fn claims_in_the_referee() {
     for m in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1".split_whitespace() {
         cmds.push(json!({"cmd":"push","move":m}));
     }
-    cmds.push(json!({"cmd":"claim","kind":"threefold","intended_move":"Ng8"}));
-    cmds.push(json!({"cmd":"claim","kind":"threefold"}));
     cmds.push(json!({"cmd":"claim","kind":"natural-move-limit"}));
+    cmds.push(json!({"cmd":"claim","kind":"threefold"}));
+    cmds.push(json!({"cmd":"claim","kind":"threefold","intended_move":"Ng8"}));
+    cmds.push(json!({"cmd":"status"}));
+    cmds.push(json!({"cmd":"push","move":"Ng8"}));
+    cmds.push(json!({"cmd":"claim","kind":"threefold"}));
+    cmds.push(json!({"cmd":"undo"}));
+    cmds.push(json!({"cmd":"push","move":"Ng8"}));
     let out = run(&lines(&cmds));
+    // The natural move limit on a chess game: said as such, not as an illegal xiangqi move.
+    let why = out[8]["error"].as_str().unwrap();
+    assert!(why.contains("natural move limit is a xiangqi claim"), "{why}");
+    // Without the intended move the position stands for the second time: incorrect, play on.
+    assert_eq!(out[9]["valid"], false, "{}", out[9]);
     assert_eq!(
-        (&out[8]["valid"], &out[8]["clause"]),
+        (&out[10]["valid"], &out[10]["clause"]),
         (&json!(true), &json!("FIDE 9.2.1.1")),
         "{}",
-        out[8]
+        out[10]
     );
-    assert_eq!(out[9]["valid"], false, "{}", out[9]);
-    // The natural move limit on a chess game: said as such, not as an illegal xiangqi move.
-    let why = out[10]["error"].as_str().unwrap();
-    assert!(why.contains("natural move limit is a xiangqi claim"), "{why}");
+    // The correct claim ended the game drawn: the status says so, and no move or claim follows
+    // until it is taken back.
+    assert_eq!(
+        (
+            &out[11]["status"],
+            &out[11]["result"],
+            &out[11]["reason"],
+            &out[11]["at_ply"]
+        ),
+        (
+            &json!("decided"),
+            &json!("1/2-1/2"),
+            &json!("threefold_repetition"),
+            &json!(7)
+        ),
+        "{}",
+        out[11]
+    );
+    assert_eq!(
+        out[12]["error"],
+        "line 13: move 'Ng8' refused: the game ended at ply 7 by a correct threefold claim (FIDE \
+         9.2.1.1), drawn; no move is taken after the end (undo, or start a new game)"
+    );
+    assert_eq!(
+        out[13]["error"],
+        "line 14: no claim after the end: the game ended at ply 7 by a correct threefold claim (FIDE \
+         9.2.1.1), drawn"
+    );
+    assert_eq!(
+        (&out[14]["status"], &out[14]["plies"]),
+        (&json!("claimable"), &json!(7))
+    );
+    assert_eq!(out[15]["move"]["san"], "Ng8", "{}", out[15]);
+}
+
+/// FIDE 9.5.3: after an incorrect claim made with an intended move, that move must be made;
+/// any other is refused (the game unchanged) until it is. A claim after a flag fall is
+/// refused as a move after it is.
+#[test]
+fn an_incorrect_claim_binds_the_intended_move_and_a_flag_fall_ends_claims() {
+    let mut cmds = vec![json!({"cmd":"new","game":"chess"})];
+    for m in "Nf3 Nf6 Ng1".split_whitespace() {
+        cmds.push(json!({"cmd":"push","move":m}));
+    }
+    cmds.push(json!({"cmd":"claim","kind":"threefold","intended_move":"Ng8"}));
+    cmds.push(json!({"cmd":"push","move":"e5"}));
+    cmds.push(json!({"cmd":"push","move":"Ng8"}));
+    cmds.push(json!({"cmd":"flag","side":"white"}));
+    cmds.push(json!({"cmd":"claim","kind":"threefold"}));
+    let out = run(&lines(&cmds));
+    assert_eq!(
+        (&out[4]["valid"], &out[4]["must_play_intended_move"]),
+        (&json!(false), &json!(true)),
+        "{}",
+        out[4]
+    );
+    assert_eq!(
+        out[5]["error"],
+        "line 6: move 'e5' refused: after the incorrect claim the intended move f6g8 must be played \
+         (FIDE 9.5.3)"
+    );
+    assert_eq!(
+        (&out[6]["plies"], &out[6]["move"]["san"]),
+        (&json!(4), &json!("Ng8"))
+    );
+    assert_eq!(out[7]["result"], "0-1");
+    let why = out[8]["error"].as_str().unwrap();
+    assert!(
+        why.starts_with("line 9: no claim after the end: the game ended at ply 4 by a flag fall"),
+        "{why}"
+    );
 }
 
 /// A xiangqi game started without a FEN is judged as xiangqi by `claim`: the game's kind, not
