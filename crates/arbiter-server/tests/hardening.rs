@@ -387,3 +387,39 @@ fn requests_over_the_time_cap_free_their_permits() {
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// A client that reads a streamed `/judge` answer too slowly holds the judging back until the
+/// time cap passes: the answer ends with the time cap's words (the games before it were
+/// judged), not with a report of a bug.
+#[test]
+fn a_slow_reader_of_a_streamed_answer_gets_the_time_cap() {
+    let s = with_limits(|l| l.time = Duration::from_secs(1));
+    let one = "[Event \"t\"]\n\n1. h2e2 h9g7 *\n\n";
+    let body = one.repeat(20_000);
+    let mut c = TcpStream::connect(s.addr).unwrap();
+    write!(
+        c,
+        "POST /api/v1/judge?game=xiangqi HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )
+    .unwrap();
+    c.write_all(body.as_bytes()).unwrap();
+    // Read the head and a little of the answer, then nothing for well over the cap.
+    let mut first = [0u8; 4096];
+    c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let n = c.read(&mut first).unwrap();
+    assert!(
+        first[..n].starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&first[..n])
+    );
+    std::thread::sleep(Duration::from_millis(2500));
+    let mut rest = Vec::new();
+    let _ = c.read_to_end(&mut rest);
+    let tail = String::from_utf8_lossy(&rest[rest.len().saturating_sub(400)..]).to_string();
+    assert!(
+        tail.contains("the request needs more than the 1 s time cap"),
+        "{tail}"
+    );
+    assert!(!tail.contains("a bug"), "{tail}");
+}

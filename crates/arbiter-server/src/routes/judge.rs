@@ -89,6 +89,8 @@ pub(super) async fn judge_answer(state: AppState, q: JudgeQuery, headers: Header
     loop {
         let piece = match tokio::time::timeout_at(tokio_deadline, rx.recv()).await {
             Err(_) => return too_slow().into_response(),
+            // The judging stopped at the time cap without a last word: the cap, not a bug.
+            Ok(None) if std::time::Instant::now() >= deadline => return too_slow().into_response(),
             Ok(None) => {
                 return ApiError::internal("the referee stopped (a bug; please report it)".into())
                     .into_response()
@@ -254,6 +256,12 @@ impl http_body::Body for JudgeStream {
                     Some(why) => why.words(self.lang),
                     None => e.item["error"].as_str().unwrap_or("judging stopped").to_string(),
                 };
+                return data(self.end(Some(msg)));
+            }
+            // The judging stopped at the time cap (a slow reader held it back) without a last
+            // word: the cap, not a bug.
+            Poll::Ready(None) if tokio::time::Instant::now() >= self.deadline.deadline() => {
+                let msg = Refusal::CutShort(self.time).words(self.lang);
                 return data(self.end(Some(msg)));
             }
             Poll::Ready(None) => {
