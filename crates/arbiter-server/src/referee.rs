@@ -87,7 +87,8 @@ const REQUIRED: &[(&str, &str)] = &[("push", "move"), ("claim", "kind")];
 enum Kind {
     Str,
     Bool,
-    /// A whole number from 0 up.
+    /// A whole number from 0 to `u32::MAX` (a command's own range, e.g. `cycles` from 1, is
+    /// checked where the value is used).
     Count,
 }
 
@@ -103,10 +104,10 @@ impl Kind {
         match (self, lang) {
             (Kind::Str, Lang::En) => "a string",
             (Kind::Bool, Lang::En) => "true or false",
-            (Kind::Count, Lang::En) => "a whole number (0 or more)",
+            (Kind::Count, Lang::En) => "a whole number from 0 to 4294967295",
             (Kind::Str, _) => pick(lang, "字串", "字符串"),
             (Kind::Bool, _) => "true 或 false",
-            (Kind::Count, _) => pick(lang, "整數（0 或以上）", "整数（0 或以上）"),
+            (Kind::Count, _) => pick(lang, "0 至 4294967295 的整數", "0 至 4294967295 的整数"),
         }
     }
 }

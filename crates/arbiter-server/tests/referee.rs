@@ -551,7 +551,7 @@ fn bad_lines_in_the_referees_words() {
     assert_eq!(e(3), "line 4: push: \"move\" is 12: expected a string");
     assert_eq!(
         e(4),
-        "line 5: new: \"cycles\" is -1: expected a whole number (0 or more)"
+        "line 5: new: \"cycles\" is -1: expected a whole number from 0 to 4294967295"
     );
     assert_eq!(e(5), "line 6: claim needs \"kind\"");
     assert!(e(6).contains("\"id\" is [1]"), "{}", e(6));
