@@ -2,29 +2,11 @@
 //! game or position, and whether that item could not be judged (exit code 1).
 
 use serde::Serialize;
-use std::borrow::Cow;
 
-/// `text` with the control characters a record or a file name may carry (escape sequences,
-/// carriage returns, bidirectional overrides) written as `\u{..}`, so that a report cannot
-/// move the cursor, recolour or rewrite the reader's terminal. Line feeds and tabs stay.
-pub fn escape_controls(text: &str) -> Cow<'_, str> {
-    fn unsafe_char(c: char) -> bool {
-        (c.is_control() && c != '\n' && c != '\t')
-            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    }
-    if !text.chars().any(unsafe_char) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        if unsafe_char(c) {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
-}
+/// `text` with its control characters escaped: the library's
+/// [`arbiter::render::escape_controls`], which the `text` of HTTP and Python answers goes
+/// through too.
+pub use arbiter::render::escape_controls;
 
 /// Writes one line on standard error, its control characters escaped ([`escape_controls`]).
 /// A standard error that cannot be written (`2>/dev/full`, a closed pipe) is ignored: a

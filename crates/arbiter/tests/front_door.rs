@@ -552,3 +552,17 @@ fn usage_errors_describe_the_input_not_a_flag() {
         "rule set fide is the chess rule set; xiangqi games are judged under axf"
     );
 }
+
+/// The words of an answer (`text`, what HTTP and Python callers show) carry a record's
+/// control characters escaped, as the CLI prints them: a tag holding an escape sequence
+/// cannot recolour or retitle a reader's terminal.
+#[test]
+fn text_words_escape_control_characters() {
+    let pgn = "[Event \"x\u{1b}[31mred\u{7}\"]\n[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7 *\n";
+    let reports: Vec<GameReport> =
+        arbiter::judge_bytes(pgn.as_bytes(), "t.pgn", &Options::default()).collect();
+    let words = reports[0].text_json(arbiter::Lang::En, arbiter::Notation::Default);
+    let report = words["report"].as_str().unwrap();
+    assert!(report.contains("x\\u{1b}[31mred\\u{7}"), "{report}");
+    assert!(!report.chars().any(|c| c.is_control() && c != '\n'), "{report:?}");
+}

@@ -650,14 +650,14 @@ impl ClaimReport {
         };
         let mut sides = serde_json::Map::new();
         sides.insert(by.name().to_string(), json!(claimant_in(self, lang)));
-        json!({
+        super::escaped(json!({
             "lang": lang,
             "report": self.text_in(lang),
             "verdict": ruling_in(self, lang),
             "clause": cite(lang, &clause),
             "moves": [],
             "sides": sides,
-        })
+        }))
     }
 
     /// [`ClaimReport::text`] in `voice`'s language.

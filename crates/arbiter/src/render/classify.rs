@@ -75,14 +75,14 @@ impl ClassifyReport {
     /// and what it does) as the verdict, the move in `notation`.
     pub fn text_json(&self, lang: Lang, notation: Notation) -> Value {
         let r = self.in_notation(lang, notation);
-        json!({
+        super::escaped(json!({
             "lang": lang,
             "report": self.text_in(lang, notation),
             "verdict": crate::render::classify::verdict_in(&r, lang),
             "clause": null,
             "moves": [xiangqi::notation::write_move_with(&r.position, r.facts.mv, r.style, &r.options)],
             "sides": {},
-        })
+        }))
     }
 
     /// A copy that writes its move as `notation` says for a report in `lang`.

@@ -691,7 +691,7 @@ impl CycleReport {
                 t
             })
             .collect();
-        json!({
+        super::escaped(json!({
             "lang": lang,
             "report": self.text_in(lang, notation),
             "verdict": crate::render::cycle::cycle_verdict_in(&self.judgement, lang),
@@ -701,7 +701,7 @@ impl CycleReport {
                 "red": crate::render::cycle::side_sentence_in(&self.judgement.red, lang),
                 "black": crate::render::cycle::side_sentence_in(&self.judgement.black, lang),
             },
-        })
+        }))
     }
 
     /// [`CycleReport::text`] in `voice`'s language, moves written as `notation` says.

@@ -153,14 +153,14 @@ impl DeadAnswer {
 
     /// The words in `lang` (the HTTP answer's `text`).
     pub fn text_json(&self, lang: Lang) -> Value {
-        json!({
+        super::escaped(json!({
             "lang": lang,
             "report": self.text_in(lang),
             "verdict": crate::render::dead::verdict_in(self, lang),
             "clause": self.report.as_ref().ok().map(|r| cite(lang, &r.clause)),
             "moves": [],
             "sides": {},
-        })
+        }))
     }
 
     /// [`DeadAnswer::text`] in `voice`'s language.

@@ -51,14 +51,14 @@ impl GameReport {
             ),
             GameReport::Error(_) => (report.trim_end().to_string(), None, Vec::new(), None),
         };
-        json!({
+        super::escaped(json!({
             "lang": lang,
             "report": report,
             "verdict": verdict,
             "clause": clause,
             "moves": moves,
             "sides": sides.unwrap_or_else(|| json!({})),
-        })
+        }))
     }
 
     /// [`GameReport::text`] in `voice`'s language, naming what was given in its words, xiangqi

@@ -348,3 +348,45 @@ pub fn side_title(side: impl Into<Side>) -> &'static str {
 }
 
 pub use crate::words::{counted, plies};
+
+/// `text` with the control characters a record or a file name may carry (escape sequences,
+/// carriage returns, bidirectional overrides) written as `\u{..}`, so that words shown to a
+/// reader cannot move the cursor, recolour or rewrite a terminal. Line feeds and tabs stay.
+/// The CLI writes every line through it; the `text` object of an answer is [`escaped`].
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    fn unsafe_char(c: char) -> bool {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    }
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// A `text` object (an answer's words: report, verdict, clause, moves, sides) with every
+/// string [`escape_controls`]-ed, as the CLI prints them.
+pub(crate) fn escaped(mut v: serde_json::Value) -> serde_json::Value {
+    fn walk(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::String(s) => {
+                if let std::borrow::Cow::Owned(e) = escape_controls(s) {
+                    *s = e;
+                }
+            }
+            serde_json::Value::Array(a) => a.iter_mut().for_each(walk),
+            serde_json::Value::Object(o) => o.values_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    walk(&mut v);
+    v
+}
