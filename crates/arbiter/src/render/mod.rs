@@ -352,7 +352,8 @@ pub use crate::words::{counted, plies};
 /// `text` with the control characters a record or a file name may carry (escape sequences,
 /// carriage returns, bidirectional overrides) written as `\u{..}`, so that words shown to a
 /// reader cannot move the cursor, recolour or rewrite a terminal. Line feeds and tabs stay.
-/// The CLI writes every line through it; the `text` object of an answer is [`escaped`].
+/// The CLI writes every line through it, and every report's `text_json` passes its strings
+/// through it.
 pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
     fn unsafe_char(c: char) -> bool {
         (c.is_control() && c != '\n' && c != '\t')
