@@ -440,7 +440,8 @@
       ["clause", clauseWords(g.clause, words.clause), "", "verdict-clause"],
       ["summary", summaryOf(g.clause), "summary", "verdict-summary"],
       ["recorded", g.recorded_result, "", "verdict-recorded"],
-      ["cycle", g.cycle ? t("cycleText", g.cycle.start_ply, c1, g.cycle.length, g.cycle.recurrences ?? g.cycle.count) : null, "", "verdict-cycle"],
+      // `recurrences` counts the returns to the position; it stood once more than that.
+      ["cycle", g.cycle ? t("cycleText", g.cycle.start_ply, c1, g.cycle.length, (g.cycle.recurrences ?? g.cycle.count) + 1) : null, "", "verdict-cycle"],
     ]));
     if (g.result_agrees === false) {
       const p = document.createElement("p");
