@@ -509,17 +509,12 @@ fn no_report_stacks_brackets() {
             }
         }
     }
-    let (out, _, _) = run(
-        &[
-            "claim",
-            "samples/xiangqi-perpetual-chase.pgn",
-            "--kind",
-            "natural-move-limit",
-            "--at-ply",
-            "50",
-        ],
-        &[],
-    );
+    // The judged natural-move-limit claim of the golden cases, in English.
+    let (_, claim) = CASES
+        .iter()
+        .find(|(name, _)| *name == "claim-natural-move-limit")
+        .expect("the claim case");
+    let (out, _, _) = run(claim, &[]);
     assert!(
         out.contains("The claim is not valid: play goes on (AXF natural move limit, 60 moves)."),
         "{out}"

@@ -240,64 +240,89 @@ pub fn chess_fen(r: &chess::explain::FenReason, lang: Lang) -> String {
 /// (`illegal position: the side not to move is in check`; `不合規的局面：不輪走的一方正被將軍`).
 pub fn chess_setup(kinds: &shakmaty::PositionErrorKinds, lang: Lang) -> String {
     use shakmaty::PositionErrorKinds as K;
-    if lang == Lang::En {
-        let words = [
-            (K::EMPTY_BOARD, "the board is empty"),
-            (K::MISSING_KING, "a king is missing"),
-            (K::TOO_MANY_KINGS, "a side has more than one king"),
-            (K::PAWNS_ON_BACKRANK, "a pawn stands on the first or last rank"),
-            (
-                K::INVALID_CASTLING_RIGHTS,
-                "castling rights without their king and rook",
-            ),
-            (K::INVALID_EP_SQUARE, "an en passant square no pawn move made"),
-            (K::OPPOSITE_CHECK, "the side not to move is in check"),
-            (K::IMPOSSIBLE_CHECK, "a check no legal move could have given"),
-            (K::TOO_MUCH_MATERIAL, "more men than a game can have"),
-            (K::VARIANT, "against the variant's rules"),
-        ];
-        let found: Vec<&str> = words
-            .iter()
-            .filter(|(k, _)| kinds.contains(*k))
-            .map(|(_, w)| *w)
-            .collect();
-        let what = if found.is_empty() {
-            "no reason given".to_string()
-        } else {
-            found.join(", ")
-        };
-        return format!("illegal position: {what}");
-    }
-    let p = |hant, hans| zh::pick(lang, hant, hans);
-    let words = [
-        (K::EMPTY_BOARD, p("棋盤上沒有棋子", "棋盘上没有棋子")),
-        (K::MISSING_KING, p("缺少國王", "缺少王")),
-        (K::TOO_MANY_KINGS, p("國王太多", "王太多")),
-        (K::PAWNS_ON_BACKRANK, p("底線上有兵", "底线上有兵")),
-        (K::INVALID_CASTLING_RIGHTS, p("王車易位權不對", "王车易位权不对")),
-        (K::INVALID_EP_SQUARE, p("吃過路兵格不對", "吃过路兵格不对")),
+    // Each kind in English, traditional and simplified Chinese.
+    const WORDS: [(K, &str, &str, &str); 10] = [
+        (
+            K::EMPTY_BOARD,
+            "the board is empty",
+            "棋盤上沒有棋子",
+            "棋盘上没有棋子",
+        ),
+        (K::MISSING_KING, "a king is missing", "缺少國王", "缺少王"),
+        (
+            K::TOO_MANY_KINGS,
+            "a side has more than one king",
+            "國王太多",
+            "王太多",
+        ),
+        (
+            K::PAWNS_ON_BACKRANK,
+            "a pawn stands on the first or last rank",
+            "底線上有兵",
+            "底线上有兵",
+        ),
+        (
+            K::INVALID_CASTLING_RIGHTS,
+            "castling rights without their king and rook",
+            "王車易位權不對",
+            "王车易位权不对",
+        ),
+        (
+            K::INVALID_EP_SQUARE,
+            "an en passant square no pawn move made",
+            "吃過路兵格不對",
+            "吃过路兵格不对",
+        ),
         (
             K::OPPOSITE_CHECK,
-            p("不輪走的一方正被將軍", "不轮走的一方正被将军"),
+            "the side not to move is in check",
+            "不輪走的一方正被將軍",
+            "不轮走的一方正被将军",
         ),
         (
             K::IMPOSSIBLE_CHECK,
-            p("將軍的局面不可能出現", "将军的局面不可能出现"),
+            "a check no legal move could have given",
+            "將軍的局面不可能出現",
+            "将军的局面不可能出现",
         ),
-        (K::TOO_MUCH_MATERIAL, p("棋子數量超出可能", "棋子数量超出可能")),
-        (K::VARIANT, p("不合變體規則", "不合变体规则")),
+        (
+            K::TOO_MUCH_MATERIAL,
+            "more men than a game can have",
+            "棋子數量超出可能",
+            "棋子数量超出可能",
+        ),
+        (
+            K::VARIANT,
+            "against the variant's rules",
+            "不合變體規則",
+            "不合变体规则",
+        ),
     ];
-    let found: Vec<&str> = words
+    let found: Vec<&str> = WORDS
         .iter()
-        .filter(|(k, _)| kinds.contains(*k))
-        .map(|(_, w)| *w)
+        .filter(|w| kinds.contains(w.0))
+        .map(|w| {
+            if lang == Lang::En {
+                w.1
+            } else {
+                zh::pick(lang, w.2, w.3)
+            }
+        })
         .collect();
-    let what = if found.is_empty() {
-        p("原因不明", "原因不明").to_string()
-    } else {
-        found.join("、")
+    let (lead, none, sep) = match lang {
+        Lang::En => ("illegal position: ", "no reason given", ", "),
+        _ => (
+            zh::pick(lang, "不合規的局面：", "不合规的局面："),
+            "原因不明",
+            "、",
+        ),
     };
-    format!("{}{what}", p("不合規的局面：", "不合规的局面："))
+    let what = if found.is_empty() {
+        none.to_string()
+    } else {
+        found.join(sep)
+    };
+    format!("{lead}{what}")
 }
 
 /// `{lead}走法「MV」不合規則：WHY` (simplified: 着法, 不合规则): an illegal move after its
