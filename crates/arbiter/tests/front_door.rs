@@ -475,6 +475,13 @@ fn a_xiangqi_claim_after_a_decided_repetition_is_not_judged() {
         "{}",
         r.text_in(arbiter::Lang::ZhHant)
     );
+    // Checkmate at the claim's ply ends the game too (the side to move loses).
+    let v = value(&arbiter::claim(&q("3k5/4R4/3R5/9/9/9/9/9/9/4K4 b", "", None)).unwrap());
+    assert_eq!(
+        (v["ended"]["by"].as_str(), v["ended"]["ply"].as_u64()),
+        (Some("checkmate"), Some(0)),
+        "{v}"
+    );
     // Before the decision (three loops: pending, the arbiter warns) the claim is judged.
     let three = "f7e7 e9f9 e7f7 f9e9 ".repeat(3);
     let v = value(&arbiter::claim(&q(fen, &three, None)).unwrap());

@@ -2,7 +2,6 @@
 
 use super::{detect_game, parse_xiangqi_fen, parse_xiangqi_moves};
 use crate::chess;
-use crate::citation::Citation;
 use crate::report::{Cause, ClaimReport, Error, Usage};
 use crate::types::{ClaimKind, Game, RuleBook};
 use records::pgn;
@@ -153,10 +152,11 @@ fn nth_pgn_game(bytes: &[u8], index: usize) -> Option<pgn::RawGame> {
     pgn::games(&decoded.text).nth(index)
 }
 
-/// A repetition that `judge` decides (perpetual check, perpetual chase, or a draw with neither
-/// side at fault, after the default count of loops, as `judge` counts them) within `moves`:
-/// the game ended there and a later claim is not judged.
-fn repetition_end(
+/// How the game ended within `moves`, as `judge` decides it (its referee, with the default
+/// count of loops): checkmate or no legal move (困斃) at the last ply, or a repetition decided
+/// on the way (perpetual check, perpetual chase, or a draw with neither side at fault). `None`
+/// while play goes on; the natural move limit is the claim itself, not an end.
+fn game_end(
     rules: &crate::xiangqi::rules::RuleSet,
     start: &crate::xiangqi::Position,
     moves: &[crate::xiangqi::Move],
@@ -169,6 +169,8 @@ fn repetition_end(
         return None;
     }
     let by = match v.reason? {
+        Reason::Checkmate => "checkmate",
+        Reason::NoLegalMoves => "no_legal_moves",
         Reason::PerpetualCheck => "perpetual_check",
         Reason::PerpetualChase => "perpetual_chase",
         Reason::RepetitionDraw => "repetition_draw",
@@ -303,24 +305,9 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
             let last_move = last_played
                 .as_ref()
                 .map(|(pos, mv)| xiangqi::notation::write_move_with(pos, *mv, style, &options));
-            // No legal move at the claim's ply (mate or 困斃): the game ended there (no move
-            // can follow either, so not earlier), and the claim is not judged.
-            let mut pos = start.clone();
-            for &m in moves.iter().take(claim.at_ply) {
-                pos.make_move(m);
-            }
-            let in_check = pos.in_check(pos.side_to_move());
-            let ended = (!pos.has_legal_move_given_check(in_check))
-                .then_some(chess::GameEnded {
-                    ply: claim.at_ply,
-                    by: if in_check { "checkmate" } else { "no_legal_moves" },
-                    clause: if in_check {
-                        Citation::Checkmate
-                    } else {
-                        Citation::NoLegalMove
-                    },
-                })
-                .or_else(|| repetition_end(&rules, &start, &moves[..claim.at_ply.min(moves.len())]));
+            // The game ended at or before the claim's ply (mate, 困斃, a decided repetition):
+            // the claim is not judged.
+            let ended = game_end(&rules, &start, &moves[..claim.at_ply.min(moves.len())]);
             Ok(ClaimReport::Xiangqi {
                 claim,
                 rules: rules.id,
