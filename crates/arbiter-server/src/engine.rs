@@ -153,9 +153,9 @@ pub struct LiveGame {
     flag: Option<Value>,
     /// The flag fall's verdict, for its words.
     flag_verdict: Option<arbiter::live::FlagVerdict>,
-    /// A correct draw claim, as answered (with its `text` when words are asked for): it ended
-    /// the game drawn (FIDE 9.2, 9.3; the natural move limit).
-    claimed: Option<Value>,
+    /// A correct draw claim, its kind and its answer (with its `text` when words are asked
+    /// for): it ended the game drawn (FIDE 9.2, 9.3; the natural move limit).
+    claimed: Option<(arbiter::ClaimKind, Value)>,
     /// After an incorrect claim with an intended move, that move (UCI), which the claimant must
     /// now play (FIDE 9.5.3: "this move must be made").
     must_play: Option<String>,
@@ -239,13 +239,14 @@ impl LiveGame {
             v["must_vary"] = Value::Null;
             v["at_ply"] = v["plies"].clone();
         }
-        if let Some(c) = &self.claimed {
+        if let Some((kind, c)) = &self.claimed {
             v["status"] = json!("decided");
             v["result"] = json!(arbiter::Outcome::Draw);
-            v["reason"] = json!(match c["kind"].as_str() {
-                Some("threefold") => "threefold_repetition",
-                Some("fifty_moves") => "fifty_moves",
-                _ => "natural_move_limit",
+            // The end's reason, in the words `judge` gives it.
+            v["reason"] = json!(match kind {
+                arbiter::ClaimKind::Threefold => "threefold_repetition",
+                arbiter::ClaimKind::FiftyMoves => "fifty_moves",
+                arbiter::ClaimKind::NaturalMoveLimit => "natural_move_limit",
             });
             v["clause"] = c["clause"].clone();
             v["must_vary"] = Value::Null;
@@ -254,7 +255,7 @@ impl LiveGame {
         }
         if let Some(lang) = self.lang {
             let mut text = report.text_json(lang, arbiter::Notation::Default);
-            if let Some(c) = &self.claimed {
+            if let Some((_, c)) = &self.claimed {
                 // The claim's own words: who claimed after which move, and the ruling.
                 text = c["text"].clone();
             }
@@ -275,10 +276,10 @@ impl LiveGame {
     /// `None`.
     fn ended(&self, status: &Value) -> Option<String> {
         let lang = self.words();
-        if let Some(c) = &self.claimed {
+        if let Some((kind, c)) = &self.claimed {
             let ply = c["at_ply"].as_u64().unwrap_or(0);
             let clause = c["clause"].as_str().unwrap_or("?");
-            let kind = c["kind"].as_str().unwrap_or("?").replace('_', " ");
+            let kind = kind.name().replace('_', " ");
             return Some(match lang {
                 Lang::En => {
                     format!("the game ended at ply {ply} by a correct {kind} claim ({clause}), drawn")
@@ -395,10 +396,13 @@ impl LiveGame {
                             "不予接受：错误的和棋申请之后须走所写下的"
                         ),
                         self.move_word(lang),
-                        arbiter::render::zh::pick(
-                            lang,
-                            "（國際棋聯棋規第9.5.3條）",
-                            "（国际棋联规则第9.5.3条）"
+                        format_args!(
+                            "（{}）",
+                            arbiter::render::zh::cite_clause(
+                                lang,
+                                arbiter::RuleBook::Fide,
+                                arbiter::citation::ClauseId::Article("9.5.3")
+                            )
                         )
                     ),
                 };
@@ -588,7 +592,7 @@ impl LiveGame {
         // A correct claim ends the game drawn; after an incorrect one the intended move must be
         // played (FIDE 9.5.3).
         if report.valid() {
-            self.claimed = Some(v.clone());
+            self.claimed = Some((kind, v.clone()));
         } else if v["must_play_intended_move"] == json!(true) {
             self.must_play = v["intended_move"].as_str().map(str::to_string);
         }
