@@ -429,6 +429,30 @@ fn normalise(query: &str) -> String {
     }
 }
 
+/// The numbered rules' words in either script (總綱第3條, 細則第14條) and the id they give.
+const NUMBERED: [(&str, &str); 4] = [
+    ("總綱", "general"),
+    ("总纲", "general"),
+    ("細則", "detailed"),
+    ("细则", "detailed"),
+];
+
+/// The named clauses' words in either script and their ids.
+const NAMED: [(&[&str], &str); 9] = [
+    (&["第二章", "判決原則表", "判决原则表"], "ch.2 table"),
+    (&["第四章", "裁判程序"], "ch.4 procedure"),
+    (&["自然限著", "自然限着"], "natural move limit"),
+    (&["九回合"], "9-round rule"),
+    (&["真根"], "general rules (true root)"),
+    (&["同類子", "同类子"], "general rules (same kind)"),
+    (
+        &["將帥與兵卒", "将帅与兵卒"],
+        "general rules (general and soldier)",
+    ),
+    (&["同一子"], "general rules (same piece)"),
+    (&["術語", "术语"], "terms"),
+];
+
 /// A clause as the Chinese reports cite it (亞洲棋規細則第13條, 细则13, 總綱3, 國際棋聯棋規第9.2.1條,
 /// 附則A.3, 台灣棋規第二章判決原則表, 裁判程序, 自然限著, 真根 …), in either script, as its id.
 fn chinese_id(q: &str) -> Option<String> {
@@ -448,12 +472,7 @@ fn chinese_id(q: &str) -> Option<String> {
         let n = rest.trim_start_matches('第').trim_end_matches(['條', '条']);
         (!n.is_empty() && n.chars().all(|c| c.is_ascii_digit() || c == '.')).then(|| n.to_string())
     };
-    for (words, what) in [
-        ("總綱", "general"),
-        ("总纲", "general"),
-        ("細則", "detailed"),
-        ("细则", "detailed"),
-    ] {
+    for (words, what) in NUMBERED {
         if let Some(n) = q.strip_prefix(words).and_then(number) {
             return Some(format!("{what} rule {n}"));
         }
@@ -464,21 +483,7 @@ fn chinese_id(q: &str) -> Option<String> {
     if let Some(a) = q.strip_prefix("附則").or_else(|| q.strip_prefix("附则")) {
         return Some(a.to_uppercase());
     }
-    let named = [
-        (&["第二章", "判決原則表", "判决原则表"][..], "ch.2 table"),
-        (&["第四章", "裁判程序"][..], "ch.4 procedure"),
-        (&["自然限著", "自然限着"][..], "natural move limit"),
-        (&["九回合"][..], "9-round rule"),
-        (&["真根"][..], "general rules (true root)"),
-        (&["同類子", "同类子"][..], "general rules (same kind)"),
-        (
-            &["將帥與兵卒", "将帅与兵卒"][..],
-            "general rules (general and soldier)",
-        ),
-        (&["同一子"][..], "general rules (same piece)"),
-        (&["術語", "术语"][..], "terms"),
-    ];
-    named
+    NAMED
         .iter()
         .find(|(words, _)| words.iter().any(|w| q.contains(w)))
         .map(|(_, id)| id.to_string())
@@ -612,30 +617,11 @@ fn zh_refs(seg: &str, book: RuleBook, out: &mut Vec<Reference>) {
         rest = rest.trim_start_matches(['、', '／', '/', '，', ',', '；', ';', ' ']);
         // A clause's words start here (not a sentence that mentions one further on: 台灣棋規的
         // 裁判程序次數 names the book's procedure without citing it).
-        const STARTS: [&str; 21] = [
-            "總綱",
-            "总纲",
-            "細則",
-            "细则",
-            "第",
-            "附則",
-            "附则",
-            "棋例",
-            "術語",
-            "术语",
-            "自然限",
-            "九回合",
-            "真根",
-            "同類子",
-            "同类子",
-            "將帥",
-            "将帅",
-            "同一子",
-            "判決原則表",
-            "判决原则表",
-            "裁判程序",
-        ];
-        if !STARTS.iter().any(|s| rest.starts_with(s)) {
+        let starts = |w: &str| rest.starts_with(w);
+        let clause_here = NUMBERED.iter().any(|(w, _)| starts(w))
+            || ["第", "附則", "附则", "棋例"].into_iter().any(starts)
+            || NAMED.iter().any(|(words, _)| words.iter().any(|w| starts(w)));
+        if !clause_here {
             break;
         }
         // The longest prefix (up to 16 characters) that names a clause of the book.
