@@ -53,7 +53,8 @@ const CHESS_FIRST_MOVES: [[u8; 4]; 20] = [
 ];
 
 /// A move token written as four coordinates (`h2e2`, `h2-e2`; files `a`–`i`, ranks `0`–`9`),
-/// lowercased; `None` for any other token.
+/// lowercased; `None` for any other token. No allocation: it runs on every token of every
+/// game's opening.
 fn coordinates(tok: &str) -> Option<[u8; 4]> {
     let b = tok.as_bytes();
     let c: [u8; 4] = match *b {
@@ -187,20 +188,11 @@ pub fn looks_xiangqi(tok: &str) -> bool {
             return true;
         }
     }
-    // Four coordinates, written `h2e2` or `h2-e2` (no allocation: this runs on every token
-    // of every game's opening).
-    let coords: [u8; 4] = match *b {
-        [f1, r1, f2, r2] if !b.contains(&b'-') => [f1, r1, f2, r2],
-        [f1, r1, b'-', f2, r2] if ![f1, r1, f2, r2].contains(&b'-') => [f1, r1, f2, r2],
-        _ => return false,
-    };
-    let file = |c: u8| (b'a'..=b'i').contains(&c.to_ascii_lowercase());
-    let rank = |c: u8| c.is_ascii_digit();
-    if file(coords[0]) && rank(coords[1]) && file(coords[2]) && rank(coords[3]) {
-        let off_chess = |f: u8, r: u8| f.eq_ignore_ascii_case(&b'i') || r == b'0' || r == b'9';
-        return off_chess(coords[0], coords[1]) || off_chess(coords[2], coords[3]);
-    }
-    false
+    // Four coordinates, written `h2e2` or `h2-e2`, with a point off the chess board.
+    coordinates(tok).is_some_and(|c| {
+        let off_chess = |f: u8, r: u8| f == b'i' || r == b'0' || r == b'9';
+        off_chess(c[0], c[1]) || off_chess(c[2], c[3])
+    })
 }
 
 #[cfg(test)]
