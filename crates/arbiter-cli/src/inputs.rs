@@ -32,15 +32,7 @@ pub fn expand(paths: &[String]) -> Vec<Input> {
 /// reason (`x.pgn: no such file or directory`, `cannot read x.pgn: …`); Chinese, the input's
 /// name and the system error's kind worded.
 pub fn unread(input: &Input, u: &arbiter::walk::Unopened) -> String {
-    let lang = crate::output::lang();
-    let words = arbiter::render::errors::unopened(&input.label(), u, lang);
-    // The English reason names the path when the system refused it (`cannot read PATH: …`),
-    // not when the path is missing or holds no record (`no such file or directory`).
-    if lang == arbiter::Lang::En && u.no_input.is_some() {
-        format!("{}: {words}", input.label())
-    } else {
-        words
-    }
+    arbiter::render::errors::unopened(&input.label(), u, crate::output::lang())
 }
 
 /// A file the command reads whole (not a record: `dead --fen-file`) that could not be read.

@@ -244,11 +244,15 @@ pub fn unreadable(kind: Option<std::io::ErrorKind>, reason: &str, lang: Lang) ->
 }
 
 /// An input that could not be opened or read ([`crate::walk::Unopened`]), named by `label`,
-/// in `lang`: English, its reason as it is (`cannot read PATH: REASON`, `no such file or
-/// directory`); Chinese, `LABEL：` and the system error's kind worded.
+/// in `lang`: English, its reason, which names the path when the system refused it (`cannot
+/// read PATH: REASON`) and is led by `LABEL: ` when the path is missing or holds no record
+/// (`x.pgn: no such file or directory`); Chinese, `LABEL：` and the system error's kind worded.
 pub fn unopened(label: &str, u: &crate::walk::Unopened, lang: Lang) -> String {
     if lang == Lang::En {
-        return u.reason.clone();
+        return match u.no_input {
+            Some(_) => format!("{label}: {}", u.reason),
+            None => u.reason.clone(),
+        };
     }
     let c = Cause::Unreadable {
         kind: u.kind,
