@@ -8,7 +8,7 @@ use super::{in_lang, with_summaries, InputWords, Voice};
 use crate::chess::{ClaimVerdict, GameEnded, TimeControlSource};
 use crate::report::ClaimReport;
 use crate::types::Lang;
-use crate::types::{ClaimKind, RuleBook};
+use crate::types::ClaimKind;
 use crate::xiangqi::limits::LimitClaim;
 use serde_json::{json, Value};
 
@@ -203,16 +203,18 @@ pub fn limit_steps(r: &LimitClaim) -> Vec<String> {
         "1. plies without a capture from ply {} to ply {}: {}",
         r.window_start_ply, r.at_ply, c.plies
     )];
-    if r.clause.book == RuleBook::Axf {
-        // AXF's limit counts every capture-free ply (TW113's discounts repetitions).
-        s.push(
-            "2. perpetual check/chase repetitions: not discounted (the AXF limit has no such rule)".into(),
-        );
-    } else if r.perpetual_spans.is_empty() {
-        s.push("2. perpetual check/chase repetitions beyond 3 cycles: none, 0 plies discounted".into());
-    } else {
-        for p in &r.perpetual_spans {
-            s.push(format!(
+    match r.perpetual_cycles_counted {
+        // A limit that counts every capture-free ply (AXF; TW113's discounts repetitions).
+        None => s.push(format!(
+            "2. perpetual check/chase repetitions: not discounted (the {} limit has no such rule)",
+            r.clause.book.prefix()
+        )),
+        Some(n) if r.perpetual_spans.is_empty() => s.push(format!(
+            "2. perpetual check/chase repetitions beyond {n} cycles: none, 0 plies discounted"
+        )),
+        Some(_) => {
+            for p in &r.perpetual_spans {
+                s.push(format!(
                 "2. {}'s {} from ply {} ({} plies a loop) to ply {}: {} plies after the allowed cycles discounted",
                 side_title(p.side),
                 p.offence.name().replace('_', " "),
@@ -221,6 +223,7 @@ pub fn limit_steps(r: &LimitClaim) -> Vec<String> {
                 p.end_ply,
                 p.discounted
             ));
+            }
         }
     }
     s.push(format!(
@@ -426,46 +429,45 @@ pub fn limit_steps_in(r: &LimitClaim, lang: Lang) -> Vec<String> {
         c.plies,
         zh::pick(lang, "個半回合", "个半回合"),
     )];
-    if r.clause.book == RuleBook::Axf {
-        s.push(
+    match r.perpetual_cycles_counted {
+        None => s.push(format!(
+            "2. {}{}{}",
+            zh::pick(lang, "長將、長捉：不扣除（", "长将、长捉：不扣除（"),
+            zh::book_words(lang, r.clause.book),
+            zh::pick(lang, "的限著無此規定）", "的限着无此规定）")
+        )),
+        Some(n) if r.perpetual_spans.is_empty() => s.push(format!(
+            "2. {}{n}{}",
+            zh::pick(lang, "超過", "超过"),
             zh::pick(
                 lang,
-                "2. 長將、長捉：不扣除（亞洲棋規的限著無此規定）",
-                "2. 长将、长捉：不扣除（亚洲棋规的限着无此规定）",
+                "個循環的長將、長捉：無，扣除0個半回合",
+                "个循环的长将、长捉：无，扣除0个半回合"
             )
-            .to_string(),
-        );
-    } else if r.perpetual_spans.is_empty() {
-        s.push(
-            zh::pick(
-                lang,
-                "2. 超過3個循環的長將、長捉：無，扣除0個半回合",
-                "2. 超过3个循环的长将、长捉：无，扣除0个半回合",
-            )
-            .to_string(),
-        );
-    } else {
-        for p in &r.perpetual_spans {
-            let offence = match p.offence {
-                crate::xiangqi::repetition::Offence::PerpetualCheck => zh::pick(lang, "長將", "长将"),
-                _ => zh::pick(lang, "長捉", "长捉"),
-            };
-            s.push(format!(
-                "2. {}{offence}{}{}{}{}{}{}{}{}",
-                zh::side(lang, p.side),
-                zh::pick(lang, "，自", "，自"),
-                zh::ply_mark(p.start_ply),
-                zh::pick(lang, "至", "至"),
-                zh::ply_mark(p.end_ply),
-                format_args!(
-                    "（{}{}）",
-                    zh::pick(lang, "每個循環", "每个循环"),
-                    zh::plies(lang, p.loop_plies)
-                ),
-                zh::pick(lang, "：允許的循環以外扣除", "：允许的循环以外扣除"),
-                p.discounted,
-                zh::pick(lang, "個半回合", "个半回合"),
-            ));
+        )),
+        Some(_) => {
+            for p in &r.perpetual_spans {
+                let offence = match p.offence {
+                    crate::xiangqi::repetition::Offence::PerpetualCheck => zh::pick(lang, "長將", "长将"),
+                    _ => zh::pick(lang, "長捉", "长捉"),
+                };
+                s.push(format!(
+                    "2. {}{offence}{}{}{}{}{}{}{}{}",
+                    zh::side(lang, p.side),
+                    zh::pick(lang, "，自", "，自"),
+                    zh::ply_mark(p.start_ply),
+                    zh::pick(lang, "至", "至"),
+                    zh::ply_mark(p.end_ply),
+                    format_args!(
+                        "（{}{}）",
+                        zh::pick(lang, "每個循環", "每个循环"),
+                        zh::plies(lang, p.loop_plies)
+                    ),
+                    zh::pick(lang, "：允許的循環以外扣除", "：允许的循环以外扣除"),
+                    p.discounted,
+                    zh::pick(lang, "個半回合", "个半回合"),
+                ));
+            }
         }
     }
     s.push(format!(

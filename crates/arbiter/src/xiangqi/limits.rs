@@ -188,6 +188,11 @@ pub struct LimitClaim {
     pub clause: Clauses,
     /// `None` for a valid claim and where the book states no penalty (AXF).
     pub penalty: Option<ShortClaimPenalty>,
+    /// The book's cycles of a perpetual repetition that count (TW113: 3, the plies beyond are
+    /// discounted); `None`: the book discounts none (AXF). The rule the report states; not
+    /// in the JSON, which gives the spans.
+    #[serde(skip)]
+    pub perpetual_cycles_counted: Option<u32>,
 }
 
 /// Count a claim made at the last of `positions`: `positions[0]` is the position after the
@@ -286,6 +291,7 @@ pub fn count_window(
         perpetual_spans: spans,
         clause,
         penalty: if valid { None } else { limit.short_claim_penalty },
+        perpetual_cycles_counted: limit.perpetual_cycles_counted,
     })
 }
 
