@@ -153,9 +153,10 @@ fn nth_pgn_game(bytes: &[u8], index: usize) -> Option<pgn::RawGame> {
 }
 
 /// How the game ended within `moves`, as `judge` decides it (its referee, with the default
-/// count of loops): checkmate or no legal move (困斃) at the last ply, or a repetition decided
-/// on the way (perpetual check, perpetual chase, or a draw with neither side at fault). `None`
-/// while play goes on; the natural move limit is the claim itself, not an end.
+/// count of loops: pending after 3, decided one loop later, the TW113 ch.4 procedure, whose
+/// count AXF play uses too): checkmate or no legal move (困斃) at the last ply, or a repetition
+/// decided on the way (perpetual check, perpetual chase, or a draw with neither side at fault).
+/// `None` while play goes on; the natural move limit is the claim itself, not an end.
 fn game_end(
     rules: &crate::xiangqi::rules::RuleSet,
     start: &crate::xiangqi::Position,
