@@ -7,8 +7,8 @@ use super::{capitalise_first, capitalised, zh};
 use super::{in_lang, with_summaries, InputWords, Voice};
 use crate::chess::{ClaimVerdict, GameEnded, TimeControlSource};
 use crate::report::ClaimReport;
-use crate::types::Lang;
 use crate::types::ClaimKind;
+use crate::types::Lang;
 use crate::xiangqi::limits::LimitClaim;
 use serde_json::{json, Value};
 
