@@ -584,7 +584,10 @@ impl LiveGame {
             time_control,
             limit,
         };
-        let report = arbiter::claim(&q).map_err(item)?;
+        // The game's end before the claim is the one this session's referee finds (its loops;
+        // under the engine-match convention a threefold repetition, fifty moves or a pending
+        // xiangqi repetition ends it): a claim after it is not judged, as after a mate.
+        let report = arbiter::claim_with(&q, &self.options).map_err(item)?;
         let mut v = to_value(&report).map_err(|e| e.item)?;
         if let Some(lang) = self.lang {
             v["text"] = report.text_json(lang);

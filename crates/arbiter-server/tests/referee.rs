@@ -449,6 +449,80 @@ fn an_incorrect_claim_binds_the_intended_move_and_a_flag_fall_ends_claims() {
     );
 }
 
+/// A claim after the game has ended is not judged (no validity, no penalty), whatever ended
+/// it: under the engine-match convention a threefold repetition (FIDE 9.2.1) and a pending
+/// xiangqi repetition end the game, so a claim after them gets the end, as after a mate; the
+/// session's own count of loops decides a xiangqi repetition's end.
+#[test]
+fn claims_after_an_end_of_the_match_convention_are_not_judged() {
+    let shuttle = |cmds: &mut Vec<Value>, moves: &str, times: usize| {
+        for _ in 0..times {
+            for m in moves.split_whitespace() {
+                cmds.push(json!({"cmd":"push","move":m}));
+            }
+        }
+    };
+    // Chess, match convention: the start position stands a third time at ply 8.
+    let mut cmds =
+        vec![json!({"cmd":"new","game":"chess","match":true,"fen":"4k3/8/8/8/8/8/3R4/4K3 w - - 0 1"})];
+    shuttle(&mut cmds, "d2c2 e8f8 c2d2 f8e8", 2);
+    cmds.push(json!({"cmd":"claim","kind":"fifty_moves"}));
+    cmds.push(json!({"cmd":"claim","kind":"threefold","intended_move":"d2c2"}));
+    let out = run(&lines(&cmds));
+    assert_eq!(
+        (&out[8]["status"], &out[8]["reason"]),
+        (&json!("decided"), &json!("threefold_repetition"))
+    );
+    for answer in &out[9..11] {
+        assert_eq!(
+            answer["ended"],
+            json!({"by":"threefold_repetition","clause":"FIDE 9.2.1","ply":8}),
+            "{answer}"
+        );
+        assert_eq!(
+            (&answer["valid"], &answer["penalty"]),
+            (&Value::Null, &Value::Null),
+            "{answer}"
+        );
+        assert_eq!(answer["must_play_intended_move"], json!(false), "{answer}");
+    }
+    // The same moves without the convention: the claim is judged (correct: 9.2.1).
+    let mut cmds = vec![json!({"cmd":"new","game":"chess","fen":"4k3/8/8/8/8/8/3R4/4K3 w - - 0 1"})];
+    shuttle(&mut cmds, "d2c2 e8f8 c2d2 f8e8", 2);
+    cmds.push(json!({"cmd":"claim","kind":"threefold"}));
+    let out = run(&lines(&cmds));
+    assert_eq!(
+        (&out[9]["valid"], out[9].get("ended")),
+        (&json!(true), None),
+        "{}",
+        out[9]
+    );
+
+    // Xiangqi: Red checks on every move; under the match convention the perpetual check is
+    // decided at ply 8 (two loops), and with "cycles": 2 outside it at ply 12 (one loop later).
+    let fen = "4k4/9/5R3/9/9/4P4/9/9/9/4K4 w - - 0 1";
+    for (new, plies) in [
+        (json!({"cmd":"new","game":"xiangqi","match":true,"fen":fen}), 8),
+        (json!({"cmd":"new","game":"xiangqi","cycles":2,"fen":fen}), 12),
+    ] {
+        let mut cmds = vec![new.clone()];
+        shuttle(&mut cmds, "f7e7 e9f9 e7f7 f9e9", plies / 4);
+        cmds.push(json!({"cmd":"claim","kind":"natural_move_limit"}));
+        let out = run(&lines(&cmds));
+        let answer = &out[plies + 1];
+        assert_eq!(
+            answer["ended"],
+            json!({"by":"perpetual_check","clause":"AXF detailed rule 1","ply":plies}),
+            "{new}: {answer}"
+        );
+        assert_eq!(
+            (&answer["valid"], &answer["penalty"]),
+            (&Value::Null, &Value::Null),
+            "{answer}"
+        );
+    }
+}
+
 /// A xiangqi game started without a FEN is judged as xiangqi by `claim`: the game's kind, not
 /// the missing FEN, decides, so a threefold claim is refused as on a game with a FEN (not read
 /// as a chess game from the chess start).

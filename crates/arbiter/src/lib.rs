@@ -100,8 +100,8 @@ pub mod xiangqi;
 
 pub use budget::{Budget, Cancelled, Deadline};
 pub use front::{
-    claim, classify, cycle, dead, dead_lines, detect_game, judge_bytes, judge_position, judge_reader, perft,
-    split_bytes, split_reader, ClaimGame, ClaimQuery, InputGame, InputGames, Options,
+    claim, claim_with, classify, cycle, dead, dead_lines, detect_game, judge_bytes, judge_position,
+    judge_reader, perft, split_bytes, split_reader, ClaimGame, ClaimQuery, InputGame, InputGames, Options,
 };
 pub use render::Notation;
 pub use report::{

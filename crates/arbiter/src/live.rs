@@ -224,15 +224,13 @@ impl Referee {
         }
     }
 
-    /// Whether the engine-match convention is on (a pending xiangqi verdict final).
+    /// Whether the engine-match convention is on (a pending xiangqi verdict final; chess ended
+    /// at a threefold repetition or the fifty-move condition).
     pub fn engine_match(&self) -> bool {
-        matches!(
-            self,
-            Referee::Xiangqi {
-                engine_match: true,
-                ..
-            }
-        )
+        match self {
+            Referee::Xiangqi { engine_match, .. } => *engine_match,
+            Referee::Chess { referee } => referee.options().engine_match,
+        }
     }
 
     /// The current position of a xiangqi game; `None` for chess.

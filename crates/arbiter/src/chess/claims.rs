@@ -132,6 +132,19 @@ pub struct ClaimWords {
 /// Errors: an illegal move in the record before the claim's ply, a ply beyond the record, an
 /// illegal intended move.
 pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdict, ChessError> {
+    judge_claim_with(record, req, JudgeOptions::default())
+}
+
+/// [`judge_claim`] with the referee's options: under the engine-match convention
+/// ([`JudgeOptions::engine_match`]) a threefold repetition or the fifty-move condition reached
+/// before the claim has ended the game, and the claim is not judged.
+///
+/// Errors: as [`judge_claim`].
+pub fn judge_claim_with(
+    record: &GameRecord,
+    req: &ClaimRequest,
+    options: JudgeOptions,
+) -> Result<ClaimVerdict, ChessError> {
     if let Some(e) = &record.error {
         return Err(e.clone());
     }
@@ -142,7 +155,7 @@ pub fn judge_claim(record: &GameRecord, req: &ClaimRequest) -> Result<ClaimVerdi
     }
     // The game up to the claim, through the referee: its automatic end (the first dead ply
     // proved, 5.2.2) is the one `judge` finds.
-    let mut referee = Referee::with_options(Fide::default(), record.start.clone(), JudgeOptions::default());
+    let mut referee = Referee::with_options(Fide::default(), record.start.clone(), options);
     let rules = *referee.rules();
     let mut table = RepetitionTable::for_claim_at(rules.threefold);
     let mut count = table.record(PositionKey::of(referee.position()), false);

@@ -138,6 +138,12 @@ impl Referee {
         Ok(Referee::new(Fide::default(), super::parse_fen(fen)?))
     }
 
+    /// The options the referee judges with (the dead-position check, the engine-match
+    /// convention).
+    pub fn options(&self) -> JudgeOptions {
+        self.options
+    }
+
     /// The counts the referee applies.
     pub fn rules(&self) -> &Fide {
         &self.rules

@@ -1,6 +1,6 @@
 //! `claim`: a draw claim judged (chess threefold and fifty moves, xiangqi natural move limit).
 
-use super::{detect_game, parse_xiangqi_fen, parse_xiangqi_moves};
+use super::{detect_game, parse_xiangqi_fen, parse_xiangqi_moves, Options};
 use crate::chess;
 use crate::report::{Cause, ClaimReport, Error, Usage};
 use crate::types::{ClaimKind, Game, RuleBook};
@@ -71,6 +71,23 @@ pub struct ClaimQuery<'a> {
 /// assert!(claim(&q).unwrap().valid());
 /// ```
 pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
+    claim_with(q, &Options::default())
+}
+
+/// [`claim`] in a game judged with `options`, as `arbiter referee` judges a session: the
+/// game's end before the claim is the one that session's referee finds, with its count of
+/// loops ([`Options::xiangqi_cycles`]) and, with [`Options::engine_match`], the engine-match
+/// convention (docs/engine-matches.md): a chess game has ended at a threefold repetition
+/// (FIDE 9.2.1) or the fifty-move condition (9.3.2), and a pending xiangqi repetition has
+/// ended with its verdict, as match managers end them without a claim. A claim after such an
+/// end is not judged (no validity, no penalty), as after a mate. The other options play no
+/// part (the claim's rule book is `q.rules`).
+///
+/// # Errors
+/// As [`claim`].
+pub fn claim_with(q: &ClaimQuery, options: &Options) -> Result<ClaimReport, Error> {
+    let engine_match = options.engine_match;
+    let cycles = options.xiangqi_cycles();
     let xiangqi_claim = q.kind == ClaimKind::NaturalMoveLimit;
     let mut raw = None;
     let is_xiangqi = match q.game {
@@ -127,12 +144,12 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
         }
     };
     if !is_xiangqi {
-        return chess_claim(q, raw);
+        return chess_claim(q, raw, engine_match);
     }
     if !xiangqi_claim {
         return Err(Error::Usage(Usage::ChessClaimOnXiangqi));
     }
-    natural_limit_claim(q)
+    natural_limit_claim(q, engine_match, cycles)
 }
 
 /// The error for a game `index` (0-based) that the record does not hold: games counted from 1,
@@ -152,21 +169,24 @@ fn nth_pgn_game(bytes: &[u8], index: usize) -> Option<pgn::RawGame> {
     pgn::games(&decoded.text).nth(index)
 }
 
-/// How the game ended within `moves`, as `judge` decides it (its referee, with the default
-/// count of loops: pending after 3, decided one loop later, the TW113 ch.4 procedure, whose
-/// count AXF play uses too): checkmate or no legal move (困斃) at the last ply, or a repetition
+/// How the game ended within `moves`, as `judge` decides it (its referee, with `cycles` loops
+/// making a repetition pending, decided one loop later: the TW113 ch.4 procedure, whose count
+/// AXF play uses too; 3 unless the caller's options say otherwise): checkmate or no legal move (困斃) at the last ply, or a repetition
 /// decided on the way (perpetual check, perpetual chase, or a draw with neither side at fault).
-/// `None` while play goes on; the natural move limit is the claim itself, not an end.
+/// `None` while play goes on; the natural move limit is the claim itself, not an end. Under
+/// the engine-match convention (`engine_match`) a pending repetition has ended too.
 fn game_end(
     rules: &crate::xiangqi::rules::RuleSet,
     start: &crate::xiangqi::Position,
     moves: &[crate::xiangqi::Move],
+    engine_match: bool,
+    cycles: u32,
 ) -> Option<chess::GameEnded> {
     use crate::xiangqi::{referee::Referee, verdict::Reason};
-    let cycles = crate::Options::default().xiangqi_cycles();
     let mut referee = Referee::new(rules.clone(), start.clone(), cycles);
     let v = referee.replay(moves);
-    if v.status != crate::Status::Decided {
+    let ended = v.status == crate::Status::Decided || (engine_match && v.status == crate::Status::Pending);
+    if !ended {
         return None;
     }
     let by = match v.reason? {
@@ -185,7 +205,7 @@ fn game_end(
 }
 
 /// The chess claim; `raw` is the record's game when [`claim`] has already split the file.
-fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport, Error> {
+fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>, engine_match: bool) -> Result<ClaimReport, Error> {
     let kind = match q.kind {
         kind @ (ClaimKind::Threefold | ClaimKind::FiftyMoves) => kind,
         ClaimKind::NaturalMoveLimit => return Err(Error::Usage(Usage::XiangqiClaimOnChess)),
@@ -211,7 +231,11 @@ fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport,
         intended_move: q.intended_move.clone(),
         time_control: q.time_control,
     };
-    match chess::judge_claim(&record, &req) {
+    let options = chess::JudgeOptions {
+        engine_match,
+        ..Default::default()
+    };
+    match chess::claims::judge_claim_with(&record, &req, options) {
         Ok(v) => Ok(ClaimReport::Chess(v)),
         // A ply the record does not reach is the request's fault, as for the xiangqi claim.
         Err(chess::ChessError::PlyOutOfRange { ply, plies }) => {
@@ -223,7 +247,7 @@ fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>) -> Result<ClaimReport,
 
 /// The xiangqi natural-move-limit claim (AXF 120 plies; TW113 100 plies, or 80 with
 /// limit 40), with the count step by step.
-fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
+fn natural_limit_claim(q: &ClaimQuery, engine_match: bool, cycles: u32) -> Result<ClaimReport, Error> {
     use crate::xiangqi::limits::{judge_claim, LimitError, LimitMode};
     if q.rules == Some(RuleBook::Fide) {
         return Err(Error::Usage(Usage::NaturalMoveLimitUnderFide));
@@ -308,7 +332,13 @@ fn natural_limit_claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
                 .map(|(pos, mv)| xiangqi::notation::write_move_with(pos, *mv, style, &options));
             // The game ended at or before the claim's ply (mate, 困斃, a decided repetition):
             // the claim is not judged.
-            let ended = game_end(&rules, &start, &moves[..claim.at_ply.min(moves.len())]);
+            let ended = game_end(
+                &rules,
+                &start,
+                &moves[..claim.at_ply.min(moves.len())],
+                engine_match,
+                cycles,
+            );
             Ok(ClaimReport::Xiangqi {
                 claim,
                 rules: rules.id,

@@ -17,7 +17,7 @@ mod input;
 mod judge;
 mod perft;
 
-pub use claim::{claim, ClaimGame, ClaimQuery};
+pub use claim::{claim, claim_with, ClaimGame, ClaimQuery};
 pub use classify::classify;
 pub use cycle::cycle;
 pub use dead::{dead, dead_lines};
