@@ -425,6 +425,35 @@ fn a_chess_claim_refuses_xiangqi_rules_and_a_natural_move_limit() {
     assert!(arbiter::claim(&q(None, None)).is_ok());
 }
 
+/// A FEN's half-move clock as large as a u32 holds: the count of capture-free plies saturates
+/// at it (it never wraps back to a short count that would make a sound claim short and cost a
+/// foul), and the claim holds under both books' limits (AXF 120 plies, TW113 100).
+#[test]
+fn a_natural_move_limit_count_from_the_largest_fen_clock_saturates() {
+    for rules in [RuleBook::Axf, RuleBook::Tw113] {
+        let q = ClaimQuery {
+            kind: ClaimKind::NaturalMoveLimit,
+            game: ClaimGame::Position {
+                fen: Some("4k4/9/5R3/9/9/4P4/9/9/9/4K4 w - - 4294967295 4294967295"),
+                moves: "f7e7 e9f9",
+                game: None,
+            },
+            rules: Some(rules),
+            at_ply: None,
+            intended_move: None,
+            time_control: None,
+            limit: None,
+        };
+        let v = value(&arbiter::claim(&q).unwrap());
+        assert_eq!(v["count"]["plies"], json!(u32::MAX), "{rules:?}: {v}");
+        assert_eq!(
+            (&v["valid"], &v["penalty"]),
+            (&json!(true), &Value::Null),
+            "{rules:?}: {v}"
+        );
+    }
+}
+
 #[test]
 fn a_xiangqi_claim_after_a_decided_repetition_is_not_judged() {
     // TW113's worked example 1: Red checks on every move; after four loops (pending after

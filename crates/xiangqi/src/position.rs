@@ -219,7 +219,8 @@ impl Position {
             }
             self.halfmove = 0;
         } else {
-            self.halfmove += 1;
+            // A FEN's clock may be as large as a u32 holds: it saturates, never wraps.
+            self.halfmove = self.halfmove.saturating_add(1);
         }
         self.key ^= zobrist::piece_key(piece.index(), f) ^ zobrist::piece_key(piece.index(), t);
         self.board[t] = Some(piece);
@@ -230,7 +231,7 @@ impl Position {
             self.generals[piece.color as usize] = Some(mv.to);
         }
         if self.side == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = self.side.opponent();
         self.key ^= zobrist::side_key();

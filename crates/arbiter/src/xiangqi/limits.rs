@@ -101,8 +101,8 @@ impl NaturalMoveCounter {
             *self = NaturalMoveCounter::default();
             return;
         }
-        self.plies += 1;
-        self.checks[mover as usize] += u32::from(check);
+        self.plies = self.plies.saturating_add(1);
+        self.checks[mover as usize] = self.checks[mover as usize].saturating_add(u32::from(check));
     }
 
     /// Set each side's checks (Red, Black): for a referee that counts them only once they
@@ -267,8 +267,9 @@ pub fn count_window(
         .filter(|&k| positions[k].in_check(positions[k].side_to_move()))
         .count() as u32;
     let over = claimant_checks.saturating_sub(limit.claimant_checks_counted);
-    let plies = prior + n as u32;
-    let counted = plies - perpetual - over;
+    // A FEN's clock may be as large as a u32 holds: the count saturates, never wraps.
+    let plies = prior.saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
+    let counted = plies.saturating_sub(perpetual).saturating_sub(over);
     let valid = counted >= needed;
     let clause = match mode {
         LimitMode::Standard => limit.clause,
