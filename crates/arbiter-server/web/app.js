@@ -502,9 +502,13 @@
     d.className = "cited";
     for (const c of list) {
       const dt = document.createElement("dt");
-      // "AXF detailed rule 13 — chariot chasing an unprotected cannon" / "亞洲棋規細則第13條：…".
+      // "AXF detailed rule 13 — chariot chasing an unprotected cannon" / "亞洲棋規細則第13條：…";
+      // another book's clause in a xiangqi game's report is a reading borrowed into its book
+      // (an AXF clause under TW113: "(a reading under TW113)"), as the text report says.
       const title = titleText(c);
-      dt.textContent = citationText(c) + (title ? (I.zh() ? "：" : " — ") + title : "");
+      const borrowed = g.game === "xiangqi" && g.rules && c.book && c.book !== g.rules;
+      const read = borrowed ? t("paren", t("readingUnder", t("b_" + g.rules))) : "";
+      dt.textContent = citationText(c) + (title ? (I.zh() ? "：" : " — ") + title : "") + read;
       const dd = document.createElement("dd");
       dd.textContent = summaryText(c);
       d.append(dt, dd);

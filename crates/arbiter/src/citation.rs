@@ -24,7 +24,21 @@ use std::fmt;
 thread_local! {
     /// The clauses written so far by the innermost [`written_by`] on this thread (`None`
     /// outside one).
-    static WRITTEN: RefCell<Option<Vec<(RuleBook, ClauseId)>>> = const { RefCell::new(None) };
+    static WRITTEN: RefCell<Option<Vec<Written>>> = const { RefCell::new(None) };
+}
+
+/// A clause as a report wrote it: its book and id, and the book it was read into when it is
+/// another book's clause borrowed as a reading (an AXF clause in a TW113 report, `(a reading:
+/// TW113 is silent)`, `(AXF detailed rule 25 reading)`; a TW113 clause standing in where AXF
+/// has none written).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Written {
+    /// The clause's own book.
+    pub book: RuleBook,
+    /// The clause.
+    pub id: ClauseId,
+    /// The book whose report borrowed it, if it is borrowed.
+    pub read_into: Option<RuleBook>,
 }
 
 /// Runs `write` (a report being written, in any language) and returns its value with every
@@ -33,7 +47,7 @@ thread_local! {
 /// English `Display` or its Chinese words ([`crate::render::zh::cite`]) wrote them. The
 /// summaries that end a report come from this list, not from reading the report's words back.
 /// Nested calls each get their own clauses, which count for the enclosing call too.
-pub(crate) fn written_by<T>(write: impl FnOnce() -> T) -> (T, Vec<(RuleBook, ClauseId)>) {
+pub(crate) fn written_by<T>(write: impl FnOnce() -> T) -> (T, Vec<Written>) {
     let outer = WRITTEN.with(|w| w.borrow_mut().replace(Vec::new()));
     let value = write();
     let mine = WRITTEN.with(|w| w.borrow_mut().take()).unwrap_or_default();
@@ -47,9 +61,15 @@ pub(crate) fn written_by<T>(write: impl FnOnce() -> T) -> (T, Vec<(RuleBook, Cla
 /// Notes that clause `id` of `book` is being written into a report (nothing outside
 /// [`written_by`]).
 pub(crate) fn note(book: RuleBook, id: ClauseId) {
+    note_read_into(book, id, None);
+}
+
+/// [`note`] for a clause of `book` borrowed into a report under `read_into` (a reading).
+pub(crate) fn note_read_into(book: RuleBook, id: ClauseId, read_into: Option<RuleBook>) {
+    let read_into = read_into.filter(|&into| into != book);
     WRITTEN.with(|w| {
         if let Some(v) = w.borrow_mut().as_mut() {
-            v.push((book, id));
+            v.push(Written { book, id, read_into });
         }
     });
 }
@@ -74,13 +94,20 @@ impl Qualifier {
 }
 
 impl Clauses {
-    /// Notes each clause written ([`written_by`]): the ids, then the qualifier's.
+    /// Notes each clause written ([`written_by`]): the ids, then the qualifier's; each as
+    /// borrowed when the qualifier says it is read into another book (`(a reading: TW113 is
+    /// silent)`, `(AXF has none written)`; the AXF clause a TW113 clause is read by).
     pub(crate) fn note_written(&self) {
+        let into = match self.qualifier {
+            Some(Qualifier::Silent(book) | Qualifier::NoneWritten(book)) => Some(book),
+            Some(Qualifier::SamePieceNamesOneChasingSeveral) => Some(RuleBook::Tw113),
+            _ => None,
+        };
         for &id in self.ids {
-            note(self.book, id);
+            note_read_into(self.book, id, into);
         }
         if let Some((book, id)) = self.qualifier.and_then(|q| q.clause()) {
-            note(book, id);
+            note_read_into(book, id, Some(self.book));
         }
     }
 }

@@ -967,6 +967,56 @@ mod tests {
         assert!(lookup(Some(RuleBook::Axf), "細則第99條").is_empty());
     }
 
+    /// Another book's clause that a report borrows as a reading is listed as such under the
+    /// report's summaries (an AXF clause in a TW113 report), in each language; a book's own
+    /// clause is listed plain.
+    #[test]
+    fn borrowed_clauses_are_summarised_as_readings() {
+        use crate::citation::{Citation, ClauseId::*, Qualifier};
+        use crate::types::Lang;
+        let mut cited = CitedClauses::default();
+        cited.write(|| {
+            format!(
+                "{} {} {}",
+                Citation::of(RuleBook::Tw113, &[Table]),
+                Citation::of(RuleBook::Axf, &[General(3)]).with(Qualifier::Silent(RuleBook::Tw113)),
+                Citation::of(RuleBook::Tw113, &[Table])
+                    .with(Qualifier::ReadingOf(RuleBook::Axf, Detailed(25))),
+            )
+        });
+        let en = cited.summaries_in(Lang::En);
+        let lines: Vec<&str> = en.lines().collect();
+        assert_eq!(lines.len(), 4, "{en}");
+        assert!(
+            lines[1].starts_with("  TW113 ch.2 table (who must vary): "),
+            "{en}"
+        );
+        assert!(
+            lines[2].starts_with("  AXF general rule 3 (perpetual chase; a reading under TW113): "),
+            "{en}"
+        );
+        assert!(
+            lines[3].starts_with("  AXF detailed rule 25 (general or soldier always with another piece; a reading under TW113): "),
+            "{en}"
+        );
+        let hant = cited.summaries_in(Lang::ZhHant);
+        assert!(
+            hant.contains("  亞洲棋規總綱第3條（長捉；借用於台灣棋規的解讀）："),
+            "{hant}"
+        );
+        let hans = cited.summaries_in(Lang::ZhHans);
+        assert!(
+            hans.contains("  亚洲棋规总纲第3条（长捉；借用于台湾棋规的解读）："),
+            "{hans}"
+        );
+        // An AXF report citing its own clause: plain.
+        let mut own = CitedClauses::default();
+        own.write(|| Citation::of(RuleBook::Axf, &[General(3)]).to_string());
+        assert!(own
+            .summaries_in(Lang::En)
+            .contains("  AXF general rule 3 (perpetual chase): "));
+    }
+
     #[test]
     fn summaries_end_a_report() {
         use crate::citation::{Citation, ClauseId::*};

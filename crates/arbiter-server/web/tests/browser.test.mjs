@@ -465,6 +465,25 @@ try {
     await ctx.close();
   });
 
+  await test("TW113: an AXF clause the report borrows is listed as a reading under TW113", async () => {
+    const { ctx, page, problems } = await newPage({ width: 1200, height: 900 });
+    await open(page);
+    await page.selectOption("#rules", "tw113");
+    // Black's general joins the horse in chasing the elephant on every move (AXF detailed rule
+    // 25, read into TW113, whose general rules do not say on how many moves).
+    const loop = "f3e5 d8e8 e5f3 e8d8";
+    await position(page, "5a3/3k5/9/9/9/2B3B2/4nN2N/3A5/2p1K4/3A5 w", [loop, loop, loop].join(" "));
+    await page.waitForSelector("#cited dt");
+    const heads = await page.locator("#cited dt").allTextContents();
+    assert.ok(heads.some((h) => h.startsWith("TW113 ch.2 table") && !h.includes("reading")), heads.join(" | "));
+    assert.ok(heads.some((h) => h.startsWith("AXF detailed rule 25") && h.endsWith(" (a reading under TW113)")), heads.join(" | "));
+    await setLang(page, "zh-Hant");
+    const zh = await page.locator("#cited dt").allTextContents();
+    assert.ok(zh.some((h) => h.startsWith("亞洲棋規細則第25條") && h.endsWith("（借用於台灣棋規的解讀）")), zh.join(" | "));
+    assert.deepEqual(problems, []);
+    await ctx.close();
+  });
+
   await test("a pending result says what happens if it repeats once more", async () => {
     const { ctx, page, problems } = await newPage({ width: 1200, height: 900 });
     await open(page);

@@ -100,7 +100,7 @@ impl Clause {
 /// The clauses a report wrote (as the citations write them), gathered over one or more
 /// reports; [`CitedClauses::summaries_in`] is the block of summaries that ends them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CitedClauses(Vec<(RuleBook, ClauseId)>);
+pub struct CitedClauses(Vec<crate::citation::Written>);
 
 impl CitedClauses {
     /// Writes a report with `write`, keeping the clauses its citations wrote.
@@ -113,11 +113,21 @@ impl CitedClauses {
     /// The glossary entries written, in order of first writing, each once (a FIDE sub-article
     /// the glossary lacks as its nearest parent; a clause the glossary lacks is left out).
     pub fn entries(&self) -> Vec<&'static Clause> {
-        let mut seen: Vec<&'static Clause> = Vec::new();
-        for &(book, id) in &self.0 {
-            if let Some(c) = entry(book, id) {
-                if !seen.iter().any(|x| std::ptr::eq(*x, c)) {
-                    seen.push(c);
+        self.entries_read().into_iter().map(|(c, _)| c).collect()
+    }
+
+    /// [`CitedClauses::entries`], each with the book it was read into when it was written as
+    /// another book's clause borrowed as a reading (an AXF clause in a TW113 report); a clause
+    /// written both ways is listed once each way.
+    pub fn entries_read(&self) -> Vec<(&'static Clause, Option<RuleBook>)> {
+        let mut seen: Vec<(&'static Clause, Option<RuleBook>)> = Vec::new();
+        for w in &self.0 {
+            if let Some(c) = entry(w.book, w.id) {
+                if !seen
+                    .iter()
+                    .any(|(x, into)| std::ptr::eq(*x, c) && *into == w.read_into)
+                {
+                    seen.push((c, w.read_into));
                 }
             }
         }
@@ -129,7 +139,7 @@ impl CitedClauses {
     pub fn summaries_in(&self, voice: impl Into<super::Voice>) -> String {
         let voice = voice.into();
         let lang = voice.lang;
-        let seen = self.entries();
+        let seen = self.entries_read();
         if seen.is_empty() {
             return String::new();
         }
@@ -138,8 +148,11 @@ impl CitedClauses {
                 "Clauses cited (summaries in our words; {}):\n",
                 voice.words.glossary[0]
             );
-            for c in seen {
-                s.push_str(&format!("  {} ({}): {}\n", c.citation(), c.title, c.en));
+            for (c, into) in seen {
+                let read = into
+                    .map(|b| format!("; a reading under {}", b.prefix()))
+                    .unwrap_or_default();
+                s.push_str(&format!("  {} ({}{read}): {}\n", c.citation(), c.title, c.en));
             }
             return s;
         }
@@ -152,14 +165,29 @@ impl CitedClauses {
             ),
             super::InputWords::pick(voice.words.glossary, lang)
         );
-        for c in seen {
+        for (c, into) in seen {
             // A title the citation already says is not said twice (台灣棋規第四章裁判程序).
             let citation = c.citation_in(lang);
             let title = c.title_in(lang);
-            if citation.ends_with(title) {
-                s.push_str(&format!("  {citation}：{}\n", c.summary_in(lang)));
-            } else {
-                s.push_str(&format!("  {citation}（{title}）：{}\n", c.summary_in(lang)));
+            // 借用於台灣棋規的解讀: another book's clause a report borrowed as a reading.
+            let read = into
+                .map(|b| {
+                    format!(
+                        "{}{}{}",
+                        zh::pick(lang, "借用於", "借用于"),
+                        zh::book_words(lang, b),
+                        zh::pick(lang, "的解讀", "的解读")
+                    )
+                })
+                .unwrap_or_default();
+            match (citation.ends_with(title), read.is_empty()) {
+                (true, true) => s.push_str(&format!("  {citation}：{}\n", c.summary_in(lang))),
+                (true, false) => s.push_str(&format!("  {citation}（{read}）：{}\n", c.summary_in(lang))),
+                (false, true) => s.push_str(&format!("  {citation}（{title}）：{}\n", c.summary_in(lang))),
+                (false, false) => s.push_str(&format!(
+                    "  {citation}（{title}；{read}）：{}\n",
+                    c.summary_in(lang)
+                )),
             }
         }
         s

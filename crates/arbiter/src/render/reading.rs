@@ -64,13 +64,14 @@ pub fn reading_words(r: Reading, lang: Lang) -> (&'static str, &'static str) {
 pub(crate) fn written_reading(r: Reading, lang: Lang) -> (&'static str, &'static str) {
     use crate::citation::ClauseId::Detailed;
     use crate::types::RuleBook::Axf;
+    // The AXF clauses TW113's readings borrow (an AXF reading names none).
     let named: &[_] = match r {
         Reading::JoinedEveryMove => &[Detailed(25)],
         Reading::MutualChaseNotEven => &[Detailed(10), Detailed(14), Detailed(15)],
         Reading::AdvisorElephantOnProtected => &[],
     };
     for &id in named {
-        crate::citation::note(Axf, id);
+        crate::citation::note_read_into(Axf, id, Some(crate::types::RuleBook::Tw113));
     }
     reading_words(r, lang)
 }
