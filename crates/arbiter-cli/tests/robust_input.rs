@@ -401,6 +401,31 @@ fn encodings_per_game() {
     assert_eq!(out.status.code(), Some(0));
 }
 
+/// UTF-16 without a byte-order mark, alone and after a UTF-8 game (an odd number of bytes, as
+/// `cat` joins files): each game judged as when it is alone.
+#[test]
+fn utf16_without_bom_per_game() {
+    let utf8 = "[Event \"象棋\"]\n\n1. 炮二平五 馬８進７ *\n";
+    assert_eq!(utf8.len() % 2, 1);
+    let game = "[Event \"柳\"]\r\n\r\n1. h2e2 h9g7 2. h0g2 *\r\n";
+    for be in [false, true] {
+        let utf16: Vec<u8> = game
+            .encode_utf16()
+            .flat_map(|u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
+            .collect();
+        let alone = json_lines(&arbiter(&["judge", "--json", "-"], Some(&utf16)));
+        let plies: Vec<_> = alone.iter().map(|i| i["plies"].as_u64()).collect();
+        assert_eq!(plies, [Some(3)], "{alone:?}");
+        let mut joined = utf8.as_bytes().to_vec();
+        joined.extend_from_slice(&utf16);
+        let out = arbiter(&["judge", "--json", "-"], Some(&joined));
+        let items = json_lines(&out);
+        let plies: Vec<_> = items.iter().map(|i| i["plies"].as_u64()).collect();
+        assert_eq!(plies, [Some(2), Some(3)], "{items:?}");
+        assert_eq!(out.status.code(), Some(0));
+    }
+}
+
 /// Streaming: the first reports are printed while standard input is still open (with one
 /// thread, and with the reader thread of `--jobs 2`).
 #[test]

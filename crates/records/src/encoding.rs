@@ -1,5 +1,6 @@
-//! Text encoding detection for record files: a byte-order mark, then valid UTF-8, then GBK
-//! (read as GB18030, its superset) versus Big5 versus Windows-1252 (Latin chess PGN).
+//! Text encoding detection for record files: a byte-order mark, then UTF-16 without one (told
+//! by its zero bytes: [`utf16_unmarked`]), then valid UTF-8, then GBK (read as GB18030, its
+//! superset) versus Big5 versus Windows-1252 (Latin chess PGN).
 //!
 //! Decoding is done by `encoding_rs`; the GBK/Big5 choice uses `chardetng` and falls back on
 //! which of the two decodes without errors. Nothing here panics on any input.
@@ -9,14 +10,18 @@ use std::borrow::Cow;
 /// How many leading bytes `chardetng` sees when GBK and Big5 both decode a file cleanly.
 const DETECT_SAMPLE: usize = 4096;
 
+/// How many leading bytes [`utf16_unmarked`] looks at first, before [`DETECT_SAMPLE`] bytes in
+/// all.
+const UTF16_HEAD: usize = 256;
+
 /// The encoding a file was read with.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum TextEncoding {
     /// UTF-8 (with or without a BOM).
     Utf8,
-    /// UTF-16 little-endian (BOM `FF FE`).
+    /// UTF-16 little-endian (BOM `FF FE`, or none: [`utf16_unmarked`]).
     Utf16Le,
-    /// UTF-16 big-endian (BOM `FE FF`).
+    /// UTF-16 big-endian (BOM `FE FF`, or none: [`utf16_unmarked`]).
     Utf16Be,
     /// GBK, read as its superset GB18030 (simplified Chinese).
     Gbk,
@@ -71,8 +76,9 @@ pub struct Decoded<'a> {
     pub had_errors: bool,
 }
 
-/// Guess the encoding of `bytes`: a BOM wins; then valid UTF-8 (pure ASCII included); then
-/// GBK or Big5 as `chardetng` judges them, overruled when only the other decodes cleanly.
+/// Guess the encoding of `bytes`: a BOM wins; then UTF-16 without a BOM ([`utf16_unmarked`]);
+/// then valid UTF-8 (pure ASCII included); then GBK or Big5 as `chardetng` judges them,
+/// overruled when only the other decodes cleanly.
 pub fn detect(bytes: &[u8]) -> TextEncoding {
     if let Some(enc) = unicode(bytes) {
         return enc;
@@ -86,12 +92,79 @@ pub fn detect(bytes: &[u8]) -> TextEncoding {
     }
 }
 
-/// A BOM's encoding, or UTF-8 when the bytes are valid UTF-8.
+/// A BOM's encoding, UTF-16 without a BOM ([`utf16_unmarked`]), or UTF-8 when the bytes are
+/// valid UTF-8.
 fn unicode(bytes: &[u8]) -> Option<TextEncoding> {
     if let Some((enc, _)) = encoding_rs::Encoding::for_bom(bytes) {
         return Some(from_encoding_rs(enc));
     }
+    if let Some(enc) = utf16_unmarked(bytes) {
+        return Some(enc);
+    }
     std::str::from_utf8(bytes).is_ok().then_some(TextEncoding::Utf8)
+}
+
+/// The byte order of text that is UTF-16 without a byte-order mark ([`looks_utf16`]) over its
+/// first [`UTF16_HEAD`] bytes and over its first [`DETECT_SAMPLE`] bytes, and starts so: an
+/// ASCII character (a code unit with a zero high byte) among its first [`UTF16_LINES`] code
+/// units (8-bit text before UTF-16 text, files joined with `cat`, has none there; the splitter
+/// finds where the UTF-16 text starts). For a file, or one game's bytes. `None` for any text
+/// in an 8-bit encoding (UTF-8, GBK, Big5, Windows-1252 hold no zero byte) and for binary data.
+pub fn utf16_unmarked(bytes: &[u8]) -> Option<TextEncoding> {
+    let sample = &bytes[..bytes.len().min(DETECT_SAMPLE)];
+    memchr::memchr(0, sample)?;
+    let head = &sample[..sample.len().min(UTF16_HEAD)];
+    [TextEncoding::Utf16Le, TextEncoding::Utf16Be]
+        .into_iter()
+        .find(|&enc| {
+            let hi = usize::from(enc == TextEncoding::Utf16Le);
+            let starts = head
+                .chunks_exact(2)
+                .take(UTF16_LINES)
+                .any(|u| u[hi] == 0 && u[1 - hi] != 0);
+            starts && looks_utf16(head, enc) && looks_utf16(sample, enc)
+        })
+}
+
+/// Code units [`looks_utf16`] counts at least, when the text has them: its first lines up to
+/// the first line feed after these.
+const UTF16_LINES: usize = 16;
+
+/// Whether `bytes` read as `enc` (UTF-16LE or UTF-16BE) are text, by their zero bytes: in
+/// UTF-16 every ASCII character (tag names, quotes, move numbers, spaces, line ends) is a code
+/// unit whose high byte is zero (the odd bytes in UTF-16LE, the even ones in UTF-16BE), and
+/// 8-bit text (UTF-8, GBK, Big5, Windows-1252) holds no zero byte at all. Counted over the
+/// first lines, up to the first line feed (U+000A) that ends at least [`UTF16_LINES`] code
+/// units, or over all of them when there is none (what follows may be in another encoding or
+/// byte order: files joined with `cat`): at least two; at least a fifth with a zero high byte
+/// (the sparsest record text, a move list in Chinese only, has a space and a line end in ten
+/// characters: `炮二平五 马８进７`), more than those with only a zero low byte (characters
+/// U+xx00 such as 一; the other byte order swaps the two counts); none a control character
+/// other than tab, line feed, form feed and carriage return (U+0000 included); and no three
+/// zero bytes in a row in all `bytes` (binary data: text has at most two, where UTF-16LE ends
+/// with an ASCII character and UTF-16BE follows). Linear in `bytes`.
+pub fn looks_utf16(bytes: &[u8], enc: TextEncoding) -> bool {
+    let hi = usize::from(enc == TextEncoding::Utf16Le);
+    let (mut n, mut counting) = (0usize, true);
+    let (mut ascii, mut low_zero) = (0usize, 0usize);
+    for u in bytes.chunks_exact(2) {
+        if !counting {
+            break;
+        }
+        n += 1;
+        match (u[hi], u[1 - hi]) {
+            (0, b'\n') => {
+                ascii += 1;
+                counting = n < UTF16_LINES;
+            }
+            (0, b'\t' | 0x0c | b'\r') => ascii += 1,
+            (0, c) if c < 0x20 || (0x7f..0xa0).contains(&c) => return false,
+            (0, _) => ascii += 1,
+            (_, 0) => low_zero += 1,
+            _ => {}
+        }
+    }
+    n >= 2 && 5 * ascii >= n && ascii > low_zero && !bytes.windows(3).any(|w| w == [0, 0, 0])
 }
 
 fn other_cjk(e: TextEncoding) -> TextEncoding {
@@ -283,6 +356,73 @@ mod tests {
         let (big5, _, _) = encoding_rs::BIG5.encode("[Red \"楊官璘\"]\n1. 炮二平五 馬８進７\n");
         assert_eq!(detect(&big5), TextEncoding::Big5);
         assert_eq!(decode(&big5).text, "[Red \"楊官璘\"]\n1. 炮二平五 馬８進７\n");
+    }
+
+    fn utf16(text: &str, enc: TextEncoding) -> Vec<u8> {
+        text.encode_utf16()
+            .flat_map(|u| match enc {
+                TextEncoding::Utf16Be => u.to_be_bytes(),
+                _ => u.to_le_bytes(),
+            })
+            .collect()
+    }
+
+    /// UTF-16 without a byte-order mark is told by its zero bytes; 8-bit text, text whose
+    /// first bytes are 8-bit (a UTF-8 game before a UTF-16 one) and binary data are not.
+    #[test]
+    fn utf16_without_bom() {
+        let text =
+            "[Red \"柳大华\"]\r\n[Black \"胡荣华\"]\r\n\r\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\r\n";
+        for enc in [TextEncoding::Utf16Le, TextEncoding::Utf16Be] {
+            let bytes = utf16(text, enc);
+            assert_eq!(utf16_unmarked(&bytes), Some(enc));
+            assert_eq!(detect(&bytes), enc);
+            let d = decode(&bytes);
+            assert_eq!((d.text.as_ref(), d.encoding, d.had_errors), (text, enc, false));
+            let (g, warning) = decode_game(&bytes);
+            assert_eq!((g.text.as_ref(), g.encoding, warning), (text, enc, None));
+            // Chinese only (a move list): still UTF-16, its spaces and line ends tell.
+            let moves = utf16("炮二平五 马８进７\n马二进三 车９平８\n", enc);
+            assert_eq!(utf16_unmarked(&moves), Some(enc));
+            // The other byte order does not fit.
+            let other = if enc == TextEncoding::Utf16Le {
+                TextEncoding::Utf16Be
+            } else {
+                TextEncoding::Utf16Le
+            };
+            assert!(!looks_utf16(&bytes, other));
+            // After a UTF-8 game, long or short (an odd number of bytes): the text does not
+            // start as UTF-16 (the splitter finds where it does).
+            for game in [
+                "[Red \"柳大华\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８\n".repeat(4),
+                "[Event \"x\"]\r\n\r\n1. 炮二平五 *\r\n".to_string(),
+            ] {
+                let mut mixed = game.into_bytes();
+                if mixed.len() % 2 == 0 {
+                    mixed.push(b'\n');
+                }
+                mixed.extend_from_slice(&bytes);
+                assert_eq!(utf16_unmarked(&mixed), None);
+            }
+        }
+        let (gbk, _, _) = encoding_rs::GB18030.encode(text);
+        let (big5, _, _) = encoding_rs::BIG5.encode("[Red \"楊官璘\"]\n1. 炮二平五 馬８進７\n");
+        for eight_bit in [text.as_bytes(), &gbk, &big5, b"[Event \"x\"]\n1. e4 *\n"] {
+            assert_eq!(utf16_unmarked(eight_bit), None);
+        }
+        // Binary: an XQF header, small 16-bit numbers (control characters), zeros, too short.
+        let mut xqf = b"XQ\x0a\x00\x00\x00".to_vec();
+        xqf.resize(1024, 0);
+        let numbers: Vec<u8> = (1u16..300).flat_map(u16::to_le_bytes).collect();
+        for binary in [&xqf[..], &numbers, &[0u8; 64], b"[\x00"] {
+            assert_eq!(utf16_unmarked(binary), None, "{binary:?}");
+        }
+        // Random bytes: no text.
+        let mut rng = crate::testgen::Xorshift(0x9E37_79B9_7F4A_7C15);
+        for len in 2..600 {
+            let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+            assert_eq!(utf16_unmarked(&bytes), None, "{bytes:?}");
+        }
     }
 
     /// Latin-1 chess PGN (pychess `dortmund.pgn`): read as GBK, `ó}` became one character and

@@ -20,16 +20,21 @@
 //! - in a movetext line, outside comments, at a tag `[Name "` that follows a termination
 //!   marker (`1-0`, `0-1`, `1/2-1/2`, `*`) and only spaces or tabs: a file without a final
 //!   line end joined with the next (`1. e4 e5 *[Event "x"]`);
-//! - at a UTF-16 byte-order mark at the start of a line: from there on the bytes are read as
-//!   UTF-16 and handed on as UTF-8 ([`Chunk::utf16`]), up to the first line (after a UTF-16
-//!   line end) whose bytes are not UTF-16 but start another record — a tag line `[Name "` in
-//!   an 8-bit encoding (UTF-8, GBK, Big5, …, blank lines and a UTF-8 byte-order mark before it
-//!   allowed) or another UTF-16 byte-order mark: files joined with `cat` lose no record, each
-//!   is decoded in its own encoding.
+//! - at a UTF-16 byte-order mark at the start of a line, or at UTF-16 text without one whose
+//!   first character is ASCII ([`utf16_from`]: 8-bit text holds no zero byte, UTF-16 has one
+//!   in every ASCII character); in movetext also at such a UTF-16 tag `[Name "` after a
+//!   termination marker, as for 8-bit tags above: from there on the bytes are
+//!   read as UTF-16 and handed on as UTF-8 ([`Chunk::utf16`]), up to the first line (after a
+//!   UTF-16 line end) whose bytes are not UTF-16 but start another record — a tag line
+//!   `[Name "` in an 8-bit encoding (UTF-8, GBK, Big5, …, blank lines and a UTF-8 byte-order
+//!   mark before it allowed), another UTF-16 byte-order mark, or UTF-16 of the other byte
+//!   order without one: files joined with `cat` lose no record, each is decoded in its own
+//!   encoding. The code units are counted from where the UTF-16 text starts, so that an odd
+//!   number of bytes before it does not matter.
 //!
 //! A tag line's tags end at the line's end; text after the last tag on the line is movetext.
 
-use crate::encoding::TextEncoding;
+use crate::encoding::{self, TextEncoding};
 use crate::pgn::lex::{plain_tag_line, tag_line_end, tag_shaped};
 use crate::pgn::Mode;
 use std::io::{self, Read};
@@ -89,7 +94,8 @@ pub struct Chunk {
     pub line: usize,
     /// Byte offset of the game's first byte in the stream (of the transcoded text for UTF-16).
     pub offset: u64,
-    /// Set when the bytes were transcoded from UTF-16 (a byte-order mark preceded them).
+    /// Set when the bytes were transcoded from UTF-16 (a byte-order mark preceded them, or
+    /// their zero bytes told: [`utf16_from`]).
     pub utf16: Option<TextEncoding>,
     /// Some UTF-16 code units were malformed (replaced with U+FFFD).
     pub utf16_errors: bool,
@@ -109,8 +115,10 @@ enum LineKind {
     Blank,
     /// `[` first: `shaped` when it reads `[Name "` (a tag, not `[%clk ...]`).
     Bracket { shaped: bool },
-    /// A UTF-16 byte-order mark.
-    Utf16(TextEncoding),
+    /// UTF-16 text from `skip` bytes on: 2 after a byte-order mark; without one ([`utf16_from`])
+    /// 0, or 1 where the zero byte at the line's start ends a UTF-16LE line feed whose first
+    /// byte ended the line before.
+    Utf16 { encoding: TextEncoding, skip: usize },
     /// `%` in the first column: an escape line, ignored (PGN standard section 6).
     Escape,
     /// Anything else.
@@ -155,6 +163,9 @@ pub struct Splitter<R> {
     last_len: usize,
     /// UTF-16 text has been met: offsets from there on are not the input's ([`Chunk::span`]).
     transcoded: bool,
+    /// No UTF-16 without a byte-order mark is looked for at a line start before this position
+    /// (`offset` in 8-bit mode, `utf16_read` in UTF-16 mode): bytes up to here were looked at.
+    utf16_checked: u64,
 }
 
 /// The state of the game being read.
@@ -196,6 +207,7 @@ impl<R: Read> Splitter<R> {
             limits,
             last_len: 0,
             transcoded: false,
+            utf16_checked: 0,
         }
     }
 
@@ -253,10 +265,11 @@ impl<R: Read> Splitter<R> {
                 let Some((decoder, enc)) = &mut self.utf16 else {
                     return;
                 };
+                let enc = *enc;
                 // Decode up to and including the next line end only: a record in another
                 // encoding after it is then seen at its first line.
                 let skip = (self.utf16_read % 2) as usize;
-                let line_end = utf16_line_end(&self.raw, skip, *enc);
+                let line_end = utf16_line_end(&self.raw, skip, enc);
                 let end = line_end.unwrap_or(self.raw.len());
                 let last = self.src_eof && end == self.raw.len();
                 let (result, read, written, errors) =
@@ -269,7 +282,7 @@ impl<R: Read> Splitter<R> {
                     self.eof = true;
                 } else if line_end.is_some() && read == end {
                     self.top_up_raw(PEEK);
-                    if record_starts(&self.raw) {
+                    if record_starts(&self.raw) || self.other_utf16_starts(enc) {
                         self.end_utf16();
                     }
                 }
@@ -299,6 +312,7 @@ impl<R: Read> Splitter<R> {
     fn end_utf16(&mut self) {
         self.utf16 = None;
         self.utf16_read = 0;
+        self.utf16_checked = 0;
         self.buf.copy_within(self.lo..self.hi, 0);
         self.hi -= self.lo;
         self.lo = 0;
@@ -319,13 +333,22 @@ impl<R: Read> Splitter<R> {
         // A byte-order mark counts when the first character after it is ASCII (a record starts
         // with `[`, a move number or a blank): `FF FE xx 00` or `FE FF 00 xx`.
         if !in_utf16 {
+            let bom = |encoding| Some(LineKind::Utf16 { encoding, skip: 2 });
             if p.starts_with(&[0xFF, 0xFE]) && p.get(3).is_none_or(|&b| b == 0) {
-                return Some(LineKind::Utf16(TextEncoding::Utf16Le));
+                return bom(TextEncoding::Utf16Le);
             }
             if p.starts_with(&[0xFE, 0xFF]) && p.get(2).is_none_or(|&b| b == 0) {
-                return Some(LineKind::Utf16(TextEncoding::Utf16Be));
+                return bom(TextEncoding::Utf16Be);
+            }
+            // 8-bit text holds no zero byte: UTF-16 without a byte-order mark has one in the
+            // first code unit that is ASCII.
+            if p[..p.len().min(3)].contains(&0) && self.offset >= self.utf16_checked {
+                if let Some(kind) = self.utf16_unmarked() {
+                    return Some(kind);
+                }
             }
         }
+        let p = self.peek(PEEK);
         if p[0] == b'%' {
             return Some(LineKind::Escape);
         }
@@ -339,16 +362,72 @@ impl<R: Read> Splitter<R> {
         })
     }
 
-    /// Switch to UTF-16 at a byte-order mark at the read position.
-    fn start_utf16(&mut self, enc: TextEncoding) {
-        let mut pending = self.buf[self.lo + 2..self.hi].to_vec();
-        self.offset += 2;
+    /// UTF-16 without a byte-order mark at the line start at the read position (8-bit mode), tried
+    /// in this order: UTF-16LE (its first character a line end only at the input's start: after
+    /// a line end in bytes, `0A 00` is that line end and the zero byte starts the next line);
+    /// UTF-16BE; UTF-16LE from the second byte when the first is zero (after a line end in
+    /// bytes, which was then the first byte of a UTF-16LE line feed). When the bytes were looked
+    /// at in vain, no line start is tried before their end: the work stays linear in the input.
+    fn utf16_unmarked(&mut self) -> Option<LineKind> {
+        let at_start = self.offset == 0;
+        let offset = self.offset;
+        let p = self.peek(PEEK);
+        let tries = [
+            (TextEncoding::Utf16Le, 0, at_start),
+            (TextEncoding::Utf16Be, 0, true),
+            (TextEncoding::Utf16Le, 1, false),
+        ];
+        let mut scanned = false;
+        for (encoding, skip, line_end_first) in tries {
+            if at_start && skip == 1 {
+                continue;
+            }
+            match utf16_from(p.get(skip..).unwrap_or(&[]), encoding, line_end_first) {
+                Some(true) => return Some(LineKind::Utf16 { encoding, skip }),
+                Some(false) => scanned = true,
+                None => {}
+            }
+        }
+        if scanned {
+            self.utf16_checked = offset + p.len() as u64;
+        }
+        None
+    }
+
+    /// Whether UTF-16 of the other byte order than `enc` without a byte-order mark
+    /// ([`utf16_from`]) starts at the bytes not yet decoded (UTF-16 mode, at a line start); as in
+    /// [`Splitter::utf16_unmarked`], bytes looked at in vain are not looked at again.
+    fn other_utf16_starts(&mut self, enc: TextEncoding) -> bool {
+        if self.utf16_read < self.utf16_checked {
+            return false;
+        }
+        let other = match enc {
+            TextEncoding::Utf16Le => TextEncoding::Utf16Be,
+            _ => TextEncoding::Utf16Le,
+        };
+        let head = &self.raw[..self.raw.len().min(PEEK)];
+        match utf16_from(head, other, true) {
+            Some(true) => true,
+            Some(false) => {
+                self.utf16_checked = self.utf16_read + head.len() as u64;
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Switch to UTF-16 at the read position, `skip` bytes on (a byte-order mark, or the zero
+    /// byte of a line feed: [`LineKind::Utf16`]).
+    fn start_utf16(&mut self, enc: TextEncoding, skip: usize) {
+        let mut pending = self.buf[self.lo + skip..self.hi].to_vec();
+        self.offset += skip as u64;
         self.lo = 0;
         self.hi = 0;
         pending.append(&mut self.raw);
         self.raw = pending;
         self.eof = false;
         self.utf16_read = 0;
+        self.utf16_checked = 0;
         self.utf16 = Some((enc.encoding().new_decoder_without_bom_handling(), enc));
         self.transcoded = true;
     }
@@ -504,9 +583,11 @@ fn lex(
 /// Where in `text` (movetext outside comments, the start of `seg`, which holds the rest of
 /// the line) a new game starts: at a tag `[Name "` that follows a termination marker (`1-0`,
 /// `0-1`, `1/2-1/2`, `*`; a token of its own) and nothing but spaces or tabs, as where a file
-/// without a final line end is joined with the next: `1. e4 e5 *[Event "x"]`.
+/// without a final line end is joined with the next: `1. e4 e5 *[Event "x"]`. The tag may be
+/// in UTF-16 without a byte-order mark (a UTF-16 file joined so): UTF-16LE from its `[`,
+/// UTF-16BE from the zero byte before it ([`utf16_tag_shaped`]).
 fn next_game_at(text: &[u8], seg: &[u8]) -> Option<usize> {
-    memchr::memchr_iter(b'[', text).find(|&p| {
+    let after_marker = |p: usize| {
         let before = &text[..p];
         let before = &before[..before.len()
             - before
@@ -514,14 +595,39 @@ fn next_game_at(text: &[u8], seg: &[u8]) -> Option<usize> {
                 .rev()
                 .take_while(|b| matches!(b, b' ' | b'\t'))
                 .count()];
-        tag_shaped(&seg[p..])
-            && ["1-0", "0-1", "1/2-1/2", "*"].iter().any(|m| {
-                before.ends_with(m.as_bytes())
-                    && before[..before.len() - m.len()]
-                        .last()
-                        .is_none_or(|&b| crate::pgn::WORD_END[usize::from(b)])
-            })
+        ["1-0", "0-1", "1/2-1/2", "*"].iter().any(|m| {
+            before.ends_with(m.as_bytes())
+                && before[..before.len() - m.len()]
+                    .last()
+                    .is_none_or(|&b| crate::pgn::WORD_END[usize::from(b)])
+        })
+    };
+    memchr::memchr_iter(b'[', text).find_map(|p| {
+        if p > 0 && seg[p - 1] == 0 {
+            // 8-bit text holds no zero byte: UTF-16BE, whose tag starts with the zero byte.
+            (utf16_tag_shaped(&seg[p - 1..], TextEncoding::Utf16Be) && after_marker(p - 1)).then_some(p - 1)
+        } else if tag_shaped(&seg[p..]) || utf16_tag_shaped(&seg[p..], TextEncoding::Utf16Le) {
+            after_marker(p).then_some(p)
+        } else {
+            None
+        }
     })
+}
+
+/// Whether `p` reads `[Name "` ([`tag_shaped`]) as UTF-16 `enc` without a byte-order mark,
+/// each of these characters a code unit with a zero high byte.
+fn utf16_tag_shaped(p: &[u8], enc: TextEncoding) -> bool {
+    let hi = usize::from(enc == TextEncoding::Utf16Le);
+    if p.get(hi) != Some(&0) || p.get(1 - hi) != Some(&b'[') {
+        return false;
+    }
+    let ascii: Vec<u8> = p
+        .chunks_exact(2)
+        .take(PEEK / 2)
+        .take_while(|u| u[hi] == 0 && u[1 - hi] != 0)
+        .map(|u| u[1 - hi])
+        .collect();
+    tag_shaped(&ascii)
 }
 
 /// Measures the tokens of a piece of movetext with no line end or comment in it, `carry`
@@ -573,10 +679,24 @@ fn utf16_line_end(raw: &[u8], skip: usize, enc: TextEncoding) -> Option<usize> {
         .map(|i| skip + 2 * i + 2)
 }
 
+/// Whether UTF-16 `enc` without a byte-order mark starts at `head[0]`: `None` when its first
+/// code unit is not an ASCII character with a zero high byte (a record starts with `[`, a move
+/// number or a blank, as after a byte-order mark; a line end only with `line_end_first`), else
+/// whether `head` (up to [`PEEK`] bytes) reads as UTF-16 text ([`encoding::looks_utf16`]).
+fn utf16_from(head: &[u8], enc: TextEncoding, line_end_first: bool) -> Option<bool> {
+    let (lo, hi) = match (enc, head) {
+        (TextEncoding::Utf16Le, [lo, hi, ..]) | (TextEncoding::Utf16Be, [hi, lo, ..]) => (*lo, *hi),
+        _ => return None,
+    };
+    let first = lo == b'\t' || (0x20..0x7f).contains(&lo) || (line_end_first && (lo == b'\n' || lo == b'\r'));
+    (hi == 0 && first).then(|| encoding::looks_utf16(head, enc))
+}
+
 /// Whether bytes met at a UTF-16 line start are, rather than UTF-16, the start of another
 /// record: after blank lines (ASCII spaces, tabs, line ends) and a UTF-8 byte-order mark, a tag
 /// line `[Name "` in bytes, or a UTF-16 byte-order mark followed by an ASCII character. In
-/// UTF-16 every ASCII character has a zero byte, so neither shape occurs there.
+/// UTF-16 every ASCII character has a zero byte, so neither shape occurs there. (UTF-16 of the
+/// other byte order without a byte-order mark: [`Splitter::other_utf16_starts`].)
 fn record_starts(raw: &[u8]) -> bool {
     let mut p = raw;
     loop {
@@ -621,7 +741,7 @@ impl<R: Read> Iterator for Splitter<R> {
         };
         while let Some(kind) = self.classify() {
             let ends = match kind {
-                LineKind::Utf16(_) => st.content,
+                LineKind::Utf16 { .. } => st.content,
                 LineKind::Bracket { shaped } => {
                     if st.movetext {
                         st.mode != Mode::Brace || shaped || st.prev_blank
@@ -652,8 +772,8 @@ impl<R: Read> Iterator for Splitter<R> {
                 }
                 k => k,
             };
-            if let LineKind::Utf16(enc) = kind {
-                self.start_utf16(enc);
+            if let LineKind::Utf16 { encoding: enc, skip } = kind {
+                self.start_utf16(enc, skip);
                 out.utf16 = Some(enc);
                 out.offset = self.offset;
                 continue;

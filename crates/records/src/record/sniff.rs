@@ -114,6 +114,8 @@ pub(super) fn text_format(t: &str) -> Format {
 pub const MAX_WHOLE_FILE_BYTES: usize = 64 << 20;
 
 /// A stream opened for reading records (see [`open_reader`]).
+// One per input, matched at once: the splitter's state (`Pgn`) is not boxed for its size.
+#[allow(clippy::large_enum_variant)]
 pub enum Opened<R> {
     /// PGN: split and decoded game by game as it is read.
     Pgn(RawGames<Peeked<R>>),
@@ -185,8 +187,8 @@ pub fn open_reader<R: Read>(mut src: R, kind: Option<GameKind>) -> Opened<R> {
     Opened::Whole(head)
 }
 
-/// Whether the first bytes of an input are PGN without decoding them: no UTF-16 byte-order
-/// mark, no CBF or DhtmlXQ marker in them, and a tag line (`[` at a line's start, a `"`
+/// Whether the first bytes of an input are PGN without decoding them: no UTF-16 (with a
+/// byte-order mark or without: [`encoding::utf16_unmarked`]), no CBF or DhtmlXQ marker in them, and a tag line (`[` at a line's start, a `"`
 /// after it) in the first 4 KiB, so not a move list either (see [`text_format`]; 4 KiB of a
 /// double-byte encoding decode to less than the 8 KiB a move list is looked for in).
 fn plainly_pgn(head: &[u8]) -> bool {
@@ -200,7 +202,10 @@ fn plainly_pgn(head: &[u8]) -> bool {
         }
         false
     }
-    if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
+    if head.starts_with(&[0xFF, 0xFE])
+        || head.starts_with(&[0xFE, 0xFF])
+        || encoding::utf16_unmarked(head).is_some()
+    {
         return false;
     }
     if find(head, b"[DhtmlXQ") || find(head, b"<ChineseChessRecord") {

@@ -248,6 +248,81 @@ mod tests {
         }
     }
 
+    fn utf16(text: &str, enc: TextEncoding) -> Vec<u8> {
+        text.encode_utf16()
+            .flat_map(|u| match enc {
+                TextEncoding::Utf16Be => u.to_be_bytes(),
+                _ => u.to_le_bytes(),
+            })
+            .collect()
+    }
+
+    /// Each game's `Red` tag, movetext (trimmed) and encoding.
+    fn read(bytes: &[u8]) -> Vec<(String, String, TextEncoding)> {
+        raw_games(bytes, Limits::default())
+            .map(|(_, g)| {
+                let g = g.unwrap();
+                let red = g.tag("Red").unwrap_or_default().to_string();
+                (red, g.movetext().trim().to_string(), g.encoding)
+            })
+            .collect()
+    }
+
+    /// UTF-16 games without a byte-order mark, alone and joined with UTF-8 and GBK games as
+    /// `cat` joins files: every game read, in its own encoding.
+    #[test]
+    fn utf16_without_bom_per_game() {
+        use TextEncoding::{Gbk, Utf16Be, Utf16Le, Utf8};
+        let game =
+            |red: &str, moves: &str| format!("[Event \"象棋\"]\r\n[Red \"{red}\"]\r\n\r\n{moves}\r\n\r\n");
+        let (a, b, c, d) = ("柳大华", "胡荣华", "吕钦", "许银川");
+        let (ma, mb, mc, md) = (
+            "1. 炮二平五 马８进７ *",
+            "1. 相三进五 卒７进１ 1-0",
+            "1. 兵七进一 *",
+            "1. 马二进三 0-1",
+        );
+        let want = |list: &[(&str, &str, TextEncoding)]| -> Vec<(String, String, TextEncoding)> {
+            list.iter()
+                .map(|(r, m, e)| (r.to_string(), m.to_string(), *e))
+                .collect()
+        };
+        // Alone, and with a blank line first (at the input's start: no byte before it).
+        for enc in [Utf16Le, Utf16Be] {
+            let two = utf16(&(game(a, ma) + &game(b, mb)), enc);
+            assert_eq!(read(&two), want(&[(a, ma, enc), (b, mb, enc)]));
+            let blank_first = utf16(&format!("\n{}", game(a, ma)), enc);
+            assert_eq!(read(&blank_first), want(&[(a, ma, enc)]));
+        }
+        // UTF-8 (an odd number of bytes: the UTF-16 text starts at an odd offset), UTF-16BE,
+        // GBK, UTF-16LE, UTF-16BE right after it (no byte-order mark between), UTF-8.
+        let mut bytes = game(a, ma).into_bytes();
+        assert_eq!(bytes.len() % 2, 1);
+        bytes.extend(utf16(&game(b, mb), Utf16Be));
+        bytes.extend(encoding_rs::GB18030.encode(&game(c, mc)).0.iter());
+        bytes.extend(utf16(&game(d, md), Utf16Le));
+        bytes.extend(utf16(&game(a, mb), Utf16Be));
+        bytes.extend(game(b, mc).into_bytes());
+        assert_eq!(
+            read(&bytes),
+            want(&[
+                (a, ma, Utf8),
+                (b, mb, Utf16Be),
+                (c, mc, Gbk),
+                (d, md, Utf16Le),
+                (a, mb, Utf16Be),
+                (b, mc, Utf8)
+            ])
+        );
+        // Files without a final line end: a UTF-16 tag after a termination marker starts the
+        // next game, as a tag in bytes does.
+        for enc in [Utf16Le, Utf16Be] {
+            let mut glued = game(a, ma).trim_end().as_bytes().to_vec();
+            glued.extend(utf16(&game(b, mb), enc));
+            assert_eq!(read(&glued), want(&[(a, ma, Utf8), (b, mb, enc)]));
+        }
+    }
+
     /// `next_split` (UTF-8 games starting with a tag left as text) gives the games, indexes,
     /// errors and skipped pieces of the whole reading, on real files of every encoding and on
     /// generated odd ones.
