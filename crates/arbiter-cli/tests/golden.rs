@@ -472,9 +472,9 @@ fn record_file_errors_speak_the_language() {
 #[test]
 fn the_idle_side_is_cleared_by_general_rules_1_and_3() {
     let want = [
-        ("en", "Black threatens mate on 3 of its 6 moves and neither checks nor chases: allowed, neither perpetual check nor perpetual chase (AXF general rule 1 / general rule 3)."),
-        ("zh-Hant", "黑方6步中有3步催殺，既不將軍也不捉子：允許，既非長將也非長捉（亞洲棋規總綱第1條、總綱第3條）。"),
-        ("zh-Hans", "黑方6步中有3步催杀，既不将军也不捉子：允许，既非长将也非长捉（亚洲棋规总纲第1条、总纲第3条）。"),
+        ("en", "Black threatens mate on 4 of its 8 moves and neither checks nor chases: allowed, neither perpetual check nor perpetual chase (AXF general rule 1 / general rule 3)."),
+        ("zh-Hant", "黑方8步中有4步催殺，既不將軍也不捉子：允許，既非長將也非長捉（亞洲棋規總綱第1條、總綱第3條）。"),
+        ("zh-Hans", "黑方8步中有4步催杀，既不将军也不捉子：允许，既非长将也非长捉（亚洲棋规总纲第1条、总纲第3条）。"),
     ];
     for (lang, sentence) in want {
         let text = report(

@@ -366,7 +366,7 @@ fn xiangqi_sample_report_has_one_verdict() {
     assert!(text.contains("  Procedure: the AXF rules write none;"), "{text}");
     assert!(
         text.contains(
-            "  Repetition: a loop of 4 plies played 3 times, from 23...h8g8 [ply 46] to 29...h8g8 \
+            "  Repetition: a loop of 4 plies played 4 times, from 21...g0i0 [ply 42] to 29...h8g8 \
              [ply 58], judged together (its start position recurred 4 times in all: the repetition \
              was pending at ply 54):\n"
         ),

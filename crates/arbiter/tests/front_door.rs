@@ -56,7 +56,7 @@ fn one_input_with_both_games_gives_one_report_each_in_order() {
             &json!("0-1")
         )
     );
-    assert_eq!(xq["cycle"]["start_ply"], 46);
+    assert_eq!(xq["cycle"]["start_ply"], 42); // the 3 ruled loops and the deciding one
     assert_eq!(
         xq["cycle"]["sides"]["red"]["target"],
         json!({"piece":"cannon","square":"g8"})
@@ -291,6 +291,60 @@ fn judge_reader_streams() {
         &opts,
     );
     assert_eq!(reports.next().map(|r| value(&r)), Some(all[0].clone()));
+}
+
+/// The decision after a ruling judges the ruled loops and the one played after it together
+/// (TW113 ch.4 procedure: the side at fault when it was ruled loses by repeating one more
+/// cycle; a draw ruled stays a draw): a loop played differently after the ruling cannot turn a
+/// ruled draw into a loss nobody was warned of, whatever the count of loops. The position is
+/// from liu_dahua_1125 game 904; loop A is Red check + idle, loop B Red check + check.
+#[test]
+fn a_decision_judges_the_ruled_loops_and_the_extra_one() {
+    let fen = "2c1k4/4a1P2/b2a4b/p2C3C1/9/4p3P/Pr2cR3/3A5/4AK3/9 w - - 0 1";
+    let (a, b) = ("h6e6 e8f9 e6h6 f9e8 ", "d6e6 e9d9 e6d6 d9e9 ");
+    let verdict = |cycles: u32, moves: String| {
+        let opts = Options {
+            cycles,
+            game: Some(Game::Xiangqi),
+            ..Options::default()
+        };
+        let GameReport::Xiangqi(r) = arbiter::judge_position(Some(fen), &moves, &opts).unwrap() else {
+            panic!("a xiangqi report")
+        };
+        let v = serde_json::to_value(&*r).unwrap();
+        (
+            v["status"].as_str().unwrap().to_string(),
+            v["reason"].as_str().unwrap_or("").to_string(),
+            v["cycle"]["start_ply"].as_u64(),
+            v["cycle"]["count"].as_u64(),
+        )
+    };
+    let s = |x: &str| x.to_string();
+    // One loop: loop A rules a draw, loop B alone rules Red's perpetual check.
+    assert_eq!(
+        verdict(1, s(a)),
+        (s("pending"), s("repetition_draw"), Some(0), Some(1))
+    );
+    assert_eq!(
+        verdict(1, s(b)),
+        (s("pending"), s("perpetual_check"), Some(0), Some(1))
+    );
+    // A ruled draw, then loop B: A and B together are no perpetual check (Red's idle move in A).
+    assert_eq!(
+        verdict(1, format!("{a}{b}")),
+        (s("decided"), s("repetition_draw"), Some(0), Some(2))
+    );
+    // Three loops: A A A ruled a draw; B after them: the four judged together, a draw.
+    assert_eq!(
+        verdict(3, format!("{a}{a}{a}{b}")),
+        (s("decided"), s("repetition_draw"), Some(0), Some(4))
+    );
+    // The same loop four times: decided over all four (docs/cli.md: at ply 16 the cycle from ply 0,
+    // count 4).
+    assert_eq!(
+        verdict(3, b.repeat(4)),
+        (s("decided"), s("perpetual_check"), Some(0), Some(4))
+    );
 }
 
 /// The text reports of the library describe what was given, never a CLI flag (HTTP and Python

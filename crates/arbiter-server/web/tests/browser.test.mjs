@@ -238,8 +238,9 @@ try {
     assert.equal(await page.textContent("#verdict-result"), "0-1 (Black wins)");
     assert.equal(await page.textContent("#verdict-must-vary"), "Red");
     assert.equal(await page.textContent("#verdict-clause"), "AXF detailed rule 13");
-    // Plies 46–58, loops of 4: the position stood at 42, 46, 50, 54 and 58 (JSON recurrences 4).
-    assert.equal(await page.textContent("#verdict-cycle"), "plies 46–58, a loop of 4 plies, position seen 5 times");
+    // Plies 42–58, loops of 4 (the 3 ruled and the deciding one): the position stood at 42, 46,
+    // 50, 54 and 58 (JSON recurrences 4).
+    assert.equal(await page.textContent("#verdict-cycle"), "plies 42–58, a loop of 4 plies, position seen 5 times");
     // The summary is the library glossary's, word for word as `arbiter rules axf d13` prints it.
     const d13 = JSON.parse(execFileSync(bin, ["rules", "axf", "d13", "--json"], { encoding: "utf8" }));
     assert.equal(await page.textContent("#verdict-summary"), d13.en);

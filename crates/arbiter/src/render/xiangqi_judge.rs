@@ -225,9 +225,9 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
                 after_move(r, rep.start_ply)
             ));
         } else {
-            // The loops listed below are the `count` judged; an earlier recurrence (the
-            // repetition was pending then) is said apart.
-            let earlier = if rep.recurrences > rep.count {
+            // The loops listed below are the `count` judged; when the repetition was pending
+            // earlier (a decided one always was), that is said apart.
+            let earlier = if rep.recurrences > rep.count || v.status == XStatus::Decided {
                 format!(
                     " (its start position recurred {} in all: the repetition was pending at ply {})",
                     super::counted(rep.recurrences, "time"),
@@ -619,7 +619,7 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
                 zh::plies(lang, rep.length),
             ));
         } else {
-            let earlier = if rep.recurrences > rep.count {
+            let earlier = if rep.recurrences > rep.count || v.status == XStatus::Decided {
                 format!(
                     "{}{}{}{}",
                     zh::pick(lang, "（起始局面重複出現", "（起始局面重复出现"),

@@ -667,13 +667,20 @@ impl Referee {
         if recurrences < self.cycles {
             return;
         }
-        let from = same[same.len() - 1 - self.cycles];
+        let decided = recurrences > self.cycles;
+        // Pending: the moves of the last `cycles` loops together. Decided: the loops the ruling
+        // judged and the one more played after it, together (docs/cli.md: a verdict decided
+        // at the fourth recurrence judges the four loops), so that a loop played differently
+        // after the ruling cannot turn it into a loss nobody was warned of: the side at fault
+        // when it was ruled loses by repeating one more cycle, and a draw ruled stays a draw
+        // unless the extra loop makes the whole of them an offence (TW113 ch.4 procedure).
+        let judged = if decided { self.cycles + 1 } else { self.cycles }.min(recurrences);
+        let from = same[same.len() - 1 - judged];
         let Some(judgement) = self.judge_span(from, ply) else {
             return;
         };
         let loop_len = ply - same[same.len() - 2];
-        let decided = recurrences > self.cycles;
-        self.set_repetition_verdict(judgement, from, ply, loop_len, recurrences, decided);
+        self.set_repetition_verdict(judgement, from, ply, loop_len, recurrences, judged, decided);
     }
 
     /// Classify the moves between plies `from` and `to` and judge them as one pattern.
@@ -695,6 +702,7 @@ impl Referee {
         ply: usize,
         loop_len: usize,
         recurrences: usize,
+        judged: usize,
         decided: bool,
     ) {
         let v = &judgement.verdict;
@@ -712,8 +720,8 @@ impl Referee {
             repetition: Some(RepetitionEvidence {
                 start_ply: from,
                 length: loop_len,
-                // The judged loops: `cycles` of them, from the occurrence `cycles` back.
-                count: self.cycles,
+                // The judged loops: `cycles` of them when pending, one more when decided.
+                count: judged,
                 recurrences,
                 judgement,
             }),

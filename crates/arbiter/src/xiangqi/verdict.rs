@@ -38,7 +38,8 @@ pub struct RepetitionEvidence {
     /// Plies in one loop (the judged plies divided by `count`, rounded down for unequal loops).
     pub length: usize,
     /// Loops judged: the judged plies run from `start_ply` to `start_ply + count × length`
-    /// (the verdict's `at_ply` when the loops are equal), pending or decided alike.
+    /// (the verdict's `at_ply` when the loops are equal): the `--cycles` count when pending,
+    /// one more when decided (the loops of the ruling and the one played after it).
     pub count: usize,
     /// How many times the judged loops' start position has recurred by then, counting an
     /// earlier occurrence before the judged loops: `count` while pending, more once decided
