@@ -674,13 +674,19 @@ impl Referee {
         // after the ruling cannot turn it into a loss nobody was warned of: the side at fault
         // when it was ruled loses by repeating one more cycle, and a draw ruled stays a draw
         // unless the extra loop makes the whole of them an offence (TW113 ch.4 procedure).
-        let judged = if decided { self.cycles + 1 } else { self.cycles }.min(recurrences);
+        let judged = self.judged_loops(recurrences, decided);
         let from = same[same.len() - 1 - judged];
         let Some(judgement) = self.judge_span(from, ply) else {
             return;
         };
         let loop_len = ply - same[same.len() - 2];
-        self.set_repetition_verdict(judgement, from, ply, loop_len, recurrences, judged, decided);
+        self.set_repetition_verdict(judgement, from, ply, loop_len, recurrences, decided);
+    }
+
+    /// The loops judged when the start position has recurred `recurrences` times: `cycles`
+    /// while pending, one more once `decided` (the ruled loops and the one after them).
+    fn judged_loops(&self, recurrences: usize, decided: bool) -> usize {
+        if decided { self.cycles + 1 } else { self.cycles }.min(recurrences)
     }
 
     /// Classify the moves between plies `from` and `to` and judge them as one pattern.
@@ -702,9 +708,9 @@ impl Referee {
         ply: usize,
         loop_len: usize,
         recurrences: usize,
-        judged: usize,
         decided: bool,
     ) {
+        let judged = self.judged_loops(recurrences, decided);
         let v = &judgement.verdict;
         let reason = repetition_reason(&judgement);
         let clause = v.clause.clone();
