@@ -293,6 +293,32 @@ fn judge_reader_streams() {
     assert_eq!(reports.next().map(|r| value(&r)), Some(all[0].clone()));
 }
 
+/// One piece chasing the target on every move is the chase the clause names, whatever other
+/// piece chases it on one move too: Black's chariot chases Red's horse on both moves while the
+/// horse counter-chases once (AXF detailed rule 18); the cannon a7 that chases the horse once,
+/// through the chariot as its screen, makes it neither a cannon changing screens (detailed rule
+/// 20) nor several pieces in turn (detailed rule 28). liu_dahua_1125 game 1037's loop.
+#[test]
+fn the_piece_chasing_on_every_move_names_the_clause() {
+    let fen = "2baka3/9/c3b1n2/p3p3p/1r1N5/6P2/P3P2nP/4N1C2/4AR3/2BAK1B2 w - - 0 1";
+    let r = arbiter::cycle(fen, "d5c7 b5b7 c7d5 b7b5", None, false).unwrap();
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(
+        (&v["verdict"]["must_vary"], &v["verdict"]["clause"]),
+        (&json!("black"), &json!("AXF detailed rule 18")),
+        "{v}"
+    );
+    // Both chases of the horse on b5b7 are still reported, the cannon's and the chariot's.
+    assert_eq!(
+        v["sides"]["black"]["moves"][0]["chases"],
+        json!([
+            {"chaser":"a7","piece":"horse","target":"c7"},
+            {"chaser":"b7","piece":"horse","target":"c7"}
+        ]),
+        "{v}"
+    );
+}
+
 /// The decision after a ruling judges the ruled loops and the one played after it together
 /// (TW113 ch.4 procedure: the side at fault when it was ruled loses by repeating one more
 /// cycle; a draw ruled stays a draw): a loop played differently after the ruling cannot turn a

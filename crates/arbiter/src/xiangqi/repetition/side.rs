@@ -82,6 +82,23 @@ pub(super) fn judge_side(
             .collect()
     });
     let exempt_target = exempt_common.first().copied();
+    // One piece that chases the target on every move is the chase the clause names (one piece
+    // chasing one piece: the detailed rule of that pair of kinds), whatever other pieces chase
+    // it on some moves too (a cannon screened once by the chasing chariot is no cannon changing
+    // screens, detailed rule 20, and no second chaser in turn, detailed rule 28).
+    let lone = target_id.and_then(|t| {
+        let every = on_every_move(&moves, &|m: &MoveIds| {
+            m.pairs.iter().filter(|p| p.1 == t).map(|p| p.0).collect()
+        });
+        match every.as_slice() {
+            [one] if chasers.len() > 1 => Some(*one),
+            _ => None,
+        }
+    });
+    let named_chasers: Vec<(Square, PieceKind)> = match lone.and_then(|a| piece_of(start, a)) {
+        Some(p) => vec![p],
+        None => chasers.clone(),
+    };
     let moves_ids: Vec<MoveIds> = moves.iter().map(|(_, m)| m.clone()).collect();
     let moves: Vec<MoveFacts> = moves.into_iter().map(|(f, _)| f).collect();
     let (clause, ground) = side_clause(
@@ -90,7 +107,7 @@ pub(super) fn judge_side(
         &moves_ids,
         target,
         target_id,
-        &chasers,
+        (&named_chasers, lone),
         exempt_target,
         rules,
     );

@@ -6,7 +6,8 @@ use super::*;
 ///
 /// A perpetual check is detailed rule 1, with one piece or several in turn.
 /// For a perpetual chase, only the chases of the target (`target_id`) and its chasers by
-/// identity (`chasers`) count: one piece chasing one piece is AXF general rule 3 (or the
+/// identity (`chasers`: the one that chases it on every move when there is one, `lone`, with
+/// only its chases; else all) count: one piece chasing one piece is AXF general rule 3 (or the
 /// detailed rule of that pair of kinds), two or more chasing it in turn detailed rule 28.
 /// An allowed side cites what allows it: one check and one chase (general rule 2 / detailed
 /// rule 7), a check and idle moves (detailed rule 8), chases of different pieces (general rule
@@ -22,7 +23,7 @@ pub(super) fn side_clause(
     ids: &[MoveIds],
     target: Option<(Square, PieceKind)>,
     target_id: Option<u8>,
-    chasers: &[(Square, PieceKind)],
+    (chasers, lone): (&[(Square, PieceKind)], Option<u8>),
     exempt_target: Option<u8>,
     rules: &RuleSet,
 ) -> (Citation, Ground) {
@@ -45,7 +46,12 @@ pub(super) fn side_clause(
             let on_t: Vec<&crate::xiangqi::facts::Chase> = moves
                 .iter()
                 .zip(ids)
-                .flat_map(|(f, m)| m.pairs.iter().filter(|p| p.1 == t).map(|p| &f.chases[p.2]))
+                .flat_map(|(f, m)| {
+                    m.pairs
+                        .iter()
+                        .filter(|p| p.1 == t && lone.is_none_or(|a| p.0 == a))
+                        .map(|p| &f.chases[p.2])
+                })
                 .collect();
             let kinds: std::collections::BTreeSet<PieceKind> = chasers.iter().map(|c| c.1).collect();
             use PieceKind::*;
