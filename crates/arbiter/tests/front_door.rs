@@ -293,6 +293,32 @@ fn judge_reader_streams() {
     assert_eq!(reports.next().map(|r| value(&r)), Some(all[0].clone()));
 }
 
+/// A side allowed by several exemptions cites them in the rule book's order, not the board's:
+/// the same loop mirrored left to right cites the same clauses in the same order (a Big5 game,
+/// 90年杭州個人賽 張影富–尚威, from ply 32).
+#[test]
+fn several_exemptions_are_cited_in_the_books_order() {
+    let clause = |fen: &str, moves: &str| {
+        let r = arbiter::cycle(fen, moves, Some(RuleBook::Axf), false).unwrap();
+        serde_json::to_value(&r).unwrap()["sides"]["black"]["clause"].clone()
+    };
+    let want = json!("AXF general rule 6 / detailed rule 30; general rule 7 / detailed rule 19");
+    assert_eq!(
+        clause(
+            "2bakab2/9/6c2/p1p5p/1c1rC1p2/2P1P4/P7P/2N1B4/R8/3AKAB2 w - - 0 1",
+            "e5e6 d5d6 e6e5 d6d5"
+        ),
+        want
+    );
+    assert_eq!(
+        clause(
+            "2bakab2/9/2c6/p5p1p/2p1Cr1c1/4P1P2/P7P/4B1N2/8R/2BAKA3 w - - 0 1",
+            "e5e6 f5f6 e6e5 f6f5"
+        ),
+        want
+    );
+}
+
 /// One piece chasing the target on every move is the chase the clause names, whatever other
 /// piece chases it on one move too: Black's chariot chases Red's horse on both moves while the
 /// horse counter-chases once (AXF detailed rule 18); the cannon a7 that chases the horse once,
