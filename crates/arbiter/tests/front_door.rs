@@ -531,6 +531,62 @@ fn a_chess_claim_refuses_xiangqi_rules_and_a_natural_move_limit() {
     assert!(arbiter::claim(&q(None, None)).is_ok());
 }
 
+/// A record that plays on after its mate (real records do): a claim at a ply after the mate
+/// is answered "the game had already ended", not refused as beyond the record (xiangqi, whose
+/// reader keeps the later moves out) nor as an illegal move (chess); the claimant is the side to
+/// move at the ply asked.
+#[test]
+fn a_claim_after_a_records_mate_is_answered_ended() {
+    let claim = |kind, bytes: &'static str, at_ply| ClaimQuery {
+        kind,
+        game: ClaimGame::Record {
+            bytes: bytes.as_bytes(),
+            file: "g.pgn",
+            index: 0,
+        },
+        rules: None,
+        at_ply,
+        intended_move: None,
+        time_control: None,
+        limit: None,
+    };
+    // Xiangqi: the chariot b0b9 mates at ply 1; two more moves are written.
+    let xq = "[Game \"Chinese Chess\"]\n[FEN \"3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. b0b9 d9d8 2. a8a7 1-0\n";
+    for (at, by) in [(1, "black"), (2, "red"), (3, "black")] {
+        let r = arbiter::claim(&claim(ClaimKind::NaturalMoveLimit, xq, Some(at))).unwrap();
+        let v = value(&r);
+        assert_eq!(
+            v["ended"],
+            json!({"by":"checkmate","clause":"checkmate: the side to move loses","ply":1}),
+            "{at}: {v}"
+        );
+        assert_eq!(
+            (&v["at_ply"], &v["by"], &v["valid"]),
+            (&json!(at), &json!(by), &Value::Null),
+            "{v}"
+        );
+    }
+    assert!(arbiter::claim(&claim(ClaimKind::NaturalMoveLimit, xq, Some(3)))
+        .unwrap()
+        .text()
+        .starts_with("After the end [ply 3], Black claims"));
+    let beyond = arbiter::claim(&claim(ClaimKind::NaturalMoveLimit, xq, Some(4))).unwrap_err();
+    assert!(beyond.to_string().contains("beyond the 3 plies"), "{beyond}");
+    // Chess: the fool's mate at ply 4, then a move that cannot be legal after it.
+    let fool = "1. f3 e5 2. g4 Qh4# 3. Kf2 *\n";
+    let v = value(&arbiter::claim(&claim(ClaimKind::Threefold, fool, None)).unwrap());
+    assert_eq!(
+        v["ended"],
+        json!({"by":"checkmate","clause":"FIDE 5.1.1","ply":4}),
+        "{v}"
+    );
+    assert_eq!(
+        (&v["at_ply"], &v["by"], &v["penalty"]),
+        (&json!(5), &json!("black"), &Value::Null),
+        "{v}"
+    );
+}
+
 /// A FEN's half-move clock as large as a u32 holds: the count of capture-free plies saturates
 /// at it (it never wraps back to a short count that would make a sound claim short and cost a
 /// foul), and the claim holds under both books' limits (AXF 120 plies, TW113 100).

@@ -105,8 +105,8 @@ fn unicode(bytes: &[u8]) -> Option<TextEncoding> {
 }
 
 /// The byte order of text that is UTF-16 without a byte-order mark ([`looks_utf16`]) over its
-/// first [`UTF16_HEAD`] bytes and over its first [`DETECT_SAMPLE`] bytes, and starts so: an
-/// ASCII character (a code unit with a zero high byte) among its first [`UTF16_LINES`] code
+/// first `UTF16_HEAD` bytes and over its first `DETECT_SAMPLE` bytes, and starts so: an
+/// ASCII character (a code unit with a zero high byte) among its first `UTF16_LINES` code
 /// units (8-bit text before UTF-16 text, files joined with `cat`, has none there; the splitter
 /// finds where the UTF-16 text starts). For a file, or one game's bytes. `None` for any text
 /// in an 8-bit encoding (UTF-8, GBK, Big5, Windows-1252 hold no zero byte) and for binary data.
@@ -134,7 +134,7 @@ const UTF16_LINES: usize = 16;
 /// UTF-16 every ASCII character (tag names, quotes, move numbers, spaces, line ends) is a code
 /// unit whose high byte is zero (the odd bytes in UTF-16LE, the even ones in UTF-16BE), and
 /// 8-bit text (UTF-8, GBK, Big5, Windows-1252) holds no zero byte at all. Counted over the
-/// first lines, up to the first line feed (U+000A) that ends at least [`UTF16_LINES`] code
+/// first lines, up to the first line feed (U+000A) that ends at least `UTF16_LINES` code
 /// units, or over all of them when there is none (what follows may be in another encoding or
 /// byte order: files joined with `cat`): at least two; at least a fifth with a zero high byte
 /// (the sparsest record text, a move list in Chinese only, has a space and a line end in ten

@@ -21,7 +21,7 @@
 //!   marker (`1-0`, `0-1`, `1/2-1/2`, `*`) and only spaces or tabs: a file without a final
 //!   line end joined with the next (`1. e4 e5 *[Event "x"]`);
 //! - at a UTF-16 byte-order mark at the start of a line, or at UTF-16 text without one whose
-//!   first character is ASCII ([`utf16_from`]: 8-bit text holds no zero byte, UTF-16 has one
+//!   first character is ASCII (`utf16_from`: 8-bit text holds no zero byte, UTF-16 has one
 //!   in every ASCII character); in movetext also at such a UTF-16 tag `[Name "` after a
 //!   termination marker, as for 8-bit tags above: from there on the bytes are
 //!   read as UTF-16 and handed on as UTF-8 ([`Chunk::utf16`]), up to the first line (after a
@@ -95,7 +95,7 @@ pub struct Chunk {
     /// Byte offset of the game's first byte in the stream (of the transcoded text for UTF-16).
     pub offset: u64,
     /// Set when the bytes were transcoded from UTF-16 (a byte-order mark preceded them, or
-    /// their zero bytes told: [`utf16_from`]).
+    /// their zero bytes told: `utf16_from`).
     pub utf16: Option<TextEncoding>,
     /// Some UTF-16 code units were malformed (replaced with U+FFFD).
     pub utf16_errors: bool,
@@ -115,7 +115,7 @@ enum LineKind {
     Blank,
     /// `[` first: `shaped` when it reads `[Name "` (a tag, not `[%clk ...]`).
     Bracket { shaped: bool },
-    /// UTF-16 text from `skip` bytes on: 2 after a byte-order mark; without one ([`utf16_from`])
+    /// UTF-16 text from `skip` bytes on: 2 after a byte-order mark; without one (`utf16_from`)
     /// 0, or 1 where the zero byte at the line's start ends a UTF-16LE line feed whose first
     /// byte ended the line before.
     Utf16 { encoding: TextEncoding, skip: usize },

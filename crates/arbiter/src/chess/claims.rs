@@ -161,7 +161,13 @@ pub fn judge_claim_with(
     let mut count = table.record(PositionKey::of(referee.position()), false);
     let mut last_move = None;
     for (i, written) in record.moves.iter().take(at).enumerate() {
-        let m = written.to_move(referee.position(), i + 1)?;
+        let m = match written.to_move(referee.position(), i + 1) {
+            Ok(m) => m,
+            // After an automatic end the record's later moves are not judged (`judge` counts
+            // them after the end): the claim comes after the end, answered as such.
+            Err(_) if referee.ended_before() || referee.position().legal_moves().is_empty() => break,
+            Err(e) => return Err(e),
+        };
         if i + 1 == at {
             last_move = Some(SanPlus::from_move(referee.position().clone(), m).to_string());
         }
@@ -169,12 +175,19 @@ pub fn judge_claim_with(
         count = table.record(PositionKey::of(referee.position()), m.is_zeroing());
     }
     let pos = referee.position().clone();
+    // Plies the record plays after its end, up to the claim's ply (not replayed).
+    let unplayed = at - referee.moves().len();
     let report = referee.report();
     let ended = match (report.reason, report.at_ply) {
         (Some(reason), Some(ply)) => Some(chess_end(reason, ply)),
         _ => None,
     };
-    let by = Side::from(pos.turn());
+    // The side to move at the claim's ply, counted on from the end through the unplayed plies.
+    let by = Side::from(if unplayed % 2 == 1 {
+        !pos.turn()
+    } else {
+        pos.turn()
+    });
     let intended: Option<Move> = match &req.intended_move {
         // After the end no move is judged: a legal one is reported, any other ignored.
         Some(text) if ended.is_some() => parse_move(&pos, text, at + 1).ok(),

@@ -275,7 +275,8 @@ fn natural_limit_claim(q: &ClaimQuery, engine_match: bool, cycles: u32) -> Resul
             }));
         }
     };
-    let (start, moves, texts) = match q.game {
+    // `after_end`: moves a record plays after its mate (or 困斃), which the reader keeps out.
+    let (start, moves, texts, after_end) = match q.game {
         ClaimGame::Record { bytes, file, index } => {
             let opts = records::ReadOptions {
                 kind: Some(records::GameKind::Xiangqi),
@@ -296,7 +297,7 @@ fn natural_limit_claim(q: &ClaimQuery, engine_match: bool, cycles: u32) -> Resul
                     } else {
                         Vec::new()
                     };
-                    (r.start, r.moves, texts)
+                    (r.start, r.moves, texts, r.after_end.len())
                 }
                 records::Game::Chess(_) => {
                     return Err(Error::Usage(Usage::XiangqiClaimOnChessRecord {
@@ -312,11 +313,29 @@ fn natural_limit_claim(q: &ClaimQuery, engine_match: bool, cycles: u32) -> Resul
                 start,
                 moves,
                 text.split_whitespace().map(str::to_string).collect(),
+                0,
             )
         }
     };
-    match judge_claim(&rules, mode, &start, &moves, q.at_ply) {
-        Ok(claim) => {
+    // A claim at a ply the record plays after its mate comes after the end: judged at the end
+    // (where `ended` says so), answered at the ply asked.
+    let plies = moves.len();
+    let after = q.at_ply.filter(|&a| a > plies && a - plies <= after_end);
+    match judge_claim(
+        &rules,
+        mode,
+        &start,
+        &moves,
+        if after.is_some() { Some(plies) } else { q.at_ply },
+    ) {
+        Ok(mut claim) => {
+            if let Some(a) = after {
+                // The side to move at the ply asked, counted on through the unplayed plies.
+                if (a - plies) % 2 == 1 {
+                    claim.by = claim.by.opponent();
+                }
+                claim.at_ply = a;
+            }
             let (style, options) = xiangqi::notation::detect_notation(texts.iter().map(String::as_str))
                 .unwrap_or((xiangqi::notation::Style::Chinese, Default::default()));
             // The move that produced the claim's ply, written as the record writes its moves.
@@ -351,9 +370,10 @@ fn natural_limit_claim(q: &ClaimQuery, engine_match: bool, cycles: u32) -> Resul
                 ended,
             })
         }
-        Err(LimitError::AtPlyBeyond { at_ply, plies }) => {
-            Err(Error::Usage(Usage::PlyBeyondEnd { at_ply, plies }))
-        }
+        Err(LimitError::AtPlyBeyond { at_ply, plies }) => Err(Error::Usage(Usage::PlyBeyondEnd {
+            at_ply,
+            plies: plies + after_end,
+        })),
         Err(e) => Err(Error::input(e.to_string())),
     }
 }

@@ -86,7 +86,9 @@ fn chess_claimant_in(r: &ClaimVerdict, lang: Lang) -> String {
         };
         let when = match &w.last_move {
             Some(m) => format!("after {}", w.numbering.with_ply(r.at_ply, m)),
-            None => format!("at the start [ply {}]", r.at_ply),
+            None if r.at_ply == 0 => "at the start [ply 0]".to_string(),
+            // A ply the record plays after its end (those moves are not replayed).
+            None => format!("after the end [ply {}]", r.at_ply),
         };
         let mut t = format!("{when}, {side} claims a draw by {what}");
         if let Some(m) = &r.intended_move {
@@ -103,7 +105,7 @@ fn chess_claimant_in(r: &ClaimVerdict, lang: Lang) -> String {
             zh::numbered(&w.numbering, r.at_ply, m),
             zh::pick(lang, "後", "后")
         ),
-        None => zh::at_start(lang, r.at_ply),
+        None => zh::at_claim_ply(lang, r.at_ply),
     };
     let mut t = format!("{when}，{side}");
     if let Some(m) = &r.intended_move {
@@ -293,7 +295,9 @@ pub fn claimant_in(r: &ClaimReport, lang: Lang) -> String {
     if lang == Lang::En {
         let when = match last_move {
             Some(m) => format!("After {}", numbering.with_ply(c.at_ply, m)),
-            None => format!("At the start [ply {}]", c.at_ply),
+            None if c.at_ply == 0 => "At the start [ply 0]".to_string(),
+            // A ply the record plays after its mate (those moves are not replayed).
+            None => format!("After the end [ply {}]", c.at_ply),
         };
         if ended.is_some() {
             return format!(
@@ -319,7 +323,7 @@ pub fn claimant_in(r: &ClaimReport, lang: Lang) -> String {
             zh::numbered(numbering, c.at_ply, m),
             zh::pick(lang, "後", "后")
         ),
-        None => zh::at_start(lang, c.at_ply),
+        None => zh::at_claim_ply(lang, c.at_ply),
     };
     let who = zh::side(lang, c.by);
     let claims = zh::pick(lang, "依自然限著提和", "依自然限着提和");

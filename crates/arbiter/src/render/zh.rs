@@ -293,6 +293,16 @@ pub fn at_start(lang: Lang, ply: usize) -> String {
     format!("{}{}", pick(lang, "開局時", "开局时"), ply_mark(ply))
 }
 
+/// A claim's ply with no move written before it: 開局時［0］ at the start, 終局後［N］ at a ply
+/// a record plays after its end (those moves are not replayed).
+pub fn at_claim_ply(lang: Lang, ply: usize) -> String {
+    if ply == 0 {
+        at_start(lang, 0)
+    } else {
+        format!("{}{}", pick(lang, "終局後", "终局后"), ply_mark(ply))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
