@@ -523,6 +523,33 @@ fn claims_after_an_end_of_the_match_convention_are_not_judged() {
     }
 }
 
+/// A claim is judged with the session's dead-position check: with `"dead_check":"off"` a dead
+/// position does not end the game, for the status and for a claim alike (the claim was answered
+/// "ended by a dead position" while the game went on); with the default check both say it ended.
+#[test]
+fn a_claim_follows_the_sessions_dead_check() {
+    for (check, ended) in [(Some("off"), false), (None, true)] {
+        let mut new = json!({"cmd":"new","fen":"k7/8/8/8/8/8/1r6/KB6 w - - 0 1"});
+        if let Some(c) = check {
+            new["dead_check"] = json!(c);
+        }
+        let cmds = vec![
+            new,
+            json!({"cmd":"push","move":"a1b2"}),
+            json!({"cmd":"claim","kind":"threefold"}),
+            json!({"cmd":"status"}),
+        ];
+        let out = run(&lines(&cmds));
+        let (claim, status) = (&out[2], &out[3]);
+        assert_eq!(
+            claim.get("ended").is_some_and(|e| !e.is_null()),
+            ended,
+            "{check:?}: {claim}"
+        );
+        assert_eq!(status["status"] == "decided", ended, "{check:?}: {status}");
+    }
+}
+
 /// A xiangqi game started without a FEN is judged as xiangqi by `claim`: the game's kind, not
 /// the missing FEN, decides, so a threefold claim is refused as on a game with a FEN (not read
 /// as a chess game from the chess start).

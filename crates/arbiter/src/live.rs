@@ -163,10 +163,7 @@ impl Referee {
                     None => shakmaty::Chess::default(),
                     Some(f) => chess::parse_fen(f)?,
                 };
-                let options = chess::JudgeOptions {
-                    dead_check: options.dead_check,
-                    engine_match: options.engine_match,
-                };
+                let options = options.chess_options();
                 Ok(Referee::Chess {
                     referee: Box::new(chess::Referee::with_options(
                         chess::Fide::default(),

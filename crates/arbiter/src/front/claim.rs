@@ -76,7 +76,8 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
 
 /// [`claim`] in a game judged with `options`, as `arbiter referee` judges a session: the
 /// game's end before the claim is the one that session's referee finds, with its count of
-/// loops ([`Options::xiangqi_cycles`]) and, with [`Options::engine_match`], the engine-match
+/// loops ([`Options::xiangqi_cycles`]), its dead-position check ([`Options::dead_check`]) and,
+/// with [`Options::engine_match`], the engine-match
 /// convention (docs/engine-matches.md): a chess game has ended at a threefold repetition
 /// (FIDE 9.2.1) or the fifty-move condition (9.3.2), and a pending xiangqi repetition has
 /// ended with its verdict, as match managers end them without a claim. A claim after such an
@@ -88,6 +89,7 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
 pub fn claim_with(q: &ClaimQuery, options: &Options) -> Result<ClaimReport, Error> {
     let engine_match = options.engine_match;
     let cycles = options.xiangqi_cycles();
+    let chess_options = options.chess_options();
     let xiangqi_claim = q.kind == ClaimKind::NaturalMoveLimit;
     let mut raw = None;
     let is_xiangqi = match q.game {
@@ -144,7 +146,7 @@ pub fn claim_with(q: &ClaimQuery, options: &Options) -> Result<ClaimReport, Erro
         }
     };
     if !is_xiangqi {
-        return chess_claim(q, raw, engine_match);
+        return chess_claim(q, raw, chess_options);
     }
     if !xiangqi_claim {
         return Err(Error::Usage(Usage::ChessClaimOnXiangqi));
@@ -205,7 +207,11 @@ fn game_end(
 }
 
 /// The chess claim; `raw` is the record's game when [`claim`] has already split the file.
-fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>, engine_match: bool) -> Result<ClaimReport, Error> {
+fn chess_claim(
+    q: &ClaimQuery,
+    raw: Option<pgn::RawGame>,
+    options: chess::JudgeOptions,
+) -> Result<ClaimReport, Error> {
     let kind = match q.kind {
         kind @ (ClaimKind::Threefold | ClaimKind::FiftyMoves) => kind,
         ClaimKind::NaturalMoveLimit => return Err(Error::Usage(Usage::XiangqiClaimOnChess)),
@@ -230,10 +236,6 @@ fn chess_claim(q: &ClaimQuery, raw: Option<pgn::RawGame>, engine_match: bool) ->
         at_ply: q.at_ply,
         intended_move: q.intended_move.clone(),
         time_control: q.time_control,
-    };
-    let options = chess::JudgeOptions {
-        engine_match,
-        ..Default::default()
     };
     match chess::claims::judge_claim_with(&record, &req, options) {
         Ok(v) => Ok(ClaimReport::Chess(v)),

@@ -184,10 +184,7 @@ pub fn judge_position(fen: Option<&str>, moves: &str, options: &Options) -> Resu
 }
 
 fn judge_chess_record(file: &str, index: usize, record: &chess::GameRecord, options: &Options) -> GameReport {
-    let chess_options = chess::JudgeOptions {
-        dead_check: options.dead_check,
-        engine_match: options.engine_match,
-    };
+    let chess_options = options.chess_options();
     match chess::judge_game_within(record, &chess_options, &options.budget.start()) {
         Ok(report) => GameReport::Chess(Box::new(ChessGameReport {
             file: file.to_string(),

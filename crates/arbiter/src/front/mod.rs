@@ -65,6 +65,15 @@ impl Options {
             self.cycles
         }
     }
+
+    /// The chess referee's options these give: the dead-position check and the engine-match
+    /// convention.
+    pub fn chess_options(&self) -> chess::JudgeOptions {
+        chess::JudgeOptions {
+            dead_check: self.dead_check,
+            engine_match: self.engine_match,
+        }
+    }
 }
 
 impl Default for Options {
