@@ -345,6 +345,32 @@ fn the_piece_chasing_on_every_move_names_the_clause() {
     );
 }
 
+/// Loops of unequal length judged together are described as such (their number and the plies
+/// in all), not as one loop's length played so many times: a 4-ply loop, then an 8-ply one that
+/// comes back to the same position.
+#[test]
+fn loops_of_unequal_length_are_described_as_such() {
+    let fen = "3rkab1c/4a2R1/4b4/9/9/9/9/B8/R3A4/1cBAK4 w - - 0 1";
+    let (a, d) = ("h8i8 i9h9 i8h8 h9i9 ", "h8i8 i9h9 e0f0 e8d7 f0e0 d7e8 i8h8 h9i9");
+    let opts = Options {
+        cycles: 2,
+        ..Options::default()
+    };
+    let r = arbiter::judge_position(Some(fen), &format!("{a}{d}"), &opts).unwrap();
+    let text = r.text();
+    assert!(
+        text.contains("  Repetition: 2 loops of unequal length (12 plies in all), from the start [ply 0] to"),
+        "{text}"
+    );
+    let r = arbiter::judge_position(Some(fen), &a.repeat(2), &opts).unwrap();
+    assert!(
+        r.text()
+            .contains("  Repetition: a loop of 4 plies played 2 times, from the start [ply 0]"),
+        "{}",
+        r.text()
+    );
+}
+
 /// The decision after a ruling judges the ruled loops and the one played after it together
 /// (TW113 ch.4 procedure: the side at fault when it was ruled loses by repeating one more
 /// cycle; a draw ruled stays a draw): a loop played differently after the ruling cannot turn a

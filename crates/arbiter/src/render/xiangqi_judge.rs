@@ -236,10 +236,23 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
             } else {
                 String::new()
             };
+            // Loops of unequal length (the position came back after a longer or a shorter
+            // loop): their number and the plies in all, not one loop's length.
+            let loops = if rep.start_ply + rep.count * rep.length == at {
+                format!(
+                    "a loop of {} played {}",
+                    super::plies(rep.length),
+                    super::counted(rep.count, "time")
+                )
+            } else {
+                format!(
+                    "{} loops of unequal length ({} in all)",
+                    rep.count,
+                    super::plies(at.saturating_sub(rep.start_ply))
+                )
+            };
             s.push_str(&format!(
-                "  Repetition: a loop of {} played {}, from {} to {}, judged together{earlier}:\n",
-                super::plies(rep.length),
-                super::counted(rep.count, "time"),
+                "  Repetition: {loops}, from {} to {}, judged together{earlier}:\n",
                 move_at(r, rep.start_ply),
                 move_at(r, at)
             ));
@@ -634,13 +647,28 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
             } else {
                 String::new()
             };
+            // Loops of unequal length: their number and the plies in all.
+            let loops = if rep.start_ply + rep.count * rep.length == at {
+                format!(
+                    "{}{}{}{}{}",
+                    zh::pick(lang, "循環：每個循環", "循环：每个循环"),
+                    zh::plies(lang, rep.length),
+                    zh::pick(lang, "，共走", "，共走"),
+                    rep.count,
+                    zh::pick(lang, "次，", "次，"),
+                )
+            } else {
+                format!(
+                    "{}{}{}{}{}",
+                    zh::pick(lang, "循環：長短不一的", "循环：长短不一的"),
+                    rep.count,
+                    zh::pick(lang, "個循環，共", "个循环，共"),
+                    zh::plies(lang, at.saturating_sub(rep.start_ply)),
+                    "，",
+                )
+            };
             s.push_str(&format!(
-                "  {}{}{}{}{}{}{}{}{}{earlier}：\n",
-                zh::pick(lang, "循環：每個循環", "循环：每个循环"),
-                zh::plies(lang, rep.length),
-                zh::pick(lang, "，共走", "，共走"),
-                rep.count,
-                zh::pick(lang, "次，", "次，"),
+                "  {loops}{}{}{}{}{earlier}：\n",
                 move_zh(r, lang, rep.start_ply),
                 zh::pick(lang, "至", "至"),
                 move_zh(r, lang, at),
