@@ -417,6 +417,20 @@ fn a_decision_judges_the_ruled_loops_and_the_extra_one() {
         verdict(3, format!("{a}{a}{a}{b}")),
         (s("decided"), s("repetition_draw"), Some(0), Some(4))
     );
+    // The words of that decision: the loops judged together, not "neither side at fault" of
+    // a side ruled at fault when pending (loop B alone was Red's perpetual check).
+    let opts = Options {
+        cycles: 1,
+        game: Some(Game::Xiangqi),
+        ..Options::default()
+    };
+    let text = arbiter::judge_position(Some(fen), &format!("{b}{a}"), &opts)
+        .unwrap()
+        .text();
+    assert!(
+        text.contains("the repetition went on a cycle past the count; over the loops judged together neither side is at fault: drawn (1/2-1/2)."),
+        "{text}"
+    );
     // The same loop four times: decided over all four (docs/cli.md: at ply 16 the cycle from ply 0,
     // count 4).
     assert_eq!(

@@ -143,8 +143,8 @@ fn verdict_en(r: &XiangqiGameReport) -> String {
             loser(c).replacen(&format!("{} ", capitalised(c)), "", 1)
         ),
         (XStatus::Decided, _) if v.repetition.is_some() => format!(
-            "Decided after {after}: the repetition went on a cycle past the count with neither \
-             side at fault: drawn ({}).",
+            "Decided after {after}: the repetition went on a cycle past the count; over the loops \
+             judged together neither side is at fault: drawn ({}).",
             v.result
         ),
         (XStatus::Decided, _) => format!("Decided after {after}: {reason} ({}).", v.result),
@@ -498,8 +498,8 @@ fn verdict_line_zh(r: &XiangqiGameReport, lang: Lang) -> (String, bool, Option<S
                 "{after}{}{cite}{}（{}）。",
                 zh::pick(
                     lang,
-                    "已判定：循環達到次數後仍重複，雙方均未犯例",
-                    "已判定：循环达到次数后仍重复，双方均未犯例"
+                    "已判定：循環達到次數後仍重複，合併判斷的各循環中雙方均未犯例",
+                    "已判定：循环达到次数后仍重复，合并判断的各循环中双方均未犯例"
                 ),
                 zh::pick(lang, "，判和", "，判和"),
                 v.result
