@@ -136,9 +136,10 @@ const UTF16_LINES: usize = 16;
 /// 8-bit text (UTF-8, GBK, Big5, Windows-1252) holds no zero byte at all. Counted over the
 /// first lines, up to the first line feed (U+000A) that ends at least `UTF16_LINES` code
 /// units, or over all of them when there is none (what follows may be in another encoding or
-/// byte order: files joined with `cat`): at least two; at least a fifth with a zero high byte
-/// (the sparsest record text, a move list in Chinese only, has a space and a line end in ten
-/// characters: `炮二平五 马８进７`), more than those with only a zero low byte (characters
+/// byte order: files joined with `cat`): at least two; at least an eighth with a zero high byte
+/// (the sparsest record text, a move list in Chinese only with full-width digits, has one
+/// space in five characters, or fewer where a line holds one move: `炮二平五 马８进７`), more
+/// than those with only a zero low byte (characters
 /// U+xx00 such as 一; the other byte order swaps the two counts); none a control character
 /// other than tab, line feed, form feed and carriage return (U+0000 included); and no three
 /// zero bytes in a row in all `bytes` (binary data: text has at most two, where UTF-16LE ends
@@ -164,7 +165,7 @@ pub fn looks_utf16(bytes: &[u8], enc: TextEncoding) -> bool {
             _ => {}
         }
     }
-    n >= 2 && 5 * ascii >= n && ascii > low_zero && !bytes.windows(3).any(|w| w == [0, 0, 0])
+    n >= 2 && 8 * ascii >= n && ascii > low_zero && !bytes.windows(3).any(|w| w == [0, 0, 0])
 }
 
 fn other_cjk(e: TextEncoding) -> TextEncoding {
@@ -383,6 +384,9 @@ mod tests {
             assert_eq!((g.text.as_ref(), g.encoding, warning), (text, enc, None));
             // Chinese only (a move list): still UTF-16, its spaces and line ends tell.
             let moves = utf16("炮二平五 马８进７\n马二进三 车９平８\n", enc);
+            assert_eq!(utf16_unmarked(&moves), Some(enc));
+            // Without a final line end: three spaces in nineteen characters.
+            let moves = utf16("炮二平五 马８进７ 马二进三 车９平８", enc);
             assert_eq!(utf16_unmarked(&moves), Some(enc));
             // The other byte order does not fit.
             let other = if enc == TextEncoding::Utf16Le {
