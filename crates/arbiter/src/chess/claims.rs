@@ -165,7 +165,7 @@ pub fn judge_claim_with(
             Ok(m) => m,
             // After an automatic end the record's later moves are not judged (`judge` counts
             // them after the end): the claim comes after the end, answered as such.
-            Err(_) if referee.ended_before() || referee.position().legal_moves().is_empty() => break,
+            Err(_) if referee.no_move_can_follow() => break,
             Err(e) => return Err(e),
         };
         if i + 1 == at {

@@ -3,7 +3,6 @@
 //! the moves its text names written in SAN.
 
 use crate::Deadline;
-use shakmaty::Position;
 
 use super::error::ChessError;
 use super::record::GameRecord;
@@ -59,7 +58,7 @@ pub fn judge_game_within(
             Ok(m) => referee.push_legal(m),
             // After an automatic end, what follows is not judged; a mate or stalemate followed
             // by more moves ends the game there (the rest is counted after the end).
-            Err(_) if referee.ended_before() || referee.position().legal_moves().is_empty() => break,
+            Err(_) if referee.no_move_can_follow() => break,
             Err(e) => return Err(e),
         }
     }

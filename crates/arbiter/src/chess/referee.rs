@@ -185,6 +185,13 @@ impl Referee {
         self.end.is_some()
     }
 
+    /// True when no move of a record can follow here: an automatic end was found before (FIDE
+    /// 5.2.2, 9.6), or the current position has no legal move (checkmate 5.1.1, stalemate
+    /// 5.2.1). A record that plays on from here plays after the end, which is not an error.
+    pub fn no_move_can_follow(&self) -> bool {
+        self.ended_before() || self.position().legal_moves().is_empty()
+    }
+
     /// Makes room for `plies` more moves (a record's length, known before replaying it).
     pub(crate) fn reserve(&mut self, plies: usize) {
         self.played.reserve(plies);
