@@ -87,9 +87,6 @@ pub fn claim(q: &ClaimQuery) -> Result<ClaimReport, Error> {
 /// # Errors
 /// As [`claim`].
 pub fn claim_with(q: &ClaimQuery, options: &Options) -> Result<ClaimReport, Error> {
-    let engine_match = options.engine_match;
-    let cycles = options.xiangqi_cycles();
-    let chess_options = options.chess_options();
     let xiangqi_claim = q.kind == ClaimKind::NaturalMoveLimit;
     let mut raw = None;
     let is_xiangqi = match q.game {
@@ -146,12 +143,12 @@ pub fn claim_with(q: &ClaimQuery, options: &Options) -> Result<ClaimReport, Erro
         }
     };
     if !is_xiangqi {
-        return chess_claim(q, raw, chess_options);
+        return chess_claim(q, raw, options.chess_options());
     }
     if !xiangqi_claim {
         return Err(Error::Usage(Usage::ChessClaimOnXiangqi));
     }
-    natural_limit_claim(q, engine_match, cycles)
+    natural_limit_claim(q, options)
 }
 
 /// The error for a game `index` (0-based) that the record does not hold: games counted from 1,
@@ -171,23 +168,23 @@ fn nth_pgn_game(bytes: &[u8], index: usize) -> Option<pgn::RawGame> {
     pgn::games(&decoded.text).nth(index)
 }
 
-/// How the game ended within `moves`, as `judge` decides it (its referee, with `cycles` loops
-/// making a repetition pending, decided one loop later: the TW113 ch.4 procedure, whose count
-/// AXF play uses too; 3 unless the caller's options say otherwise): checkmate or no legal move (困斃) at the last ply, or a repetition
+/// How the game ended within `moves`, as `judge` decides it with `options` (its referee, with
+/// [`Options::xiangqi_cycles`] loops making a repetition pending, decided one loop later: the
+/// TW113 ch.4 procedure, whose count AXF play uses too): checkmate or no legal move (困斃) at the last ply, or a repetition
 /// decided on the way (perpetual check, perpetual chase, or a draw with neither side at fault).
 /// `None` while play goes on; the natural move limit is the claim itself, not an end. Under
-/// the engine-match convention (`engine_match`) a pending repetition has ended too.
+/// the engine-match convention ([`Options::engine_match`]) a pending repetition has ended too.
 fn game_end(
     rules: &crate::xiangqi::rules::RuleSet,
     start: &crate::xiangqi::Position,
     moves: &[crate::xiangqi::Move],
-    engine_match: bool,
-    cycles: u32,
+    options: &Options,
 ) -> Option<chess::GameEnded> {
     use crate::xiangqi::{referee::Referee, verdict::Reason};
-    let mut referee = Referee::new(rules.clone(), start.clone(), cycles);
+    let mut referee = Referee::new(rules.clone(), start.clone(), options.xiangqi_cycles());
     let v = referee.replay(moves);
-    let ended = v.status == crate::Status::Decided || (engine_match && v.status == crate::Status::Pending);
+    let ended =
+        v.status == crate::Status::Decided || (options.engine_match && v.status == crate::Status::Pending);
     if !ended {
         return None;
     }
@@ -249,7 +246,7 @@ fn chess_claim(
 
 /// The xiangqi natural-move-limit claim (AXF 120 plies; TW113 100 plies, or 80 with
 /// limit 40), with the count step by step.
-fn natural_limit_claim(q: &ClaimQuery, engine_match: bool, cycles: u32) -> Result<ClaimReport, Error> {
+fn natural_limit_claim(q: &ClaimQuery, judging: &Options) -> Result<ClaimReport, Error> {
     use crate::xiangqi::limits::{judge_claim, LimitError, LimitMode};
     if q.rules == Some(RuleBook::Fide) {
         return Err(Error::Usage(Usage::NaturalMoveLimitUnderFide));
@@ -353,13 +350,7 @@ fn natural_limit_claim(q: &ClaimQuery, engine_match: bool, cycles: u32) -> Resul
                 .map(|(pos, mv)| xiangqi::notation::write_move_with(pos, *mv, style, &options));
             // The game ended at or before the claim's ply (mate, 困斃, a decided repetition):
             // the claim is not judged.
-            let ended = game_end(
-                &rules,
-                &start,
-                &moves[..claim.at_ply.min(moves.len())],
-                engine_match,
-                cycles,
-            );
+            let ended = game_end(&rules, &start, &moves[..claim.at_ply.min(moves.len())], judging);
             Ok(ClaimReport::Xiangqi {
                 claim,
                 rules: rules.id,
