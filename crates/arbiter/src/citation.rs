@@ -113,8 +113,9 @@ impl Clauses {
 }
 
 /// A clause within its rule book, as the glossary files it ([`crate::glossary::Clause::id`] is
-/// its `Display`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// its `Display`). Ordered as the books order them: general rules, then detailed rules, each by
+/// number, then the TW113 sections in the order below.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ClauseId {
     /// AXF general rule N (棋例總綱第N條): `"general rule 3"`.
     General(u8),

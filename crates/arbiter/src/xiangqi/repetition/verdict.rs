@@ -133,27 +133,8 @@ pub(super) fn exemptions_on(moves: &[MoveFacts], ids: &[MoveIds], t: u8) -> Opti
     }
     // In the rule book's order, not the order the board happened to show them in (a mirrored
     // board, or the colours swapped, cites the same clauses in the same order).
-    clauses.sort_by_key(|c| c.ids.iter().map(|&id| clause_order(id)).collect::<Vec<_>>());
+    clauses.sort_by_key(|c| c.ids);
     Citation::several(clauses)
-}
-
-/// Where an AXF or TW113 clause stands in its book, for ordering: general rules, then detailed
-/// rules, each by number, then the TW113 sections.
-fn clause_order(id: ClauseId) -> (u8, u8) {
-    match id {
-        ClauseId::General(n) => (0, n),
-        ClauseId::Detailed(n) => (1, n),
-        ClauseId::Terms => (2, 0),
-        ClauseId::TrueRoot => (2, 1),
-        ClauseId::SameKind => (2, 2),
-        ClauseId::GeneralAndSoldier => (2, 3),
-        ClauseId::SamePiece => (2, 4),
-        ClauseId::Table => (2, 5),
-        ClauseId::Procedure => (2, 6),
-        ClauseId::NaturalMoveLimit => (2, 7),
-        ClauseId::NineRounds => (2, 8),
-        ClauseId::Article(_) => (3, 0),
-    }
 }
 
 /// A perpetual chase that its book forbids whatever the other side chases back, with the
