@@ -86,9 +86,7 @@ fn chess_claimant_in(r: &ClaimVerdict, lang: Lang) -> String {
         };
         let when = match &w.last_move {
             Some(m) => format!("after {}", w.numbering.with_ply(r.at_ply, m)),
-            None if r.at_ply == 0 => "at the start [ply 0]".to_string(),
-            // A ply the record plays after its end (those moves are not replayed).
-            None => format!("after the end [ply {}]", r.at_ply),
+            None => at_ply_without_move(r.at_ply),
         };
         let mut t = format!("{when}, {side} claims a draw by {what}");
         if let Some(m) = &r.intended_move {
@@ -276,6 +274,17 @@ pub fn body_text_in(r: &ClaimReport, voice: impl Into<Voice>) -> String {
     }
 }
 
+/// A claim's ply with no move written before it, in English: "at the start [ply 0]", or
+/// "after the end [ply N]" at a ply a record plays after its end (those moves are not
+/// replayed); [`zh::at_claim_ply`] in Chinese.
+fn at_ply_without_move(ply: usize) -> String {
+    if ply == 0 {
+        "at the start [ply 0]".to_string()
+    } else {
+        format!("after the end [ply {ply}]")
+    }
+}
+
 /// Who claims a draw, by what, after which move, in `lang`: the first line of
 /// [`body_text_in`] (a xiangqi claim judged goes on with the rule book and the plies needed,
 /// then a colon before the count), and the claimant's sentence of the HTTP answer's
@@ -295,9 +304,7 @@ pub fn claimant_in(r: &ClaimReport, lang: Lang) -> String {
     if lang == Lang::En {
         let when = match last_move {
             Some(m) => format!("After {}", numbering.with_ply(c.at_ply, m)),
-            None if c.at_ply == 0 => "At the start [ply 0]".to_string(),
-            // A ply the record plays after its mate (those moves are not replayed).
-            None => format!("After the end [ply {}]", c.at_ply),
+            None => capitalise_first(&at_ply_without_move(c.at_ply)),
         };
         if ended.is_some() {
             return format!(

@@ -166,29 +166,28 @@ impl CitedClauses {
             super::InputWords::pick(voice.words.glossary, lang)
         );
         for (c, into) in seen {
-            // A title the citation already says is not said twice (台灣棋規第四章裁判程序).
             let citation = c.citation_in(lang);
             let title = c.title_in(lang);
-            // 借用於台灣棋規的解讀: another book's clause a report borrowed as a reading.
-            let read = into
-                .map(|b| {
-                    format!(
-                        "{}{}{}",
-                        zh::pick(lang, "借用於", "借用于"),
-                        zh::book_words(lang, b),
-                        zh::pick(lang, "的解讀", "的解读")
-                    )
-                })
-                .unwrap_or_default();
-            match (citation.ends_with(title), read.is_empty()) {
-                (true, true) => s.push_str(&format!("  {citation}：{}\n", c.summary_in(lang))),
-                (true, false) => s.push_str(&format!("  {citation}（{read}）：{}\n", c.summary_in(lang))),
-                (false, true) => s.push_str(&format!("  {citation}（{title}）：{}\n", c.summary_in(lang))),
-                (false, false) => s.push_str(&format!(
-                    "  {citation}（{title}；{read}）：{}\n",
-                    c.summary_in(lang)
-                )),
+            // In the brackets: the title, unless the citation says it (台灣棋規第四章裁判程序);
+            // 借用於台灣棋規的解讀 for another book's clause a report borrowed as a reading.
+            let mut inside: Vec<String> = Vec::new();
+            if !citation.ends_with(title) {
+                inside.push(title.to_string());
             }
+            if let Some(b) = into {
+                inside.push(format!(
+                    "{}{}{}",
+                    zh::pick(lang, "借用於", "借用于"),
+                    zh::book_words(lang, b),
+                    zh::pick(lang, "的解讀", "的解读")
+                ));
+            }
+            let brackets = if inside.is_empty() {
+                String::new()
+            } else {
+                format!("（{}）", inside.join("；"))
+            };
+            s.push_str(&format!("  {citation}{brackets}：{}\n", c.summary_in(lang)));
         }
         s
     }

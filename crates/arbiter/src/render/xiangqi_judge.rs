@@ -9,7 +9,7 @@ use crate::render::cycle::{cycle_text_in, cycle_text_with, CycleWording};
 use crate::report::XiangqiGameReport;
 use crate::types::{Lang, RuleBook};
 use crate::xiangqi::rules::RulesId;
-use crate::xiangqi::verdict::{Reason as XReason, Status as XStatus};
+use crate::xiangqi::verdict::{Reason as XReason, RepetitionEvidence, Status as XStatus};
 use xiangqi::Color;
 
 /// `"29. 俥二平三 [ply 57]"`: the move that produced `ply`, in the report's notation.
@@ -227,7 +227,7 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
         } else {
             // The loops listed below are the `count` judged; when the repetition was pending
             // earlier (a decided one always was), that is said apart.
-            let earlier = if rep.recurrences > rep.count || v.status == XStatus::Decided {
+            let earlier = if pending_before(rep, v.status) {
                 format!(
                     " (its start position recurred {} in all: the repetition was pending at ply {})",
                     super::counted(rep.recurrences, "time"),
@@ -238,7 +238,7 @@ fn verdict_text(r: &XiangqiGameReport, words: &InputWords) -> String {
             };
             // Loops of unequal length (the position came back after a longer or a shorter
             // loop): their number and the plies in all, not one loop's length.
-            let loops = if rep.start_ply + rep.count * rep.length == at {
+            let loops = if equal_loops(rep, at) {
                 format!(
                     "a loop of {} played {}",
                     super::plies(rep.length),
@@ -632,7 +632,7 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
                 zh::plies(lang, rep.length),
             ));
         } else {
-            let earlier = if rep.recurrences > rep.count || v.status == XStatus::Decided {
+            let earlier = if pending_before(rep, v.status) {
                 format!(
                     "{}{}{}{}",
                     zh::pick(lang, "（起始局面重複出現", "（起始局面重复出现"),
@@ -648,7 +648,7 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
                 String::new()
             };
             // Loops of unequal length: their number and the plies in all.
-            let loops = if rep.start_ply + rep.count * rep.length == at {
+            let loops = if equal_loops(rep, at) {
                 format!(
                     "{}{}{}{}{}",
                     zh::pick(lang, "循環：每個循環", "循环：每个循环"),
@@ -688,6 +688,20 @@ fn verdict_zh(r: &XiangqiGameReport, lang: Lang) -> String {
         }
     }
     s
+}
+
+/// Whether the judged loops, `rep.count` from `rep.start_ply`, are all `rep.length` plies long
+/// (they end at `at`, the verdict's ply); else the position came back after loops of unequal
+/// length, which a report describes by their number and the plies in all.
+fn equal_loops(rep: &RepetitionEvidence, at: usize) -> bool {
+    rep.start_ply + rep.count * rep.length == at
+}
+
+/// Whether the repetition was pending before the judged loops end (a decided one always was;
+/// a pending one when its start position recurred more often than the loops judged): a report
+/// says at which ply.
+fn pending_before(rep: &RepetitionEvidence, status: XStatus) -> bool {
+    rep.recurrences > rep.count || status == XStatus::Decided
 }
 
 impl XiangqiGameReport {
