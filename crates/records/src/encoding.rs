@@ -337,6 +337,18 @@ pub fn decode_gbk(bytes: &[u8]) -> String {
     text.into_owned()
 }
 
+/// `text` as UTF-16 bytes in `enc`'s byte order (big-endian for `Utf16Be`, else little), with
+/// no byte-order mark: the test fixtures of BOM-less UTF-16.
+#[cfg(test)]
+pub(crate) fn utf16_bytes(text: &str, enc: TextEncoding) -> Vec<u8> {
+    text.encode_utf16()
+        .flat_map(|u| match enc {
+            TextEncoding::Utf16Be => u.to_be_bytes(),
+            _ => u.to_le_bytes(),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -359,14 +371,7 @@ mod tests {
         assert_eq!(decode(&big5).text, "[Red \"楊官璘\"]\n1. 炮二平五 馬８進７\n");
     }
 
-    fn utf16(text: &str, enc: TextEncoding) -> Vec<u8> {
-        text.encode_utf16()
-            .flat_map(|u| match enc {
-                TextEncoding::Utf16Be => u.to_be_bytes(),
-                _ => u.to_le_bytes(),
-            })
-            .collect()
-    }
+    use super::utf16_bytes as utf16;
 
     /// UTF-16 without a byte-order mark is told by its zero bytes; 8-bit text, text whose
     /// first bytes are 8-bit (a UTF-8 game before a UTF-16 one) and binary data are not.

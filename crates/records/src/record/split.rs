@@ -248,14 +248,7 @@ mod tests {
         }
     }
 
-    fn utf16(text: &str, enc: TextEncoding) -> Vec<u8> {
-        text.encode_utf16()
-            .flat_map(|u| match enc {
-                TextEncoding::Utf16Be => u.to_be_bytes(),
-                _ => u.to_le_bytes(),
-            })
-            .collect()
-    }
+    use crate::encoding::utf16_bytes as utf16;
 
     /// Each game's `Red` tag, movetext (trimmed) and encoding.
     fn read(bytes: &[u8]) -> Vec<(String, String, TextEncoding)> {
