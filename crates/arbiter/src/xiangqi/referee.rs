@@ -684,7 +684,8 @@ impl Referee {
     }
 
     /// The loops judged when the start position has recurred `recurrences` times: `cycles`
-    /// while pending, one more once `decided` (the ruled loops and the one after them).
+    /// while pending, one more once `decided` (the ruled loops and the one after them: TW113
+    /// ch.4 procedure, the side at fault when ruled loses by repeating one more cycle).
     fn judged_loops(&self, recurrences: usize, decided: bool) -> usize {
         if decided { self.cycles + 1 } else { self.cycles }.min(recurrences)
     }
